@@ -1,0 +1,31 @@
+/// Something that happened in the game, in the order it happened. Front ends, statistics
+/// and logs read events rather than diffing states.
+public enum Event: Equatable, Sendable {
+    /// The piece moved sideways or down by an action (`L`, `R`, `D`, `G`).
+    case moved(Piece)
+    /// The piece rotated; `kick` is the index of the offset that made it fit.
+    case rotated(Piece, kick: Int)
+    /// A hard drop moved the piece down `rows` rows.
+    case dropped(rows: Int)
+    /// The piece locked into the board.
+    case locked(Piece)
+    /// Full rows were removed: how many, and which (bit `y` for row `y` before removal).
+    case cleared(count: Int, rows: UInt64)
+    /// Points were added to the score.
+    case scored(points: Int, reason: ScoreReason)
+    /// A new piece entered the board.
+    case spawned(Piece)
+    /// A mod changed the board outside the normal flow.
+    case boardEdited
+    /// The game ended.
+    case gameOver(GameOverReason)
+}
+
+/// Why points were scored.
+public enum ScoreReason: Equatable, Sendable {
+    case lineClear(lines: Int)
+    case hardDrop(rows: Int)
+    case softDrop
+    /// Points a mod's hook added.
+    case mod
+}

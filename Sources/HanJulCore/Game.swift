@@ -1,0 +1,180 @@
+/// A game: rules, plus the state they act on. `apply(_:)` is the one way it changes.
+///
+/// ```
+/// var game = Game(rules: StandardRules(), source: .seeded(42))
+/// for action in try ActionScript.parse("LLCH") { game.apply(action) }
+/// print(game.state.score, game.state.events)
+/// ```
+/// The engine is a pure function of rules, piece source and actions: no clock, no I/O.
+public struct Game<R: Rules> {
+    public let rules: R
+    public private(set) var state: GameState
+
+    /// Starts a game: an empty board and the first piece spawned.
+    public init(rules: R, source: PieceSource) {
+        self.rules = rules
+        state = GameState(board: Board(width: rules.boardWidth, height: rules.boardHeight),
+                          pieces: rules.pieces, source: source)
+        start()
+    }
+
+    /// Continues a game from a state (a copy taken to look ahead, say).
+    public init(rules: R, state: GameState) {
+        self.rules = rules
+        self.state = state
+    }
+
+    /// Applies one action. After game over nothing changes.
+    ///
+    /// `state.events` then lists what the action did.
+    /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
+    public mutating func apply(_ action: Action) {
+        state.events.removeAll(keepingCapacity: true)
+        guard !state.isOver else { return }
+        state.actionsApplied += 1
+        do throws(RuleError) {
+            switch action {
+            case .left: shift(-1)
+            case .right: shift(1)
+            case .rotate: try rotate()
+            case .softDrop: try stepDown()
+            case .gravity:
+                state.ticks += 1
+                try stepDown()
+                if !state.isOver {
+                    try rules.didTick(&state)
+                    checkPieceAfterHook()
+                }
+            case .hardDrop: try hardDrop()
+            }
+        } catch {
+            state.end(.ruleError(error))
+        }
+    }
+
+    /// Applies each action in turn.
+    public mutating func apply(_ actions: some Sequence<Action>) {
+        for action in actions { apply(action) }
+    }
+
+    /// Starts over: board emptied, score and lines zero, a fresh bag (the generator goes on),
+    /// a fixed sequence from its start, a new piece spawned.
+    public mutating func restart() {
+        var fresh = GameState(board: Board(width: rules.boardWidth, height: rules.boardHeight),
+                              pieces: rules.pieces, source: state.source)
+        fresh.random = state.random
+        state = fresh
+        start()
+    }
+
+    /// Lets a front end change the state through a rules-aware editor (tests, tools).
+    public mutating func withState<T>(_ body: (inout GameState) throws -> T) rethrows -> T {
+        try body(&state)
+    }
+
+    // MARK: - Flow
+
+    private mutating func start() {
+        do throws(RuleError) {
+            for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
+            try spawnNext()
+        } catch {
+            state.end(.ruleError(error))
+        }
+    }
+
+    private mutating func shift(_ dx: Int) {
+        let moved = state.piece.offset(dx, 0)
+        guard state.fits(moved) else { return }
+        state.piece = moved
+        state.events.append(.moved(moved))
+    }
+
+    private mutating func rotate() throws(RuleError) {
+        guard let (turned, kick) = try rules.rotated(state.piece, state: state) else { return }
+        guard turned.kind == state.piece.kind, state.fits(turned) else {
+            throw RuleError(hook: "rotate", message: "returned a piece that does not fit or changed its kind")
+        }
+        state.piece = turned
+        state.events.append(.rotated(turned, kick: kick))
+    }
+
+    private mutating func stepDown() throws(RuleError) {
+        let moved = state.piece.offset(0, 1)
+        if state.fits(moved) {
+            state.piece = moved
+            state.events.append(.moved(moved))
+        } else {
+            try lock()
+        }
+    }
+
+    private mutating func hardDrop() throws(RuleError) {
+        let distance = state.board.dropDistance(of: state.piece, in: state.pieces)
+        state.piece.y += distance
+        state.events.append(.dropped(rows: distance))
+        state.addScore(rules.hardDropPoints(rows: distance), reason: .hardDrop(rows: distance))
+        try lock()
+    }
+
+    private mutating func lock() throws(RuleError) {
+        let piece = state.piece
+        state.board.place(piece, in: state.pieces)
+        state.piecesLocked += 1
+        state.events.append(.locked(piece))
+        try rules.didLock(piece, &state)
+        if state.isOver { return }
+        let (count, rows) = state.clearFullRows()
+        if count > 0 {
+            let points = try rules.lineClearPoints(lines: count, level: state.level, state: state)
+            state.addScore(points, reason: .lineClear(lines: count))
+            state.addLines(count)
+            state.level = try rules.level(forLines: state.lines)
+            try rules.didClear(count: count, rows: rows, &state)
+            if state.isOver { return }
+        }
+        try spawnNext()
+    }
+
+    private mutating func drawKind() throws(RuleError) -> Int {
+        let kind: Int
+        if case .sequence(let kinds) = state.source {
+            kind = kinds.isEmpty ? 0 : kinds[state.sequenceIndex % kinds.count]
+            state.sequenceIndex += 1
+        } else {
+            kind = try rules.nextKind(&state)
+        }
+        guard kind >= 0 && kind < state.pieces.count else {
+            throw RuleError(hook: "next_piece", message: "returned kind \(kind), not one of the \(state.pieces.count) kinds")
+        }
+        return kind
+    }
+
+    private mutating func spawnNext() throws(RuleError) {
+        let kind: Int
+        if state.queue.isEmpty {
+            kind = try drawKind()
+        } else {
+            kind = state.queue.removeFirst()
+            state.queue.append(try drawKind())
+        }
+        state.piece = rules.spawnPiece(kind: kind, state: state)
+        state.dealt.append(UInt8(kind))
+        if !state.fits(state.piece) {
+            guard try rules.toppedOut(&state), !state.isOver, state.fits(state.piece) else {
+                state.end(.blockedSpawn)
+                return
+            }
+        }
+        state.events.append(.spawned(state.piece))
+        try rules.didSpawn(&state)
+        checkPieceAfterHook()
+    }
+
+    /// A hook may have pushed the stack into the piece: that ends the game.
+    private mutating func checkPieceAfterHook() {
+        if rules.checksInvariants && !state.isOver && !state.fits(state.piece) {
+            state.end(.toppedOut)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// How a game ended.
+public enum GameOverReason: Equatable, Sendable {
+    /// A new piece did not fit where it spawns.
+    case blockedSpawn
+    /// A rule pushed the stack into the piece or off the top (garbage rising, say).
+    case toppedOut
+    /// The rules declared the game finished, with a result (a sprint's time, say).
+    case finished(GameResult)
+    /// A rule failed (a mod's hook raised an error); the game stopped where it was.
+    case ruleError(RuleError)
+}
+
+/// The result a rule set reports when it ends a game on its own terms.
+public struct GameResult: Equatable, Sendable {
+    /// What the value measures, e.g. `"ticks"`.
+    public var label: String
+    public var value: Int
+    /// Whether a lower value is better (a time) rather than a higher one (a score).
+    public var lowerIsBetter: Bool
+
+    public init(label: String, value: Int, lowerIsBetter: Bool) {
+        self.label = label
+        self.value = value
+        self.lowerIsBetter = lowerIsBetter
+    }
+}
+
+/// A rule that failed: which hook, and why, in words a mod author can act on.
+public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The mod at fault, when a mod is.
+    public var mod: String?
+    /// The hook that failed (`"on_lock"`), or another stage (`"load"`).
+    public var hook: String
+    /// Where, as `file:line`, when known.
+    public var location: String?
+    /// What went wrong.
+    public var message: String
+    /// The Lua traceback, for the curious.
+    public var traceback: String?
+
+    public init(mod: String? = nil, hook: String, location: String? = nil, message: String, traceback: String? = nil) {
+        self.mod = mod
+        self.hook = hook
+        self.location = location
+        self.message = message
+        self.traceback = traceback
+    }
+
+    /// `Mods/garbage/mod.lua:12: on_lock: attempt to index a nil value 'row'`
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? mod.map { "mod '\($0)': " } ?? ""
+        return "\(prefix)\(hook): \(message)"
+    }
+}

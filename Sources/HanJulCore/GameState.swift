@@ -1,0 +1,133 @@
+/// Everything that changes during a game, as one value: copy it to look ahead (bots do).
+///
+/// Rules hooks receive it `inout` and change it through its methods, which keep the board
+/// and the piece consistent.
+public struct GameState: Equatable, Sendable {
+    public internal(set) var board: Board
+    public let pieces: PieceSet
+    /// The piece in play; after game over, the piece that ended it.
+    public internal(set) var piece: Piece
+    /// The kinds to come, next first; as long as the rules' preview.
+    public internal(set) var queue: [Int]
+    public internal(set) var score: Int
+    public internal(set) var lines: Int
+    public internal(set) var level: Int
+    public internal(set) var phase: Phase
+    /// Every kind spawned so far, in order, the current one included.
+    public internal(set) var dealt: [UInt8]
+    /// Pieces locked so far.
+    public internal(set) var piecesLocked: Int
+    /// Gravity ticks (`G` actions) applied so far: the game's clock.
+    public internal(set) var ticks: Int
+    /// Actions that changed the game or were applied while it was playing.
+    public internal(set) var actionsApplied: Int
+    /// The game's seeded random generator, the only randomness rules may use.
+    public var random: SplitMix64
+    /// What happened during the latest action (cleared at the start of each).
+    public internal(set) var events: [Event]
+    /// The piece source the game started with.
+    public let source: PieceSource
+
+    var bag: [UInt8]
+    var sequenceIndex: Int
+
+    init(board: Board, pieces: PieceSet, source: PieceSource) {
+        self.board = board
+        self.pieces = pieces
+        self.source = source
+        piece = Piece(kind: 0, rotation: 0, x: 0, y: 0)
+        queue = []
+        score = 0
+        lines = 0
+        level = 1
+        phase = .playing
+        dealt = []
+        dealt.reserveCapacity(1024)
+        piecesLocked = 0
+        ticks = 0
+        actionsApplied = 0
+        switch source {
+        case .seeded(let seed): random = SplitMix64(seed: seed)
+        case .sequence: random = SplitMix64(seed: 0)
+        }
+        events = []
+        events.reserveCapacity(16)
+        bag = []
+        bag.reserveCapacity(pieces.count)
+        sequenceIndex = 0
+    }
+
+    /// Whether the game is over.
+    @inlinable public var isOver: Bool { if case .over = phase { true } else { false } }
+
+    /// Whether `piece` fits on the board.
+    @inlinable public func fits(_ piece: Piece) -> Bool { board.fits(piece, in: pieces) }
+
+    /// Deals the next kind from a bag holding each kind once, refilled and shuffled with
+    /// the game's generator when empty (Fisher–Yates from the last position down).
+    public mutating func drawFromBag() -> Int {
+        if bag.isEmpty {
+            for kind in 0..<pieces.count { bag.append(UInt8(kind)) }
+            var i = bag.count - 1
+            while i > 0 {
+                let j = random.below(i + 1)
+                bag.swapAt(i, j)
+                i -= 1
+            }
+            // Dealt in shuffled order, index 0 first; reversed so each deal is a cheap removeLast.
+            bag.reverse()
+        }
+        return Int(bag.removeLast())
+    }
+
+    /// The kinds left in the current bag, next first.
+    public var bagRemaining: [Int] { bag.reversed().map(Int.init) }
+
+    /// Adds points, saturating instead of overflowing.
+    public mutating func addScore(_ points: Int, reason: ScoreReason) {
+        guard points != 0 else { return }
+        let (sum, overflow) = score.addingReportingOverflow(points)
+        score = overflow ? (points > 0 ? Int.max : Int.min) : sum
+        events.append(.scored(points: points, reason: reason))
+    }
+
+    /// Ends the game.
+    public mutating func end(_ reason: GameOverReason) {
+        guard !isOver else { return }
+        phase = .over(reason)
+        events.append(.gameOver(reason))
+    }
+
+    /// Edits the board through `body`, recording a `boardEdited` event.
+    public mutating func editBoard(_ body: (inout Board) -> Void) {
+        body(&board)
+        events.append(.boardEdited)
+    }
+
+    /// Replaces the queue of coming kinds.
+    /// - Precondition: every kind is in the piece set.
+    public mutating func setQueue(_ kinds: [Int]) {
+        precondition(kinds.allSatisfy { $0 >= 0 && $0 < pieces.count }, "queue kind out of range")
+        queue = kinds
+    }
+
+    /// Moves the piece in play to `piece` when it fits; returns whether it did.
+    @discardableResult
+    public mutating func movePiece(to piece: Piece) -> Bool {
+        guard piece.kind == self.piece.kind, fits(piece) else { return false }
+        self.piece = piece
+        return true
+    }
+
+    /// Removes full rows and returns how many and which, without scoring them.
+    public mutating func clearFullRows() -> (count: Int, rows: UInt64) {
+        let result = board.clearFullRows()
+        if result.count > 0 { events.append(.cleared(count: result.count, rows: result.rows)) }
+        return result
+    }
+
+    /// Adds cleared lines to the total (the level follows through the rules).
+    mutating func addLines(_ count: Int) {
+        lines = lines.addingReportingOverflow(count).overflow ? Int.max : lines + count
+    }
+}

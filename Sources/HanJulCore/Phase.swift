@@ -1,0 +1,5 @@
+/// Whether the game goes on.
+public enum Phase: Equatable, Sendable {
+    case playing
+    case over(GameOverReason)
+}

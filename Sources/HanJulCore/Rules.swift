@@ -1,0 +1,92 @@
+/// The seam between the engine and every rule variant.
+///
+/// The engine asks its rules for the game's shape (board, pieces, preview) and calls their
+/// hooks at fixed points of the game's flow. Every hook has a default that plays the
+/// standard rules of RULES.md, so a variant implements only what it changes. Hooks that can
+/// fail (a mod's Lua code, say) throw `RuleError`; the engine then ends the game with
+/// `.ruleError` and leaves the state as it was when the hook failed.
+///
+/// The order for one lock: `didLock` → full rows removed → `lineClearPoints` → lines and
+/// `level(forLines:)` → `didClear` → next kind (`nextKind`, unless the piece source is a
+/// fixed sequence) → spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`.
+public protocol Rules {
+    /// A short name for the rule set, e.g. `"standard"`.
+    var name: String { get }
+    var boardWidth: Int { get }
+    var boardHeight: Int { get }
+    var pieces: PieceSet { get }
+    /// How many coming kinds are shown (and drawn ahead).
+    var previewCount: Int { get }
+    /// Whether hooks may change the state in ways the engine must re-check (mods: yes).
+    var checksInvariants: Bool { get }
+
+    /// The kind to append to the queue. Default: the 7-bag (a bag of every kind).
+    func nextKind(_ state: inout GameState) throws(RuleError) -> Int
+    /// Where a new piece of `kind` enters. Default: rotation 0, `x = (width − 4) / 2`, `y = 0`.
+    func spawnPiece(kind: Int, state: GameState) -> Piece
+    /// The piece after a clockwise rotation, or `nil` when it cannot rotate.
+    /// Default: the next rotation state, trying `kicks` in order.
+    func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
+    var kicks: [Cell] { get }
+    /// Points for clearing `lines` lines at once at `level` (the level before they count).
+    /// Default: `[0, 100, 300, 500, 800][lines] × level`.
+    func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int
+    /// Points for a hard drop of `rows` rows. Default: 2 per row.
+    func hardDropPoints(rows: Int) -> Int
+    /// The level after `lines` lines. Default: `1 + lines / 10`.
+    func level(forLines lines: Int) throws(RuleError) -> Int
+    /// Milliseconds between gravity ticks at `level`. Default: `max(120, 700 − (level − 1) × 45)`.
+    func gravityInterval(level: Int) -> Int
+
+    /// After a new piece entered the board.
+    func didSpawn(_ state: inout GameState) throws(RuleError)
+    /// After the piece was written into the board, before full rows are removed.
+    func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError)
+    /// After `count` full rows (`rows`, as a mask) were removed and scored.
+    func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError)
+    /// After a gravity tick was applied (and the game is still on).
+    func didTick(_ state: inout GameState) throws(RuleError)
+    /// When a new piece does not fit. Return `true` after making room to let the game go
+    /// on (the spawn is tried once more); `false` ends the game. Default: `false`.
+    func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool
+}
+
+extension Rules {
+    public var boardWidth: Int { 10 }
+    public var boardHeight: Int { 20 }
+    public var pieces: PieceSet { .standard }
+    public var previewCount: Int { 1 }
+    public var checksInvariants: Bool { false }
+    public var kicks: [Cell] { StandardRules.kickOffsets }
+
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
+
+    public func spawnPiece(kind: Int, state: GameState) -> Piece {
+        Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+    }
+
+    public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        turned.rotation = (piece.rotation + 1) % state.pieces.rotationCount(of: piece.kind)
+        for (index, offset) in kicks.enumerated() {
+            let candidate = turned.offset(offset.x, offset.y)
+            if state.fits(candidate) { return (candidate, index) }
+        }
+        return nil
+    }
+
+    public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
+        StandardRules.linePoints(lines: lines, level: level)
+    }
+
+    public func hardDropPoints(rows: Int) -> Int { 2 * rows }
+    public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
+    public func gravityInterval(level: Int) -> Int { max(120, 700 - (level - 1) * 45) }
+
+    public func didSpawn(_ state: inout GameState) throws(RuleError) {}
+    public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}
+    public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {}
+    public func didTick(_ state: inout GameState) throws(RuleError) {}
+    public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool { false }
+}

@@ -1,0 +1,61 @@
+/// The standard game of RULES.md: 10×20, the seven pieces, a 7-bag, clockwise rotation
+/// with six kicks, 100/300/500/800 × level, 2 points per hard-dropped row.
+public struct StandardRules: Rules, Sendable {
+    public init() {}
+
+    public var name: String { "standard" }
+
+    /// The clockwise-rotation offsets, tried in order; the last is one row up.
+    public static let kickOffsets = [
+        Cell(x: 0, y: 0), Cell(x: -1, y: 0), Cell(x: 1, y: 0),
+        Cell(x: -2, y: 0), Cell(x: 2, y: 0), Cell(x: 0, y: -1),
+    ]
+
+    /// Base points for clearing 0…4 lines at once.
+    public static let lineScores = [0, 100, 300, 500, 800]
+
+    /// `lineScores[lines] × level`; more than four lines score as four.
+    @inlinable
+    public static func linePoints(lines: Int, level: Int) -> Int {
+        let base = lines <= 0 ? 0 : lineScores[min(lines, 4)]
+        let (points, overflow) = base.multipliedReportingOverflow(by: level)
+        return overflow ? Int.max : points
+    }
+}
+
+extension PieceSet {
+    /// The seven standard pieces `I O T S Z J L`, their rotation tables and colours.
+    public static let standard: PieceSet = {
+        func cells(_ pairs: [(Int, Int)]) -> [Cell] { pairs.map { Cell(x: $0.0, y: $0.1) } }
+        let o = cells([(1, 0), (2, 0), (1, 1), (2, 1)])
+        let kinds = [
+            PieceKind(letter: "I", color: 0x3EC8E8, rotations: [
+                cells([(0, 1), (1, 1), (2, 1), (3, 1)]), cells([(2, 0), (2, 1), (2, 2), (2, 3)]),
+                cells([(0, 2), (1, 2), (2, 2), (3, 2)]), cells([(1, 0), (1, 1), (1, 2), (1, 3)]),
+            ]),
+            PieceKind(letter: "O", color: 0xFFC44D, rotations: [o, o, o, o]),
+            PieceKind(letter: "T", color: 0xC084FC, rotations: [
+                cells([(1, 0), (0, 1), (1, 1), (2, 1)]), cells([(1, 0), (1, 1), (2, 1), (1, 2)]),
+                cells([(0, 1), (1, 1), (2, 1), (1, 2)]), cells([(1, 0), (0, 1), (1, 1), (1, 2)]),
+            ]),
+            PieceKind(letter: "S", color: 0x4ADE80, rotations: [
+                cells([(1, 0), (2, 0), (0, 1), (1, 1)]), cells([(1, 0), (1, 1), (2, 1), (2, 2)]),
+                cells([(1, 1), (2, 1), (0, 2), (1, 2)]), cells([(0, 0), (0, 1), (1, 1), (1, 2)]),
+            ]),
+            PieceKind(letter: "Z", color: 0xFB7185, rotations: [
+                cells([(0, 0), (1, 0), (1, 1), (2, 1)]), cells([(2, 0), (1, 1), (2, 1), (1, 2)]),
+                cells([(0, 1), (1, 1), (1, 2), (2, 2)]), cells([(1, 0), (0, 1), (1, 1), (0, 2)]),
+            ]),
+            PieceKind(letter: "J", color: 0x60A5FA, rotations: [
+                cells([(0, 0), (0, 1), (1, 1), (2, 1)]), cells([(1, 0), (2, 0), (1, 1), (1, 2)]),
+                cells([(0, 1), (1, 1), (2, 1), (2, 2)]), cells([(1, 0), (1, 1), (0, 2), (1, 2)]),
+            ]),
+            PieceKind(letter: "L", color: 0xFB923C, rotations: [
+                cells([(2, 0), (0, 1), (1, 1), (2, 1)]), cells([(1, 0), (1, 1), (1, 2), (2, 2)]),
+                cells([(0, 1), (1, 1), (2, 1), (0, 2)]), cells([(0, 0), (1, 0), (1, 1), (1, 2)]),
+            ]),
+        ]
+        // The table above is checked by the tests; a failure here is a programming error.
+        return try! PieceSet(kinds)
+    }()
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Dispatches `hanjul COMMAND …` to its command.
+enum CommandLineTool {
+    static let usage = """
+        HanJul: a moddable falling-block puzzle game for the terminal.
+
+        usage:
+          hanjul                       play a demo game (printed as text)
+          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json]
+                                       play one scripted game headlessly and print the result
+          hanjul help                  show this help
+
+        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick).
+        """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        guard let command = arguments.first else { return DemoCommand.run() }
+        let rest = Array(arguments.dropFirst())
+        do throws(UsageError) {
+            switch command {
+            case "run": return try RunCommand.run(rest)
+            case "demo": return DemoCommand.run()
+            case "help", "--help", "-h":
+                print(usage)
+                return .success
+            default:
+                throw UsageError("unknown command '\(command)'")
+            }
+        } catch {
+            StandardError.write("hanjul \(command): \(error.message) (see 'hanjul help')")
+            return .usage
+        }
+    }
+}
+
+/// Lines for people on standard error.
+enum StandardError {
+    static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

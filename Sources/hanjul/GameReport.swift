@@ -1,0 +1,45 @@
+import HanJulCore
+
+/// The result of a headless game, as JSON for programs or text for people.
+enum GameReport {
+    /// One JSON object: board (top row first), score, lines, level, over, piece, dealt.
+    static func json(_ state: GameState) -> String {
+        let letters = state.pieces.kinds.map(\.letter)
+        let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
+        let piece = state.piece
+        let dealt = String(state.dealt.map { letters[Int($0)] })
+        return "{\"board\":[\(board)],\"score\":\(state.score),\"lines\":\(state.lines),\"level\":\(state.level),"
+            + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
+            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\"}"
+    }
+
+    /// The board in a frame, with the piece in play drawn in lower case, and the figures.
+    static func text(_ state: GameState) -> String {
+        var rows = state.board.lines(letters: state.pieces).map { Array($0) }
+        if !state.isOver {
+            let letter = Character(state.pieces.kinds[state.piece.kind].letter.lowercased())
+            for cell in state.pieces.cells(of: state.piece) where state.board.contains(x: cell.x, y: cell.y) {
+                rows[cell.y][cell.x] = letter
+            }
+        }
+        let width = state.board.width
+        var out = "+" + String(repeating: "-", count: width) + "+\n"
+        for row in rows { out += "|" + String(row) + "|\n" }
+        out += "+" + String(repeating: "-", count: width) + "+\n"
+        let next = state.queue.map { String(state.pieces.kinds[$0].letter) }.joined()
+        out += "score \(state.score)  lines \(state.lines)  level \(state.level)"
+        out += next.isEmpty ? "\n" : "  next \(next)\n"
+        out += state.isOver ? "game over (\(describe(state.phase)))" : "playing"
+        return out
+    }
+
+    static func describe(_ phase: Phase) -> String {
+        switch phase {
+        case .playing: "playing"
+        case .over(.blockedSpawn): "no room for the next piece"
+        case .over(.toppedOut): "the stack was pushed into the piece"
+        case .over(.finished(let result)): "finished: \(result.label) \(result.value)"
+        case .over(.ruleError(let error)): "a rule failed: \(error)"
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HanJulCore
+
+/// `hanjul run`: one scripted headless game.
+enum RunCommand {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        var reader = ArgumentReader(arguments)
+        let seed = try reader.value("--seed")
+        let pieces = try reader.value("--pieces")
+        let script = try reader.value("--actions")
+        let scriptFile = try reader.value("--actions-file")
+        let json = reader.flag("--json")
+        try reader.finish()
+
+        let rules = StandardRules()
+        let source: PieceSource
+        switch (seed, pieces) {
+        case (let seed?, nil): source = .seeded(try UInt64.parseSeed(seed, option: "--seed"))
+        case (nil, let letters?): source = .sequence(try parsePieces(letters, in: rules.pieces))
+        case (nil, nil): throw UsageError("give --seed N or --pieces LETTERS")
+        case (_?, _?): throw UsageError("give --seed or --pieces, not both")
+        }
+        let text: String
+        switch (script, scriptFile) {
+        case (let script?, nil): text = script
+        case (nil, let path?): text = try readScript(path)
+        case (nil, nil): throw UsageError("give --actions SCRIPT (or --actions-file FILE)")
+        case (_?, _?): throw UsageError("give --actions or --actions-file, not both")
+        }
+        let actions: [Action]
+        do { actions = try ActionScript.parse(text) } catch { throw UsageError(error.description) }
+
+        var game = Game(rules: rules, source: source)
+        game.apply(actions)
+        print(json ? GameReport.json(game.state) : GameReport.text(game.state))
+        if case .over(.ruleError(let error)) = game.state.phase {
+            StandardError.write(error.description)
+            return .modError
+        }
+        return .success
+    }
+
+    /// Piece letters of `--pieces`, whitespace ignored.
+    static func parsePieces(_ letters: String, in set: PieceSet) throws(UsageError) -> [Int] {
+        var kinds: [Int] = []
+        var position = 0
+        for character in letters {
+            position += 1
+            if character.isWhitespace { continue }
+            guard let kind = set.kind(forLetter: character) else {
+                let known = set.kinds.map { String($0.letter) }.joined(separator: " ")
+                throw UsageError("--pieces: '\(character)' at position \(position) is not a piece letter (use \(known))")
+            }
+            kinds.append(kind)
+        }
+        guard !kinds.isEmpty else { throw UsageError("--pieces needs at least one piece letter") }
+        return kinds
+    }
+
+    private static func readScript(_ path: String) throws(UsageError) -> String {
+        let data: Data?
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            data = FileManager.default.contents(atPath: path)
+        }
+        guard let data else { throw UsageError("--actions-file: cannot read '\(path)'") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("--actions-file: '\(path)' is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,38 @@
+# Installs the Debian packages HanJul needs when they are missing. Sourced by the
+# other scripts; safe to run again (it only installs what is absent).
+#   liblua5.4-dev, pkg-config  the Lua 5.4 library mods run in
+#   lua-check                  luacheck, which checks the Lua in Mods/
+#   python3                    drives the terminal tests through a pseudo-terminal
+
+hanjul_missing_packages() {
+    local missing=()
+    pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev pkg-config)
+    command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
+    command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    echo "${missing[@]}"
+}
+
+hanjul_install_deps() {
+    local missing
+    missing=$(hanjul_missing_packages)
+    [ -z "$missing" ] && return 0
+    echo "HanJul needs these Debian packages: $missing" >&2
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo="sudo"
+        else
+            echo "error: not root and no sudo; install them with: apt-get install $missing" >&2
+            return 1
+        fi
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "error: no apt-get here; install Lua 5.4 (with pkg-config file lua5.4), luacheck and python3 with your package manager" >&2
+        return 1
+    fi
+    # shellcheck disable=SC2086
+    $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null || {
+        echo "error: could not install: $missing (try: apt-get install $missing)" >&2
+        return 1
+    }
+}
