@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers (ARCHITECTURE.md): the engine imports nothing; everything else builds on it.
 let package = Package(
     name: "HanJul",
     products: [
@@ -10,8 +11,18 @@ let package = Package(
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
         .target(name: "HanJulCore"),
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCore"]),
+        // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing.
+        .target(name: "HanJulHash"),
+        // Durable files: the one atomic write path every saved file goes through.
+        .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
+
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles"]),
+        // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
+        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
+
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
+        .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
+        .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul"]),
     ],

@@ -3,12 +3,14 @@
 #   liblua5.4-dev, pkg-config  the Lua 5.4 library mods run in
 #   lua-check                  luacheck, which checks the Lua in Mods/
 #   python3                    drives the terminal tests through a pseudo-terminal
+#   strace                     injects write/fsync/rename failures in the durable-file tests
 
 hanjul_missing_packages() {
     local missing=()
     pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev pkg-config)
     command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
+    command -v strace >/dev/null 2>&1 || missing+=(strace)
     echo "${missing[@]}"
 }
 

@@ -1,0 +1,92 @@
+import Glibc
+
+/// Where HanJul keeps its files, per the XDG Base Directory specification.
+///
+/// ```swift
+/// let paths = try AppPaths(environment: ["HOME": "/home/ana"])
+/// paths.dataDirectory     // "/home/ana/.local/share/hanjul"
+/// paths.configDirectory   // "/home/ana/.config/hanjul"
+/// ```
+///
+/// The environment is passed in, so tests and headless runs can point HanJul
+/// at a temporary folder and never touch the real home (D-9). Relative
+/// `XDG_*` values are ignored, as the specification requires.
+public struct AppPaths: Sendable, Equatable {
+    /// Why the folders could not be determined.
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// Neither an absolute `XDG_*_HOME` nor an absolute `HOME` is set.
+        case noHome(variable: String)
+
+        /// A readable explanation.
+        public var description: String {
+            switch self {
+            case .noHome(let variable):
+                return "cannot find where to keep HanJul's files: \(variable) and HOME are unset or not absolute paths"
+            }
+        }
+    }
+
+    /// The application's folder name inside the XDG folders.
+    public static let applicationName = "hanjul"
+
+    /// Saved data: high scores, replays, the quarantine list.
+    public var dataDirectory: String
+    /// Settings: key bindings, options.
+    public var configDirectory: String
+
+    /// Computes the folders from an environment.
+    ///
+    /// - `dataDirectory`: `$XDG_DATA_HOME/hanjul`, else `$HOME/.local/share/hanjul`;
+    /// - `configDirectory`: `$XDG_CONFIG_HOME/hanjul`, else `$HOME/.config/hanjul`.
+    ///
+    /// Empty and relative values count as unset. The folders are not created;
+    /// ``AtomicFile`` creates them (mode 0700) on the first save.
+    ///
+    /// - Throws: ``Error/noHome(variable:)`` if a folder cannot be determined.
+    public init(environment: [String: String]) throws(Error) {
+        let home = Self.absolute(environment["HOME"]).map { Self.trimmingTrailingSlashes($0) }
+        func resolve(_ variable: String, _ fallback: String) throws(Error) -> String {
+            if let base = Self.absolute(environment[variable]) {
+                return Self.trimmingTrailingSlashes(base) + "/" + Self.applicationName
+            }
+            guard let home else { throw .noHome(variable: variable) }
+            return (home == "/" ? "" : home) + "/" + fallback + "/" + Self.applicationName
+        }
+        dataDirectory = try resolve("XDG_DATA_HOME", ".local/share")
+        configDirectory = try resolve("XDG_CONFIG_HOME", ".config")
+    }
+
+    /// The folders for this process: its environment, and the password
+    /// database's home folder if `HOME` is unset.
+    public static func current() throws(Error) -> AppPaths {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        if absolute(environment["HOME"]) == nil, let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
+            environment["HOME"] = String(cString: dir)
+        }
+        return try AppPaths(environment: environment)
+    }
+
+    /// A path inside the data folder.
+    public func dataFile(_ name: String) -> String { dataDirectory + "/" + name }
+    /// A path inside the config folder.
+    public func configFile(_ name: String) -> String { configDirectory + "/" + name }
+
+    private static func absolute(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/") else { return nil }
+        return value
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        return String(p)
+    }
+}

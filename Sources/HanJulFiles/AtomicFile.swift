@@ -1,0 +1,127 @@
+import Glibc
+
+/// The one write path for every file HanJul saves (RELIABILITY D-1).
+///
+/// ```swift
+/// try AtomicFile.write(bytes, to: "/home/ana/.local/share/hanjul/scores.hjr")
+/// ```
+///
+/// At every moment — a crash, `kill -9`, a full disk, a power cut after the
+/// call returned — the file at `path` is either the complete old version or
+/// the complete new one.
+public enum AtomicFile {
+    /// The prefix of temporary file names: `.<name>.tmp-<pid>-<n>`.
+    static func temporaryPrefix(for path: String) -> String {
+        ".\(PathText.name(of: path)).tmp-"
+    }
+
+    nonisolated(unsafe) private static var counter: UInt64 = 0
+    private static let counterLock = SpinLock()
+
+    /// Replaces the file at `path` with `bytes`, atomically and durably.
+    ///
+    /// Steps:
+    /// 1. create missing parent folders (mode 0700);
+    /// 2. create `.<name>.tmp-<pid>-<n>` in the same folder with
+    ///    `O_CREAT|O_EXCL|O_NOFOLLOW` and `mode`;
+    /// 3. write all bytes (short writes and `EINTR` are looped);
+    /// 4. `fsync` the temporary file, then `close` it;
+    /// 5. `rename` it over `path`;
+    /// 6. `fsync` the folder so the rename itself is durable.
+    ///
+    /// If any of steps 2–5 fails, the temporary file is removed and the old
+    /// file at `path` is untouched. If step 6 fails, the new content is in
+    /// place but may not survive a power cut; that is reported as an error
+    /// with operation ``FileError/Operation/syncDirectory``.
+    ///
+    /// A symbolic link at `path` is replaced by a regular file, not followed.
+    ///
+    /// - Parameters:
+    ///   - bytes: the complete new content.
+    ///   - path: the destination.
+    ///   - mode: permission bits of the new file (default 0600), not reduced by the umask.
+    /// - Throws: ``FileError`` naming the path and the step that failed.
+    /// - Complexity: O(*n*) in the size of `bytes`, plus two `fsync`s.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileError) {
+        let folder = PathText.parent(of: path)
+        try Directory.create(folder)
+
+        let prefix = folder + "/" + temporaryPrefix(for: path) + "\(getpid())-"
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<100 {
+            let n = counterLock.withLock { () -> UInt64 in
+                counter &+= 1
+                return counter
+            }
+            temporary = prefix + "\(n)"
+            do throws(FileError) {
+                fd = try Syscall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+                break
+            } catch where error.errno == EEXIST {
+                continue  // a stale file from a killed process with our pid; take the next number
+            }
+        }
+        if fd < 0 {
+            throw FileError(path: path, operation: .open, errno: EEXIST)
+        }
+
+        do throws(FileError) {
+            try Syscall.fchmod(fd, mode, temporary)
+            try Syscall.writeAll(fd, bytes, path)
+            try Syscall.fsync(fd, path)
+            let closing = fd
+            fd = -1
+            try Syscall.close(closing, path)
+            try Syscall.rename(temporary, path)
+        } catch {
+            if fd >= 0 { _ = Glibc.close(fd) }
+            _ = Glibc.unlink(temporary)
+            throw error
+        }
+        try Directory.sync(folder)
+    }
+
+    /// Removes temporary files left next to `path` by writers that were
+    /// killed mid-save (their process no longer exists).
+    ///
+    /// Call it while holding the ``FileLock`` for `path`, or at startup.
+    /// Temporary files of live processes are left alone.
+    ///
+    /// - Returns: the names of the files removed.
+    /// - Complexity: O(*n*) in the number of entries in the folder.
+    @discardableResult
+    public static func removeStaleTemporaries(for path: String) -> [String] {
+        let folder = PathText.parent(of: path)
+        let prefix = temporaryPrefix(for: path)
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var removed: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            if pid == getpid() { continue }
+            if kill(pid, 0) == 0 || Glibc.errno == EPERM { continue }  // still running
+            if Glibc.unlink(folder + "/" + name) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+}
+
+/// A tiny mutex for static counters, without Foundation.
+final class SpinLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
