@@ -33,10 +33,16 @@ struct ArgumentReader {
 
     /// Whether a flag is present (and removes it).
     mutating func flag(_ name: String) -> Bool {
-        guard let index = remaining.firstIndex(of: name) else { return false }
+        guard remaining.contains(name) else { return false }
         remaining.removeAll { $0 == name }
-        _ = index
         return true
+    }
+
+    /// Takes the arguments that are not options (call after reading every option).
+    mutating func remainingPositionals() -> [String] {
+        let positionals = remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
+        remaining.removeAll { !$0.hasPrefix("-") || $0 == "-" }
+        return positionals
     }
 
     /// Fails on anything not consumed.

@@ -7,8 +7,9 @@ enum CommandLineTool {
 
         usage:
           hanjul                       play a demo game (printed as text)
-          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json]
+          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json] [--save-replay FILE]
                                        play one scripted game headlessly and print the result
+          hanjul replay --verify FILE  re-run a recorded game and check it ends the same way
           hanjul help                  show this help
 
         Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick).
@@ -21,6 +22,7 @@ enum CommandLineTool {
             switch command {
             case "run": return try RunCommand.run(rest)
             case "demo": return DemoCommand.run()
+            case "replay": return try ReplayCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return .success

@@ -1,5 +1,7 @@
 import Foundation
 import HanJulCore
+import HanJulFiles
+import HanJulReplay
 
 /// `hanjul run`: one scripted headless game.
 enum RunCommand {
@@ -10,6 +12,7 @@ enum RunCommand {
         let script = try reader.value("--actions")
         let scriptFile = try reader.value("--actions-file")
         let json = reader.flag("--json")
+        let replayPath = try reader.value("--save-replay")
         try reader.finish()
 
         let rules = StandardRules()
@@ -31,7 +34,19 @@ enum RunCommand {
         do { actions = try ActionScript.parse(text) } catch { throw UsageError(error.description) }
 
         var game = Game(rules: rules, source: source)
-        game.apply(actions)
+        var recorder = ReplayRecorder(rules: .standard, source: source)
+        for action in actions {
+            game.apply(action)
+            if replayPath != nil { recorder.record(action, state: game.state) }
+        }
+        if let replayPath {
+            do throws(FileError) {
+                try ReplayFile.write(recorder.finish(game.state), to: replayPath)
+            } catch {
+                StandardError.write("hanjul run: \(error.playerMessage(saving: "the replay"))")
+                return .failure
+            }
+        }
         print(json ? GameReport.json(game.state) : GameReport.text(game.state))
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)

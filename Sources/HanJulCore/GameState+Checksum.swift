@@ -1,0 +1,32 @@
+extension GameState {
+    /// A 64-bit FNV-1a digest of everything that decides the rest of the game: board
+    /// cells, piece, queue, score, lines, level, counters, generator state and phase.
+    ///
+    /// Replays store it every few pieces so a divergence is found where it starts.
+    /// Not cryptographic: it detects accidents and drift, not forgery.
+    public var checksum: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) {
+            var v = value
+            for _ in 0..<8 {
+                hash = (hash ^ (v & 0xFF)) &* 0x0000_0100_0000_01B3
+                v >>= 8
+            }
+        }
+        func mix(_ value: Int) { mix(UInt64(bitPattern: Int64(value))) }
+        mix(board.width)
+        mix(board.height)
+        for y in 0..<board.height {
+            for x in 0..<board.width { mix(board.kind(atX: x, y: y) ?? -1) }
+            mix(board.hidden[y])
+        }
+        mix(piece.kind); mix(piece.rotation); mix(piece.x); mix(piece.y)
+        mix(queue.count)
+        for kind in queue { mix(kind) }
+        mix(score); mix(lines); mix(level)
+        mix(dealt.count); mix(piecesLocked); mix(ticks)
+        mix(random.state)
+        mix(isOver ? 1 : 0)
+        return hash
+    }
+}

@@ -1,0 +1,165 @@
+import HanJulCore
+import HanJulFiles
+import HanJulHash
+
+/// The replay file format (docs/REPLAY.md): a `RecordFile` of kind `replay`, version 1,
+/// whose JSON payload holds the engine version, the rules lockfile, the piece source,
+/// the timed action stream and the checkpoints.
+public enum ReplayFile {
+    public static let kind = "replay"
+    public static let version = 1
+    /// The engine's behaviour version: bump it when a rule of the engine changes, so old
+    /// replays are flagged instead of failing mysteriously.
+    public static let engineVersion = 1
+    /// Replays larger than this are refused (a 10-hour game at 20 actions a second is ~6 MB).
+    public static let maxBytes = 64 << 20
+
+    /// Why a replay could not be read.
+    public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        case file(RecordFile.ReadError)
+        /// The file is intact but a field is missing or wrong.
+        case malformed(String)
+        /// Recorded by an engine whose rules differ from this one.
+        case newerEngine(found: Int, supported: Int)
+
+        public var description: String {
+            switch self {
+            case .file(let error): "\(error)"
+            case .malformed(let reason): "the replay is malformed: \(reason)"
+            case .newerEngine(let found, let supported):
+                "the replay was recorded by a newer engine (version \(found); this HanJul plays version \(supported))"
+            }
+        }
+    }
+
+    /// The replay as JSON.
+    public static func payload(_ replay: Replay) -> JSON {
+        var source: [JSON.Member] = []
+        switch replay.source {
+        case .seeded(let seed): source.append(.init("seed", .string(String(seed))))
+        case .sequence(let kinds): source.append(.init("sequence", .array(kinds.map { .integer(Int64($0)) })))
+        }
+        let mods: [JSON] = replay.rules.mods.map {
+            .object([.init("id", .string($0.id)), .init("version", .string($0.version)), .init("sha256", .string($0.sha256))])
+        }
+        let checkpoints: [JSON] = replay.checkpoints.map { c in
+            .array([.integer(Int64(c.action)), .integer(Int64(c.piecesLocked)), .integer(Int64(c.score)),
+                    .integer(Int64(c.lines)), .integer(Int64(c.level)), .bool(c.isOver), .string(hex(c.checksum))])
+        }
+        return .object([
+            .init("engine", .integer(Int64(engineVersion))),
+            .init("rules", .object([.init("name", .string(replay.rules.name)), .init("mods", .array(mods))])),
+            .init("source", .object(source)),
+            .init("actions", .string(ActionScript.text(of: replay.actions))),
+            .init("times", .array(replay.times.map { .integer(Int64($0)) })),
+            .init("checkpoint_interval", .integer(Int64(replay.checkpointInterval))),
+            .init("checkpoints", .array(checkpoints)),
+        ])
+    }
+
+    /// The file's bytes.
+    public static func encode(_ replay: Replay) -> [UInt8] {
+        // The payload holds no floating-point numbers, so encoding cannot fail.
+        (try? RecordFile.encode(payload(replay), kind: kind, version: version)) ?? []
+    }
+
+    /// Saves a replay atomically.
+    public static func write(_ replay: Replay, to path: String) throws(FileError) {
+        try AtomicFile.write(encode(replay), to: path)
+    }
+
+    /// Reads and checks a replay file.
+    public static func read(_ path: String) throws(ReadError) -> Replay {
+        let record: RecordFile.Record
+        do throws(RecordFile.ReadError) {
+            record = try RecordFile.read(path, kind: kind, supportedVersion: version, maxBytes: maxBytes)
+        } catch {
+            throw .file(error)
+        }
+        return try decode(record.payload)
+    }
+
+    /// Reads a replay from its file bytes.
+    public static func decode(bytes: [UInt8]) throws(ReadError) -> Replay {
+        let record: RecordFile.Record
+        do throws(RecordFile.ReadError) {
+            record = try RecordFile.decode(bytes, kind: kind, supportedVersion: version)
+        } catch {
+            throw .file(error)
+        }
+        return try decode(record.payload)
+    }
+
+    /// A replay from its JSON payload, checking every field.
+    public static func decode(_ json: JSON) throws(ReadError) -> Replay {
+        guard let engine = json["engine"]?.integerValue else { throw .malformed("no engine version") }
+        guard engine <= engineVersion else { throw .newerEngine(found: Int(engine), supported: engineVersion) }
+        guard let rulesName = json["rules"]?["name"]?.stringValue, let modList = json["rules"]?["mods"]?.arrayValue else {
+            throw .malformed("no rules")
+        }
+        var mods: [RulesIdentity.Mod] = []
+        for mod in modList {
+            guard let id = mod["id"]?.stringValue, let version = mod["version"]?.stringValue,
+                  let sha = mod["sha256"]?.stringValue else { throw .malformed("a mod entry lacks id, version or sha256") }
+            mods.append(.init(id: id, version: version, sha256: sha))
+        }
+        let source: PieceSource
+        if let seed = json["source"]?["seed"]?.stringValue {
+            guard let value = UInt64(seed) else { throw .malformed("seed '\(seed)' is not a number") }
+            source = .seeded(value)
+        } else if let kinds = json["source"]?["sequence"]?.arrayValue {
+            var sequence: [Int] = []
+            for kind in kinds {
+                guard let k = kind.integerValue, (0..<Int64(PieceSet.maxKinds)).contains(k) else {
+                    throw .malformed("a piece in the sequence is not a kind index")
+                }
+                sequence.append(Int(k))
+            }
+            guard !sequence.isEmpty else { throw .malformed("the piece sequence is empty") }
+            source = .sequence(sequence)
+        } else {
+            throw .malformed("no piece source (seed or sequence)")
+        }
+        guard let script = json["actions"]?.stringValue else { throw .malformed("no actions") }
+        let actions: [Action]
+        do throws(ActionScriptError) { actions = try ActionScript.parse(script) } catch {
+            throw .malformed("\(error)")
+        }
+        guard let timeList = json["times"]?.arrayValue else { throw .malformed("no times") }
+        var times: [Int] = []
+        times.reserveCapacity(timeList.count)
+        for time in timeList {
+            guard let t = time.integerValue, t >= 0, t < Int64(Int32.max) else { throw .malformed("a time is not a count of milliseconds") }
+            times.append(Int(t))
+        }
+        guard times.isEmpty || times.count == actions.count else {
+            throw .malformed("\(times.count) times for \(actions.count) actions")
+        }
+        guard let interval = json["checkpoint_interval"]?.integerValue, interval >= 1, interval <= 1_000_000 else {
+            throw .malformed("no checkpoint interval")
+        }
+        guard let checkpointList = json["checkpoints"]?.arrayValue, !checkpointList.isEmpty else {
+            throw .malformed("no checkpoints")
+        }
+        var checkpoints: [Checkpoint] = []
+        var previous = 0
+        for entry in checkpointList {
+            guard let a = entry[0]?.integerValue, let p = entry[1]?.integerValue, let s = entry[2]?.integerValue,
+                  let l = entry[3]?.integerValue, let v = entry[4]?.integerValue, let over = entry[5]?.boolValue,
+                  let sum = entry[6]?.stringValue, let checksum = UInt64(sum, radix: 16),
+                  a >= previous, a <= Int64(actions.count), p >= 0, l >= 0
+            else { throw .malformed("checkpoint \(checkpoints.count + 1) is not [action, pieces, score, lines, level, over, checksum]") }
+            previous = Int(a)
+            checkpoints.append(Checkpoint(action: Int(a), piecesLocked: Int(p), score: Int(s), lines: Int(l),
+                                          level: Int(v), isOver: over, checksum: checksum))
+        }
+        guard checkpoints.last?.action == actions.count else { throw .malformed("the last checkpoint is not at the end") }
+        return Replay(rules: RulesIdentity(name: rulesName, mods: mods), source: source, actions: actions,
+                      times: times, checkpointInterval: Int(interval), checkpoints: checkpoints)
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HanJulCore
+import HanJulReplay
+import Testing
+
+/// `hanjul run --save-replay` and `hanjul replay --verify` through the built binary.
+@Suite struct ReplayCommandTests {
+    let folder: String = {
+        let path = NSTemporaryDirectory() + "hanjul-replay-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    func record(_ name: String, script: String = String(repeating: "LLLH RRRH CH LLCH RRCCH ", count: 2)) throws -> String {
+        let path = folder + "/" + name
+        let result = try Hanjul.run(["run", "--seed", "77", "--actions", script, "--save-replay", path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return path
+    }
+
+    @Test func recordedGameVerifies() throws {
+        let path = try record("good.hjr")
+        let result = try Hanjul.run(["replay", "--verify", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("match: "))
+    }
+
+    @Test func tamperedActionIsTheFirstDivergence() throws {
+        let path = try record("tampered.hjr")
+        var replay = try ReplayFile.read(path)
+        replay.actions[0] = .right  // first piece: right instead of left
+        try ReplayFile.write(replay, to: path)
+        let result = try Hanjul.run(["replay", "--verify", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("diverged at piece "), "\(result.stdout)")
+        #expect(result.stdout.contains("expected pieces"))
+    }
+
+    @Test func otherRulesAreRefusedUnlessForced() throws {
+        let path = try record("other-rules.hjr")
+        var replay = try ReplayFile.read(path)
+        replay.rules = RulesIdentity(name: "garbage", mods: [.init(id: "garbage", version: "1.0.0", sha256: String(repeating: "ab", count: 32))])
+        try ReplayFile.write(replay, to: path)
+        let refused = try Hanjul.run(["replay", "--verify", path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("recorded under rules 'garbage'"))
+        #expect(refused.stderr.contains("refusing"))
+        let forced = try Hanjul.run(["replay", "--verify", "--force", path])
+        #expect(forced.stderr.contains("warning"))
+    }
+
+    @Test func damagedFilesGetAClearError() throws {
+        let path = try record("damaged.hjr")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        let truncated = try Hanjul.run(["replay", "--verify", path])
+        #expect(truncated.status == 2)
+        #expect(truncated.stderr.contains("cut short"))
+        let missing = try Hanjul.run(["replay", "--verify", folder + "/none.hjr"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("does not exist"))
+        try Data("HANJUL replay 9\n{}\nsha256 00\n".utf8).write(to: URL(fileURLWithPath: path))
+        let garbage = try Hanjul.run(["replay", "--verify", path])
+        #expect(garbage.status == 2)
+    }
+}
