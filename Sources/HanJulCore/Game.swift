@@ -43,7 +43,7 @@ public struct Game<R: Rules> {
                 try stepDown()
                 if !state.isOver {
                     try rules.didTick(&state)
-                    checkPieceAfterHook()
+                    try afterHook()
                 }
             case .hardDrop: try hardDrop()
             }
@@ -123,14 +123,16 @@ public struct Game<R: Rules> {
         state.piecesLocked += 1
         state.events.append(.locked(piece))
         try rules.didLock(piece, &state)
+        try syncLevel()
         if state.isOver { return }
         let (count, rows) = state.clearFullRows()
         if count > 0 {
             let points = try rules.lineClearPoints(lines: count, level: state.level, state: state)
             state.addScore(points, reason: .lineClear(lines: count))
-            state.addLines(count)
-            state.level = try rules.level(forLines: state.lines)
+            state.countLines(count)
+            try syncLevel()
             try rules.didClear(count: count, rows: rows, &state)
+            try syncLevel()
             if state.isOver { return }
         }
         try spawnNext()
@@ -168,11 +170,20 @@ public struct Game<R: Rules> {
         }
         state.events.append(.spawned(state.piece))
         try rules.didSpawn(&state)
-        checkPieceAfterHook()
+        try afterHook()
     }
 
-    /// A hook may have pushed the stack into the piece: that ends the game.
-    private mutating func checkPieceAfterHook() {
+    /// The level follows the lines, whoever counted them.
+    private mutating func syncLevel() throws(RuleError) {
+        guard state.levelLines != state.lines else { return }
+        state.level = try rules.level(forLines: state.lines)
+        state.levelLines = state.lines
+    }
+
+    /// A hook may have changed the lines or pushed the stack into the piece (that ends
+    /// the game).
+    private mutating func afterHook() throws(RuleError) {
+        try syncLevel()
         if rules.checksInvariants && !state.isOver && !state.fits(state.piece) {
             state.end(.toppedOut)
         }

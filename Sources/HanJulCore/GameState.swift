@@ -30,6 +30,8 @@ public struct GameState: Equatable, Sendable {
 
     var bag: [UInt8]
     var sequenceIndex: Int
+    /// The line count `level` was computed for.
+    var levelLines = 0
 
     init(board: Board, pieces: PieceSet, source: PieceSource) {
         self.board = board
@@ -126,8 +128,9 @@ public struct GameState: Equatable, Sendable {
         return result
     }
 
-    /// Adds cleared lines to the total (the level follows through the rules).
-    mutating func addLines(_ count: Int) {
+    /// Adds cleared lines to the total. The engine sets the level from the rules after the
+    /// hook that called this returns.
+    public mutating func countLines(_ count: Int) {
         lines = lines.addingReportingOverflow(count).overflow ? Int.max : lines + count
     }
 }

@@ -15,6 +15,7 @@ func makeGame(
         state.board = parsed
         state.lines = lines
         state.level = 1 + lines / 10
+        state.levelLines = lines
         if let piece { state.piece = piece }
     }
     return game

@@ -1,0 +1,219 @@
+import HanJulCore
+import LuaKit
+
+/// The `game` object every hook receives: reads of the live state, and validated changes.
+///
+/// Coordinates are those of RULES.md and the JSON output: `x` from 0 at the left, `y`
+/// from 0 at the top. Kinds are their letters (`"T"`). Every method checks its arguments
+/// and raises a Lua error naming the method and what is wrong; changes are refused in
+/// hooks that compute a value (`scoring`, `level`, `gravity`, `hard_drop_points`,
+/// `spawn`, `rotate`).
+enum GameAPI {
+    /// The method names, for docs and the type stubs' drift test.
+    static var methodNames: [String] { methods(bridge: GameBridge()).keys.sorted() }
+
+    static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
+        func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
+            guard let state = bridge.state else {
+                throw LuaHostError("\(args.functionName): the game is only available inside a hook")
+            }
+            return state
+        }
+        func changing(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
+            let s = try state(args)
+            if bridge.readOnly {
+                throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") computes a value and may not change the game")
+            }
+            return s
+        }
+        func cellArguments(_ args: LuaArguments, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> (Int, Int) {
+            let x = try args.integer(2), y = try args.integer(3)
+            guard s.pointee.board.contains(x: x, y: y) else {
+                throw LuaHostError("\(args.functionName): cell (\(x), \(y)) is off the \(s.pointee.board.width)×\(s.pointee.board.height) board")
+            }
+            return (x, y)
+        }
+        func row(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> Int {
+            let y = try args.integer(index)
+            guard y >= 0 && y < s.pointee.board.height else {
+                throw LuaHostError("\(args.functionName): row \(y) is off the board (0 to \(s.pointee.board.height - 1))")
+            }
+            return y
+        }
+        func kind(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> Int {
+            let letter = try args.string(index)
+            guard letter.count == 1, let kind = s.pointee.pieces.kind(forLetter: Character(letter)) else {
+                throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter (\(letters(s)))")
+            }
+            return kind
+        }
+        func letters(_ s: UnsafeMutablePointer<GameState>) -> String {
+            s.pointee.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
+        }
+        func letter(_ s: UnsafeMutablePointer<GameState>, _ kind: Int) -> String {
+            String(s.pointee.pieces.kinds[kind].letter)
+        }
+        func mask(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> UInt64 {
+            let value = try args.integer(index)
+            let full = s.pointee.board.fullRow
+            guard value >= 0, UInt64(value) & ~full == 0 else {
+                throw LuaHostError("\(args.functionName): mask \(value) has bits outside the \(s.pointee.board.width) columns")
+            }
+            return UInt64(value)
+        }
+
+        return [
+            // MARK: Reads
+            "width": { args in args.push(try state(args).pointee.board.width); return 1 },
+            "height": { args in args.push(try state(args).pointee.board.height); return 1 },
+            "cell": { args in
+                let s = try state(args)
+                let (x, y) = try cellArguments(args, s)
+                if let k = s.pointee.board.kind(atX: x, y: y) { args.push(letter(s, k)) } else { args.pushNil() }
+                return 1
+            },
+            "row": { args in
+                let s = try state(args)
+                args.push(Int(s.pointee.board.rows[try row(args, 2, s)]))
+                return 1
+            },
+            "is_hidden": { args in
+                let s = try state(args)
+                let (x, y) = try cellArguments(args, s)
+                args.push(s.pointee.board.isHidden(x: x, y: y))
+                return 1
+            },
+            "piece": { args in
+                let s = try state(args)
+                let p = s.pointee.piece
+                args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
+                return 4
+            },
+            "queue": { args in
+                let s = try state(args)
+                for k in s.pointee.queue { args.push(letter(s, k)) }
+                return s.pointee.queue.count
+            },
+            "kinds": { args in
+                let s = try state(args)
+                for k in s.pointee.pieces.kinds { args.push(String(k.letter)) }
+                return s.pointee.pieces.count
+            },
+            "score": { args in args.push(try state(args).pointee.score); return 1 },
+            "lines": { args in args.push(try state(args).pointee.lines); return 1 },
+            "level": { args in args.push(try state(args).pointee.level); return 1 },
+            "dealt": { args in args.push(try state(args).pointee.dealt.count); return 1 },
+            "pieces_locked": { args in args.push(try state(args).pointee.piecesLocked); return 1 },
+            "tick": { args in args.push(try state(args).pointee.ticks); return 1 },
+            "is_over": { args in args.push(try state(args).pointee.isOver); return 1 },
+            "fits": { args in
+                let s = try state(args)
+                let k = try kind(args, 2, s)
+                let rotation = try args.integer(3)
+                guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
+                    throw LuaHostError("game:fits: rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
+                }
+                args.push(s.pointee.fits(Piece(kind: k, rotation: rotation, x: try args.integer(4), y: try args.integer(5))))
+                return 1
+            },
+            "random": { args in
+                let s = try changing(args)
+                let low: Int, high: Int
+                if let second = try args.optionalInteger(3) {
+                    low = try args.integer(2)
+                    high = second
+                } else {
+                    low = 1
+                    high = try args.integer(2)
+                }
+                guard low <= high, high.subtractingReportingOverflow(low).partialValue < Int.max else {
+                    throw LuaHostError("game:random: the range \(low)…\(high) is empty or too wide")
+                }
+                args.push(low + s.pointee.random.below(high - low + 1))
+                return 1
+            },
+
+            // MARK: Changes
+            "set_cell": { args in
+                let s = try changing(args)
+                let (x, y) = try cellArguments(args, s)
+                let k: Int? = args.type(4) == .nil ? nil : try kind(args, 4, s)
+                s.pointee.editBoard { $0.set(x: x, y: y, to: k) }
+                return 0
+            },
+            "set_hidden": { args in
+                let s = try changing(args)
+                let (x, y) = try cellArguments(args, s)
+                let hidden = args.isTruthy(4)
+                s.pointee.editBoard { $0.setHidden(x: x, y: y, hidden) }
+                return 0
+            },
+            "insert_row": { args in
+                let s = try changing(args)
+                let y = try row(args, 2, s)
+                let bits = try mask(args, 3, s)
+                let k = try kind(args, 4, s)
+                var overflow = false
+                s.pointee.editBoard { overflow = $0.insertRow(at: y, mask: bits, kind: k) }
+                if overflow { bridge.pushedOffTop = true }
+                args.push(overflow)
+                return 1
+            },
+            "push_row": { args in
+                let s = try changing(args)
+                let bits = try mask(args, 2, s)
+                let k = try kind(args, 3, s)
+                var overflow = false
+                s.pointee.editBoard { overflow = $0.pushRowFromBottom(mask: bits, kind: k) }
+                if overflow { bridge.pushedOffTop = true }
+                args.push(overflow)
+                return 1
+            },
+            "remove_row": { args in
+                let s = try changing(args)
+                let y = try row(args, 2, s)
+                s.pointee.editBoard { $0.removeRow(y) }
+                return 0
+            },
+            "clear_board": { args in
+                let s = try changing(args)
+                s.pointee.editBoard { $0.removeAll() }
+                return 0
+            },
+            "clear_lines": { args in
+                let s = try changing(args)
+                let (count, rows) = s.pointee.clearFullRows()
+                s.pointee.countLines(count)
+                args.push(count)
+                args.push(Int(truncatingIfNeeded: rows))
+                return 2
+            },
+            "add_score": { args in
+                let s = try changing(args)
+                s.pointee.addScore(try args.integer(2), reason: .mod)
+                return 0
+            },
+            "set_queue": { args in
+                let s = try changing(args)
+                var kinds: [Int] = []
+                let count = args.count - 1
+                guard count == s.pointee.queue.count else {
+                    throw LuaHostError("game:set_queue: give \(s.pointee.queue.count) kinds (the preview length), not \(count)")
+                }
+                for index in 0..<count { kinds.append(try kind(args, index + 2, s)) }
+                s.pointee.setQueue(kinds)
+                return 0
+            },
+            "finish": { args in
+                let s = try changing(args)
+                let label = try args.string(2)
+                guard !label.isEmpty, label.utf8.count <= 32 else {
+                    throw LuaHostError("game:finish: the result label must be 1 to 32 characters")
+                }
+                let value = try args.integer(3)
+                s.pointee.end(.finished(GameResult(label: sanitized(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
+                return 0
+            },
+        ]
+    }
+}

@@ -1,0 +1,44 @@
+import HanJulCore
+
+/// The game a hook is looking at, while it runs.
+///
+/// The engine hands hooks its state `inout`; the bridge holds a pointer to it for exactly
+/// the length of one hook call, so the game object's methods read the live state without
+/// building tables (RELIABILITY: cheap reads), and its changes go through `GameState`'s
+/// own validated methods.
+final class GameBridge {
+    private(set) var state: UnsafeMutablePointer<GameState>?
+    /// Set while a hook that may not change the game runs.
+    private(set) var readOnly = true
+    /// The hook running, for error messages.
+    private(set) var hook: Hook?
+    /// A change pushed a filled cell off the top: the engine ends the game after the hook.
+    var pushedOffTop = false
+    /// A deterministic generator for code that runs outside a game (a mod's main chunk).
+    var loadTimeRandom = SplitMix64(seed: 0)
+
+    /// Runs `body` with the bridge pointing at `state`.
+    func with<T>(_ state: inout GameState, hook: Hook, _ body: () throws(RuleError) -> T) throws(RuleError) -> T {
+        let saved = (self.state, readOnly, self.hook)
+        defer { (self.state, readOnly, self.hook) = saved }
+        return try withUnsafeMutablePointer(to: &state) { pointer throws(RuleError) -> T in
+            self.state = pointer
+            readOnly = !hook.mayChange
+            self.hook = hook
+            return try body()
+        }
+    }
+
+    /// Runs `body` with the bridge pointing at a copy of `state` that changes cannot reach.
+    func reading<T>(_ state: GameState, hook: Hook, _ body: () throws(RuleError) -> T) throws(RuleError) -> T {
+        var copy = state
+        return try with(&copy, hook: hook, body)
+    }
+
+    /// The next 64 random bits for `math.random`: the game's generator inside a hook that
+    /// may change the game; a fixed generator at load time.
+    func nextRandom() -> UInt64 {
+        if let state, !readOnly { return state.pointee.random.next() }
+        return loadTimeRandom.next()
+    }
+}

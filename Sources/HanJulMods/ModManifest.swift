@@ -1,0 +1,59 @@
+/// What a mod says about itself in the table its mod.lua returns.
+public struct ModManifest: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var version: String
+    public var description: String
+    /// The hook API version the mod was written for.
+    public var api: Int
+
+    /// The API versions this HanJul runs.
+    public static let supportedAPI = 1...1
+}
+
+/// The hooks a mod may define, and how several mods' definitions combine.
+public enum Hook: String, CaseIterable, Sendable {
+    case nextPiece = "next_piece"
+    case spawn
+    case rotate
+    case scoring
+    case level
+    case gravity
+    case hardDropPoints = "hard_drop_points"
+    case onSpawn = "on_spawn"
+    case onLock = "on_lock"
+    case onClear = "on_clear"
+    case onTick = "on_tick"
+    case onTopOut = "on_top_out"
+
+    /// How definitions in several mods combine.
+    public enum Composition: Sendable {
+        /// The last mod (in the order given) that defines the hook decides.
+        case lastWins
+        /// Each mod, in order, receives the value the ones before it produced.
+        case chain
+        /// Every mod's hook runs, in order.
+        case all
+    }
+
+    public var composition: Composition {
+        switch self {
+        case .nextPiece, .spawn, .rotate: .lastWins
+        case .scoring, .level, .gravity, .hardDropPoints: .chain
+        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut: .all
+        }
+    }
+
+    /// Whether the hook may change the game through the game object.
+    public var mayChange: Bool {
+        switch self {
+        case .scoring, .level, .gravity, .hardDropPoints, .spawn, .rotate: false
+        case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut: true
+        }
+    }
+
+    /// The manifest fields that are not hooks.
+    public static let dataFields: Set<String> = [
+        "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
+    ]
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HanJulFiles
+import HanJulHash
+
+/// A mod's folder read into memory once: every file's bytes and one SHA-256 over them.
+///
+/// The bytes hashed are the bytes compiled (RELIABILITY L-42): nothing is read from disk
+/// again after this, so a file cannot change between the check and the load.
+public struct ModPackage: Sendable {
+    /// The folder's name, which is the mod's id.
+    public let id: String
+    /// The folder, as found on the search path.
+    public let folder: String
+    /// Each file's path relative to the folder (`/`-separated) and its bytes.
+    public let files: [String: [UInt8]]
+    /// Hex SHA-256 over the files, in path order: for each, the path, a NUL, the length
+    /// as 8 little-endian bytes, then the bytes.
+    public let sha256: String
+
+    /// The limits a mod's folder must keep to; anything larger is refused with a reason.
+    public static let maxFiles = 256, maxFileBytes = 1 << 20, maxTotalBytes = 8 << 20, maxDepth = 4
+
+    /// Reads a mod's folder.
+    /// - Throws: `ModLoadError.package` naming the file at fault.
+    public init(folder: String) throws(ModLoadError) {
+        let name = String(folder.split(separator: "/").last ?? Substring(folder))
+        guard ModPackage.isValidID(name) else {
+            throw .package(folder: folder, reason: "the folder name '\(sanitized(name))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
+        }
+        var info = stat()
+        guard lstat(folder, &info) == 0 else {
+            throw .package(folder: folder, reason: "cannot open it: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .package(folder: folder, reason: info.st_mode & S_IFMT == S_IFLNK
+                ? "it is a symbolic link; put the mod's folder itself on the search path" : "it is not a folder")
+        }
+        var files: [String: [UInt8]] = [:]
+        var total = 0
+        try ModPackage.collect(folder: folder, relative: "", depth: 0, into: &files, total: &total, root: folder)
+        guard files["mod.lua"] != nil else {
+            throw .package(folder: folder, reason: "there is no mod.lua in the folder")
+        }
+        var hash = SHA256()
+        for path in files.keys.sorted() {
+            let bytes = files[path]!
+            hash.update(Array(path.utf8) + [0])
+            var length = UInt64(bytes.count).littleEndian
+            withUnsafeBytes(of: &length) { hash.update($0) }
+            hash.update(bytes)
+        }
+        self.id = name
+        self.folder = folder
+        self.files = files
+        self.sha256 = hash.finalize().map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined()
+    }
+
+    /// Whether `id` is a valid mod id: 1–32 of `a-z 0-9 _ -`, starting with a letter or digit.
+    public static func isValidID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard (1...32).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    private static func collect(folder: String, relative: String, depth: Int, into files: inout [String: [UInt8]],
+                                total: inout Int, root: String) throws(ModLoadError) {
+        guard depth <= maxDepth else {
+            throw .package(folder: root, reason: "'\(relative)' is nested deeper than \(maxDepth) folders")
+        }
+        guard let directory = opendir(folder) else {
+            throw .package(folder: root, reason: "cannot open '\(relative.isEmpty ? "." : relative)': \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            names.append(name)
+            if names.count > maxFiles { throw .package(folder: root, reason: "more than \(maxFiles) entries") }
+        }
+        for name in names.sorted() {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            guard isSafeName(name) else {
+                throw .package(folder: root, reason: "the file name '\(sanitized(path))' has characters other than letters, digits, . _ and -")
+            }
+            if name.hasPrefix(".") { continue }  // editor swap files, .git: not part of the mod
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else {
+                throw .package(folder: root, reason: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total, root: root)
+            case S_IFREG:
+                guard files.count < maxFiles else { throw .package(folder: root, reason: "more than \(maxFiles) files") }
+                let bytes: [UInt8]
+                do throws(FileError) {
+                    bytes = try SafeFile.read(folder + "/" + name, maxBytes: maxFileBytes)
+                } catch {
+                    throw .package(folder: root, reason: "'\(path)': \(error.reason)")
+                }
+                total += bytes.count
+                guard total <= maxTotalBytes else {
+                    throw .package(folder: root, reason: "the files add up to more than \(maxTotalBytes >> 20) MiB")
+                }
+                files[path] = bytes
+            case S_IFLNK:
+                throw .package(folder: root, reason: "'\(path)' is a symbolic link; mods may only hold regular files")
+            default:
+                throw .package(folder: root, reason: "'\(path)' is not a regular file or folder")
+            }
+        }
+    }
+
+    private static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 128 && name.utf8.allSatisfy {
+            (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0)
+                || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D
+        }
+    }
+}
+
+/// Text from a mod or its folder, with control characters replaced, for messages and the screen.
+public func sanitized(_ text: String, limit: Int = 200) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        if out.unicodeScalars.count >= limit { out += "…"; break }
+        let v = scalar.value
+        out.unicodeScalars.append(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) ? "?" : scalar)
+    }
+    return out
+}
