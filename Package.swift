@@ -15,18 +15,31 @@ let package = Package(
         .target(name: "HanJulHash"),
         // Durable files: the one atomic write path every saved file goes through.
         .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
-
         // The replay file format over the engine's replay model.
         .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles"]),
 
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay"]),
+        // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // Everything that may longjmp lives here: macros as functions, the protected call,
+        // the count hook, the host trampoline, the counting allocator and the sandbox library.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // A safe, sandboxed, game-agnostic Lua state.
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash"]),
+
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
+        // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
+        .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
-        .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
+        .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
     ],

@@ -1,0 +1,335 @@
+/* Core of CLuaShim: allocator, count hook, protected call, trampoline, panic. */
+#include "internal.h"
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- Counting allocator (L-25, L-28, L-29 b) ------------------------------------- */
+
+static int hj_fault_now(hj_ctx *c) {
+    uint64_t x = c->fault_state;          /* xorshift64 */
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    c->fault_state = x;
+    return (x % c->fault_one_in) == 0;
+}
+
+static void *hj_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    hj_ctx *c = (hj_ctx *)ud;
+    size_t old = ptr ? osize : 0;         /* with ptr == NULL, osize is a type tag */
+    if (nsize == 0) {                     /* frees always succeed */
+        free(ptr);
+        c->used -= old;
+        return NULL;
+    }
+    if (c->enforcing && nsize > old) {
+        size_t grow = nsize - old;
+        if (c->used + grow < c->used || c->used + grow > c->limit) return NULL;
+        if (c->fault_one_in && hj_fault_now(c)) { c->faults_injected++; return NULL; }
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;           /* 5.4 allows a failed shrink too */
+    c->used = c->used - old + nsize;
+    return p;
+}
+
+/* ---- Panic ------------------------------------------------------------------------- */
+
+static void (*volatile hj_emergency)(void) = NULL;
+void hj_set_emergency(void (*fn)(void)) { hj_emergency = fn; }
+
+static void hj_write_all(const char *s, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(2, s, n);
+        if (w <= 0) return;
+        s += w; n -= (size_t)w;
+    }
+}
+
+static int hj_panic(lua_State *L) {
+    void (*fn)(void) = hj_emergency;
+    if (fn) fn();                          /* restore the terminal first */
+    const char *msg = "(error object is not a string)";
+    size_t len = strlen(msg);
+    if (lua_type(L, -1) == LUA_TSTRING) msg = lua_tolstring(L, -1, &len);
+    if (len > 400) len = 400;
+    hj_write_all("hanjul: unprotected Lua error: ", 31);
+    hj_write_all(msg, len);
+    hj_write_all("\n", 1);
+    abort();
+    return 0;
+}
+
+/* ---- Count hook with sticky kill (L-17, L-18, L-20) -------------------------------- */
+
+static void hj_hook(lua_State *L, lua_Debug *ar);
+
+static void hj_escalate(hj_ctx *c, lua_State *L) {
+    lua_sethook(L, hj_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1);
+    if (L != c->L) {
+        lua_sethook(c->L, hj_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1);
+    }
+    c->main_escalated = 1;
+}
+
+static void hj_hook(lua_State *L, lua_Debug *ar) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (c->killed) {
+        if (lua_gethookcount(L) != 1) hj_escalate(c, L);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);   /* preallocated: no allocation */
+        lua_error(L);
+        return;
+    }
+    int count = lua_gethookcount(L);
+    if (count != c->hook_interval || ar->event != LUA_HOOKCOUNT) {
+        /* a thread escalated during an earlier call: back to the normal interval */
+        lua_sethook(L, hj_hook, LUA_MASKCOUNT, c->hook_interval);
+        if (ar->event != LUA_HOOKCOUNT) return;
+    }
+    c->budget -= count;
+    if (c->budget < 0 && c->depth > 0) {
+        c->killed = 1;
+        hj_escalate(c, L);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);
+        lua_error(L);
+    }
+}
+
+/* ---- Message handler: short, no metamethods (L-19, L-31) ---------------------------- */
+
+const char *hj_error_text(lua_State *L, int idx, size_t *len) {
+    *len = 0;
+    if (lua_type(L, idx) == LUA_TSTRING) return lua_tolstring(L, idx, len);
+    return NULL;   /* the caller reports numbers and type names itself */
+}
+
+static int hj_msgh(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    int saved = c->enforcing;
+    c->enforcing = 0;
+    int t = lua_type(L, 1);
+    if (t == LUA_TNUMBER) {
+        lua_tolstring(L, 1, NULL);               /* converts in place, no metamethod */
+    } else if (t != LUA_TSTRING) {
+        lua_pushfstring(L, "(error object is a %s value)", lua_typename(L, t));
+        lua_replace(L, 1);
+    }
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawseti(L, LUA_REGISTRYINDEX, c->tb_ref);
+    lua_settop(L, 1);
+    c->enforcing = saved;
+    return 1;
+}
+
+void hj_push_traceback(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, c->tb_ref) != LUA_TSTRING) {
+        lua_settop(L, -2);
+        lua_pushliteral(L, "");
+    }
+}
+
+/* ---- Protected call ------------------------------------------------------------------- */
+
+static inline void hj_watch_enter(hj_watch *w) {
+    __atomic_add_fetch(&w->epoch, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&w->active, 1, __ATOMIC_RELEASE);
+}
+static inline void hj_watch_leave(hj_watch *w) {
+    __atomic_store_n(&w->active, 0, __ATOMIC_RELEASE);
+}
+
+int hj_pcall(lua_State *L, int nargs, int nresults) {
+    hj_ctx *c = hj_ctx_fast(L);
+    int base = lua_gettop(L) - nargs;            /* the function's index */
+    lua_pushcfunction(L, hj_msgh);
+    lua_rotate(L, base, 1);
+    int outer = (c->depth == 0);
+    int saved = c->enforcing;
+    if (outer) {
+        c->budget = c->per_call;                 /* re-arm: a store, not a new hook */
+        c->killed = 0;
+        if (c->main_escalated) {
+            lua_sethook(c->L, hj_hook, LUA_MASKCOUNT, c->hook_interval);
+            c->main_escalated = 0;
+        }
+        if (c->watch) hj_watch_enter(c->watch);
+    }
+    c->depth++;
+    c->enforcing = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    c->enforcing = saved;
+    c->depth--;
+    lua_rotate(L, base, -1);                     /* remove the handler */
+    lua_settop(L, -2);
+    if (outer) {
+        if (c->watch) hj_watch_leave(c->watch);
+        if (c->killed) status = HJ_STATUS_BUDGET; /* even if the script swallowed it */
+    } else if (status != LUA_OK && c->killed) {
+        status = HJ_STATUS_BUDGET;
+    }
+    return status;
+}
+
+int hj_load(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (len > 0 && buf[0] == LUA_SIGNATURE[0]) {
+        lua_pushliteral(L, "binary chunk not allowed");
+        return LUA_ERRSYNTAX;
+    }
+    int saved = c->enforcing;
+    c->enforcing = 1;                            /* lua_load is protected internally */
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    c->enforcing = saved;
+    return status;
+}
+
+/* ---- Host trampoline ------------------------------------------------------------------- */
+
+static int hj_trampoline(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    int id = (int)lua_tointegerx(L, lua_upvalueindex(1), NULL);
+    int saved = c->enforcing;
+    c->enforcing = 0;                            /* host code may exceed the cap (L-29 b) */
+    int n = c->cb.dispatch ? c->cb.dispatch(c->host, L, id) : -2;
+    c->enforcing = saved;
+    if (n == -2) { lua_pushliteral(L, "host function unavailable"); n = -1; }
+    if (n < 0) {                                 /* the Swift frame has returned: raise now */
+        luaL_where(L, 1);
+        lua_rotate(L, -2, 1);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    return n;
+}
+
+void hj_push_host_function(lua_State *L, int id) {
+    lua_pushinteger(L, id);
+    lua_pushcclosure(L, hj_trampoline, 1);
+}
+
+static int hj_refuse_newindex(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TSTRING)
+        return luaL_error(L, "attempt to modify read-only field '%s'", lua_tostring(L, 2));
+    return luaL_error(L, "attempt to modify a read-only object");
+}
+
+void hj_make_proxy(lua_State *L) {
+    int methods = lua_gettop(L);
+    lua_createtable(L, 0, 0);                    /* proxy */
+    lua_createtable(L, 0, 3);                    /* metatable */
+    lua_pushvalue(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, hj_refuse_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_replace(L, methods);
+}
+
+/* ---- Raw globals ------------------------------------------------------------------------ */
+
+int hj_rawgetglobal(lua_State *L, const char *name, size_t len) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_pushlstring(L, name, len);
+    int t = lua_rawget(L, -2);
+    lua_rotate(L, -2, -1);
+    lua_settop(L, -2);
+    return t;
+}
+
+void hj_rawsetglobal(lua_State *L, const char *name, size_t len) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_pushlstring(L, name, len);
+    lua_rotate(L, -3, -1);                       /* globals name value */
+    lua_rawset(L, -3);
+    lua_settop(L, -2);
+}
+
+/* ---- Warnings to the log (L-11) --------------------------------------------------------- */
+
+static void hj_warnf(void *ud, const char *msg, int tocont) {
+    hj_ctx *c = (hj_ctx *)ud;
+    if (c->warnlen == 0 && !tocont && msg[0] == '@') return;   /* control message: ignore */
+    size_t n = strlen(msg);
+    size_t room = sizeof(c->warnbuf) - c->warnlen;
+    if (n > room) n = room;
+    memcpy(c->warnbuf + c->warnlen, msg, n);
+    c->warnlen += n;
+    if (!tocont) {
+        if (c->cb.log) c->cb.log(c->host, 1, c->warnbuf, c->warnlen);
+        c->warnlen = 0;
+    }
+}
+
+/* ---- Lifecycle ---------------------------------------------------------------------------- */
+
+hj_ctx *hj_new(size_t memory_limit, int64_t instructions_per_call, int hook_interval) {
+    hj_ctx *c = (hj_ctx *)calloc(1, sizeof(hj_ctx));
+    if (!c) return NULL;
+    c->limit = memory_limit;
+    c->per_call = instructions_per_call;
+    c->budget = instructions_per_call;
+    c->hook_interval = hook_interval > 0 ? hook_interval : 1000;
+    lua_State *L = lua_newstate(hj_alloc, c);
+    if (!L) { free(c); return NULL; }
+    c->L = L;
+    *(hj_ctx **)lua_getextraspace(L) = c;       /* copied into every new thread */
+    lua_atpanic(L, hj_panic);
+    lua_setwarnf(L, hj_warnf, c);
+    /* installed now and never removed: threads copy it at creation (L-20) */
+    lua_sethook(L, hj_hook, LUA_MASKCOUNT, c->hook_interval);
+    return c;
+}
+
+void hj_set_host(hj_ctx *c, void *host, hj_callbacks callbacks) {
+    c->host = host;
+    c->cb = callbacks;
+}
+
+static int hj_setup(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    lua_pushliteral(L, HJ_KILL_MESSAGE);
+    c->kill_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushliteral(L, "");
+    c->tb_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return hj_install_sandbox(L);
+}
+
+int hj_open_sandbox(hj_ctx *c) {
+    lua_State *L = c->L;
+    lua_pushcfunction(L, hj_setup);
+    return hj_pcall(L, 0, 0);
+}
+
+void hj_close(hj_ctx *c) {
+    if (!c) return;
+    c->enforcing = 0;
+    c->watch = NULL;
+    lua_close(c->L);    /* no __gc can exist (L-10, L-30) */
+    free(c);
+}
+
+lua_State *hj_state(hj_ctx *c) { return c->L; }
+hj_ctx *hj_ctx_of(lua_State *L) { return hj_ctx_fast(L); }
+size_t hj_memory_used(hj_ctx *c) { return c->used; }
+size_t hj_memory_limit(hj_ctx *c) { return c->limit; }
+void hj_set_memory_limit(hj_ctx *c, size_t limit) { c->limit = limit; }
+void hj_set_instruction_budget(hj_ctx *c, int64_t per_call) { c->per_call = per_call; }
+int64_t hj_instructions_left(hj_ctx *c) { return c->budget; }
+void hj_set_fault_schedule(hj_ctx *c, uint64_t seed, uint32_t one_in) {
+    c->fault_state = seed ? seed : 0x9E3779B97F4A7C15ull;
+    c->fault_one_in = one_in;
+}
+uint64_t hj_faults_injected(hj_ctx *c) { return c->faults_injected; }
+
+/* ---- Watch slots ---------------------------------------------------------------------------- */
+
+hj_watch *hj_watch_new(void) { return (hj_watch *)calloc(1, sizeof(hj_watch)); }
+void hj_watch_free(hj_watch *w) { free(w); }
+void hj_set_watch(hj_ctx *c, hj_watch *w) { c->watch = w; }
+int hj_watch_read(hj_watch *w, uint64_t *epoch) {
+    int active = __atomic_load_n(&w->active, __ATOMIC_ACQUIRE);
+    *epoch = __atomic_load_n(&w->epoch, __ATOMIC_RELAXED);
+    return active;
+}

@@ -1,0 +1,135 @@
+import CLua
+import CLuaShim
+
+/// A view of the Lua stack during a host function (its arguments, index 1 first) or after a
+/// call (its results). Readers are checked and never coerce: a numeric string is not a
+/// number, a float without an exact integer value is not an integer, and no metamethod runs.
+/// Failures are ``LuaHostError``s with Lua's usual wording
+/// ("bad argument #2 to 'game.set' (integer expected, got string)").
+///
+/// Valid only during the host function (or the `read` closure) it was given to.
+public struct LuaArguments {
+    let state: LuaState
+    let L: OpaquePointer
+    let base: Int32
+    /// The host function's name, used in messages.
+    public let functionName: String
+
+    init(state: LuaState, L: OpaquePointer, base: Int32, functionName: String) {
+        self.state = state
+        self.L = L
+        self.base = base
+        self.functionName = functionName
+    }
+
+    /// Number of arguments (or results).
+    public var count: Int { Int(lua_gettop(L) - base) }
+
+    /// The type at position `i` (1-based); ``LuaType/none`` beyond ``count``.
+    public func type(_ i: Int) -> LuaType {
+        guard i >= 1, i <= count else { return .none }
+        return LuaType(lua_type(L, base + Int32(i)))
+    }
+
+    private func index(_ i: Int) -> Int32 { base + Int32(clamping: i) }
+
+    private func bad(_ i: Int, _ expected: String) -> LuaHostError {
+        LuaHostError("bad argument #\(i) to '\(functionName)' (\(expected) expected, got \(type(i) == .none ? "no value" : type(i).name))")
+    }
+
+    /// An integer; floats with an exact integer value are accepted.
+    public func integer(_ i: Int) throws(LuaHostError) -> Int {
+        guard type(i) == .number else { throw bad(i, "integer") }
+        var isNumber: Int32 = 0
+        let v = lua_tointegerx(L, index(i), &isNumber)
+        guard isNumber != 0 else {
+            throw LuaHostError("bad argument #\(i) to '\(functionName)' (number has no integer representation)")
+        }
+        return Int(v)
+    }
+
+    /// An integer, or `nil` when the argument is absent or nil.
+    public func optionalInteger(_ i: Int) throws(LuaHostError) -> Int? {
+        let t = type(i)
+        return t == .none || t == .nil ? nil : try integer(i)
+    }
+
+    /// A number (may be NaN or infinite: check before converting).
+    public func number(_ i: Int) throws(LuaHostError) -> Double {
+        guard type(i) == .number else { throw bad(i, "number") }
+        return lua_tonumberx(L, index(i), nil)
+    }
+
+    /// A finite number.
+    public func finiteNumber(_ i: Int) throws(LuaHostError) -> Double {
+        let d = try number(i)
+        guard d.isFinite else { throw LuaHostError("bad argument #\(i) to '\(functionName)' (finite number expected)") }
+        return d
+    }
+
+    /// A string's exact bytes.
+    public func bytes(_ i: Int) throws(LuaHostError) -> LuaString {
+        guard type(i) == .string else { throw bad(i, "string") }
+        var length = 0
+        let p = lua_tolstring(L, index(i), &length)
+        return LuaString(Array(UnsafeRawBufferPointer(start: p, count: length)))
+    }
+
+    /// A string decoded as UTF-8 (lossy).
+    public func string(_ i: Int) throws(LuaHostError) -> String {
+        try bytes(i).string
+    }
+
+    /// A boolean (strict: only `true`/`false`).
+    public func boolean(_ i: Int) throws(LuaHostError) -> Bool {
+        guard type(i) == .boolean else { throw bad(i, "boolean") }
+        return lua_toboolean(L, index(i)) != 0
+    }
+
+    /// Lua truthiness of the argument (absent and nil are false).
+    public func isTruthy(_ i: Int) -> Bool {
+        guard i >= 1, i <= count else { return false }
+        return lua_toboolean(L, index(i)) != 0
+    }
+
+    /// A table, as a registry reference (read it raw through ``LuaTableRef``).
+    public func table(_ i: Int) throws(LuaHostError) -> LuaTableRef {
+        guard type(i) == .table else { throw bad(i, "table") }
+        return state.value(L, at: index(i)).tableValue!
+    }
+
+    /// Any value, copied out (tables and functions as references).
+    public func value(_ i: Int) -> LuaValue {
+        guard i >= 1, i <= count else { return .nil }
+        return state.value(L, at: index(i))
+    }
+
+    /// Whether argument `i` is the very table `object` (e.g. the `self` of a method call).
+    public func isSame(_ i: Int, as object: LuaTableRef) -> Bool {
+        guard i >= 1, i <= count, lua_checkstack(L, 1) != 0 else { return false }
+        lua_rawgeti(L, hj_registryindex(), lua_Integer(object.reference))
+        defer { hj_pop(L, 1) }
+        return lua_rawequal(L, index(i), -1) != 0
+    }
+
+    // MARK: Results
+
+    /// Pushes an integer result.
+    public func push(_ value: Int) { reserve(); lua_pushinteger(L, lua_Integer(value)) }
+    /// Pushes a float result.
+    public func push(_ value: Double) { reserve(); lua_pushnumber(L, value) }
+    /// Pushes a boolean result.
+    public func push(_ value: Bool) { reserve(); lua_pushboolean(L, value ? 1 : 0) }
+    /// Pushes a string result.
+    public func push(_ value: String) { reserve(); state.pushText(L, value) }
+    /// Pushes any value.
+    public func push(_ value: LuaValue) { reserve(); state.push(L, value) }
+    /// Pushes a table (e.g. a host object).
+    public func push(_ table: LuaTableRef) { push(.table(table)) }
+    /// Pushes nil.
+    public func pushNil() { reserve(); lua_pushnil(L) }
+
+    private func reserve() {
+        precondition(lua_checkstack(L, 1) != 0, "Lua stack exhausted")
+    }
+}
