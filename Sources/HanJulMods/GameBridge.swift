@@ -14,6 +14,14 @@ final class GameBridge {
     private(set) var hook: Hook?
     /// A change pushed a filled cell off the top: the engine ends the game after the hook.
     var pushedOffTop = false
+    /// What the mod printed (`print`, `warn`), oldest first; the newest 200 lines.
+    private(set) var log: [String] = []
+
+    func appendLog(_ line: String) {
+        if log.count == 200 { log.removeFirst() }
+        log.append(line)
+    }
+
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)
 

@@ -7,9 +7,14 @@ enum CommandLineTool {
 
         usage:
           hanjul                       play a demo game (printed as text)
-          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json] [--save-replay FILE]
+          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json] [--save-replay FILE] [--mod ID]…
                                        play one scripted game headlessly and print the result
           hanjul replay --verify FILE  re-run a recorded game and check it ends the same way
+          hanjul mods [--mods-dir DIR]…
+                                       list the mods found, with any load error
+
+        Commands that play take --mod ID (repeatable: mods apply in order) and
+        --mods-dir DIR (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
           hanjul help                  show this help
 
         Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick).
@@ -23,6 +28,7 @@ enum CommandLineTool {
             case "run": return try RunCommand.run(rest)
             case "demo": return DemoCommand.run()
             case "replay": return try ReplayCommand.run(rest)
+            case "mods": return try ModsCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return .success

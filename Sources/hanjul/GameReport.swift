@@ -3,18 +3,41 @@ import HanJulCore
 /// The result of a headless game, as JSON for programs or text for people.
 enum GameReport {
     /// One JSON object: board (top row first), score, lines, level, over, piece, dealt.
-    static func json(_ state: GameState) -> String {
+    static func json(_ state: GameState, rules: RulesIdentity) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
         let dealt = String(state.dealt.map { letters[Int($0)] })
         return "{\"board\":[\(board)],\"score\":\(state.score),\"lines\":\(state.lines),\"level\":\(state.level),"
             + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
-            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\"}"
+            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))]}"
+    }
+
+    /// `{"id":…,"version":…,"sha256":…}` for each mod, escaped.
+    static func modsJSON(_ rules: RulesIdentity) -> String {
+        rules.mods.map { mod in
+            let fields = [("id", mod.id), ("version", mod.version), ("sha256", mod.sha256)]
+            return "{" + fields.map { "\"\($0.0)\":\(jsonString($0.1))" }.joined(separator: ",") + "}"
+        }.joined(separator: ",")
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// The board in a frame, with the piece in play drawn in lower case, and the figures.
-    static func text(_ state: GameState) -> String {
+    static func text(_ state: GameState, rules: RulesIdentity = .standard) -> String {
         var rows = state.board.lines(letters: state.pieces).map { Array($0) }
         if !state.isOver {
             let letter = Character(state.pieces.kinds[state.piece.kind].letter.lowercased())
@@ -30,6 +53,9 @@ enum GameReport {
         out += "score \(state.score)  lines \(state.lines)  level \(state.level)"
         out += next.isEmpty ? "\n" : "  next \(next)\n"
         out += state.isOver ? "game over (\(describe(state.phase)))" : "playing"
+        if !rules.mods.isEmpty {
+            out += "\nrules: " + rules.mods.map { "\($0.id) \($0.version)" }.joined(separator: " + ")
+        }
         return out
     }
 

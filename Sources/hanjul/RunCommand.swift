@@ -13,16 +13,37 @@ enum RunCommand {
         let scriptFile = try reader.value("--actions-file")
         let json = reader.flag("--json")
         let replayPath = try reader.value("--save-replay")
+        let mods = try ModOptions(&reader)
         try reader.finish()
 
-        let rules = StandardRules()
-        let source: PieceSource
+        if !mods.isStandard {
+            switch mods.loadRules() {
+            case .success(let rules):
+                return try play(rules, identity: rules.identity, seed: seed, pieces: pieces, script: script,
+                                scriptFile: scriptFile, json: json, replayPath: replayPath)
+            case .failure(let error):
+                // Bad usage still reports as such, before blaming the mod.
+                _ = try parseSource(seed: seed, pieces: pieces, in: .standard)
+                StandardError.write("hanjul run: \(error)")
+                return .modError
+            }
+        }
+        return try play(StandardRules(), identity: .standard, seed: seed, pieces: pieces, script: script,
+                        scriptFile: scriptFile, json: json, replayPath: replayPath)
+    }
+
+    static func parseSource(seed: String?, pieces: String?, in set: PieceSet) throws(UsageError) -> PieceSource {
         switch (seed, pieces) {
-        case (let seed?, nil): source = .seeded(try UInt64.parseSeed(seed, option: "--seed"))
-        case (nil, let letters?): source = .sequence(try parsePieces(letters, in: rules.pieces))
+        case (let seed?, nil): return .seeded(try UInt64.parseSeed(seed, option: "--seed"))
+        case (nil, let letters?): return .sequence(try parsePieces(letters, in: set))
         case (nil, nil): throw UsageError("give --seed N or --pieces LETTERS")
         case (_?, _?): throw UsageError("give --seed or --pieces, not both")
         }
+    }
+
+    static func play<R: Rules>(_ rules: R, identity: RulesIdentity, seed: String?, pieces: String?, script: String?,
+                               scriptFile: String?, json: Bool, replayPath: String?) throws(UsageError) -> ExitStatus {
+        let source = try parseSource(seed: seed, pieces: pieces, in: rules.pieces)
         let text: String
         switch (script, scriptFile) {
         case (let script?, nil): text = script
@@ -34,7 +55,7 @@ enum RunCommand {
         do { actions = try ActionScript.parse(text) } catch { throw UsageError(error.description) }
 
         var game = Game(rules: rules, source: source)
-        var recorder = ReplayRecorder(rules: .standard, source: source)
+        var recorder = ReplayRecorder(rules: identity, source: source)
         for action in actions {
             game.apply(action)
             if replayPath != nil { recorder.record(action, state: game.state) }
@@ -47,7 +68,7 @@ enum RunCommand {
                 return .failure
             }
         }
-        print(json ? GameReport.json(game.state) : GameReport.text(game.state))
+        print(json ? GameReport.json(game.state, rules: identity) : GameReport.text(game.state, rules: identity))
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError

@@ -1,0 +1,269 @@
+import HanJulCore
+import LuaKit
+
+/// One mod, running: its own sandboxed Lua state (RELIABILITY §0.1: one state per mod),
+/// its manifest, the rule data it sets and its hook functions.
+final class LoadedMod {
+    let package: ModPackage
+    let manifest: ModManifest
+    let lua: LuaState
+    let game: LuaTableRef
+    let bridge: GameBridge
+    /// The path messages show for the mod's files, e.g. `Mods/garbage`.
+    let displayFolder: String
+
+    // Rule data, when the mod sets it.
+    var boardSize: (width: Int, height: Int)?
+    var pieces: PieceSet?
+    var preview: Int?
+    var kicks: [Cell]?
+    var hooks: [Hook: LuaFunctionRef] = [:]
+    /// What the mod printed (`print`, `warn`), newest last, capped.
+    var log: [String] { bridge.log }
+
+    /// The budgets every mod runs under.
+    static let limits = LuaLimits(memoryBytes: 32 << 20, instructionsPerCall: 10_000_000)
+
+    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
+        self.package = package
+        self.displayFolder = displayFolder
+        let bridge = GameBridge()
+        self.bridge = bridge
+        let files = package.files
+        let id = package.id
+        let lua: LuaState
+        do throws(LuaError) {
+            lua = try LuaState(
+                limits: Self.limits,
+                label: id,
+                log: { message in bridge.appendLog(message.text.sanitized(maxBytes: 300)) },
+                random: { bridge.nextRandom() },
+                moduleSource: { name in
+                    // require("a.b") is a/b.lua inside the mod's folder, nowhere else.
+                    let path = name.split(separator: ".").joined(separator: "/") + ".lua"
+                    guard let bytes = files[path] else {
+                        return .failure(LuaHostError("module '\(name)' not found: no \(path) in mod '\(id)'"))
+                    }
+                    return .success(bytes)
+                },
+                watchdog: watchdog)
+        } catch {
+            throw .script(id: id, message: "could not create a Lua state: \(error)")
+        }
+        self.lua = lua
+        game = lua.makeObject(name: "game", methods: GameAPI.methods(bridge: bridge))
+
+        let chunk: LuaFunctionRef
+        let returned: [LuaValue]
+        do throws(LuaError) {
+            chunk = try lua.load(bytes: package.files["mod.lua"]!, chunkName: "@\(displayFolder)/mod.lua")
+            returned = try lua.call(chunk, [])
+        } catch {
+            throw .script(id: id, message: Self.describe(error, hook: nil))
+        }
+        guard returned.count == 1, let table = returned[0].tableValue else {
+            throw .manifest(id: id, reason: "must return one table (it returned \(returned.map(\.typeName).joined(separator: ", ").nilIfEmpty ?? "nothing"))")
+        }
+        manifest = try Self.readManifest(table, id: id)
+        try readRuleData(table)
+    }
+
+    // MARK: Reading the returned table (raw reads only: no metamethod runs from Swift)
+
+    private static func readManifest(_ table: LuaTableRef, id: String) throws(ModLoadError) -> ModManifest {
+        func text(_ key: String, required: Bool = true) throws(ModLoadError) -> String {
+            let value = table[key]
+            if case .nil = value, !required { return "" }
+            guard let string = value.stringValue, !string.isEmpty || !required else {
+                throw .manifest(id: id, reason: "needs '\(key)' as a string (it is \(value.typeName))")
+            }
+            return sanitized(string, limit: 300)
+        }
+        let declared = try text("id")
+        guard declared == id else {
+            throw .manifest(id: id, reason: "says id = \"\(declared)\", but its folder is '\(id)'; they must match")
+        }
+        guard let api = table["api"].integerValue else {
+            throw .manifest(id: id, reason: "needs 'api' as an integer (the hook API version; this HanJul runs \(ModManifest.supportedAPI.lowerBound))")
+        }
+        guard ModManifest.supportedAPI.contains(api) else {
+            throw .manifest(id: id, reason: "needs API version \(api); this HanJul runs API \(ModManifest.supportedAPI.lowerBound)…\(ModManifest.supportedAPI.upperBound)")
+        }
+        var names: [String] = []
+        for (key, _) in table.entries() {
+            guard let name = key.stringValue else {
+                throw .manifest(id: id, reason: "has a key that is not a string (\(key.typeName))")
+            }
+            names.append(name)
+        }
+        // Sorted, so the same mistake gives the same message every run (pairs order varies).
+        for name in names.sorted() {
+            if Hook(rawValue: name) == nil && !Hook.dataFields.contains(name) {
+                let suggestion = Self.closest(name, in: Hook.allCases.map(\.rawValue) + Hook.dataFields.sorted())
+                throw .manifest(id: id, reason: "has an unknown field '\(sanitized(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
+            }
+        }
+        return ModManifest(id: declared, name: try text("name"), version: try text("version"),
+                           description: try text("description"), api: api)
+    }
+
+    private func readRuleData(_ table: LuaTableRef) throws(ModLoadError) {
+        let id = package.id
+        for hook in Hook.allCases {
+            let value = table[hook.rawValue]
+            if case .nil = value { continue }
+            guard let function = value.functionValue else {
+                throw .manifest(id: id, reason: "field '\(hook.rawValue)' must be a function (it is \(value.typeName))")
+            }
+            hooks[hook] = function
+        }
+        if let board = table["board"].tableValue {
+            guard let width = board["width"].integerValue, let height = board["height"].integerValue,
+                  (Board.minSize...Board.maxWidth).contains(width), (Board.minSize...Board.maxHeight).contains(height) else {
+                throw .manifest(id: id, reason: "board needs integer width (\(Board.minSize)…\(Board.maxWidth)) and height (\(Board.minSize)…\(Board.maxHeight))")
+            }
+            boardSize = (width, height)
+        } else if case .nil = table["board"] {} else {
+            throw .manifest(id: id, reason: "board must be a table { width = …, height = … }")
+        }
+        if case .nil = table["preview"] {} else {
+            guard let preview = table["preview"].integerValue, (0...6).contains(preview) else {
+                throw .manifest(id: id, reason: "preview must be an integer from 0 to 6")
+            }
+            self.preview = preview
+        }
+        if case .nil = table["kicks"] {} else {
+            guard let list = table["kicks"].tableValue, (1...16).contains(list.rawLength) else {
+                throw .manifest(id: id, reason: "kicks must be a list of 1 to 16 offsets like { {0, 0}, {-1, 0} }")
+            }
+            var offsets: [Cell] = []
+            for index in 1...list.rawLength {
+                guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
+                      abs(dx) <= 4, abs(dy) <= 4 else {
+                    throw .manifest(id: id, reason: "kicks[\(index)] must be {dx, dy} with each from -4 to 4")
+                }
+                offsets.append(Cell(x: dx, y: dy))
+            }
+            kicks = offsets
+        }
+        if case .nil = table["pieces"] {} else {
+            pieces = try readPieces(table["pieces"])
+        }
+    }
+
+    private func readPieces(_ value: LuaValue) throws(ModLoadError) -> PieceSet {
+        let id = package.id
+        guard let list = value.tableValue, (1...PieceSet.maxKinds).contains(list.rawLength) else {
+            throw .manifest(id: id, reason: "pieces must be a list of 1 to \(PieceSet.maxKinds) piece tables")
+        }
+        var kinds: [PieceKind] = []
+        for index in 1...list.rawLength {
+            let at = "pieces[\(index)]"
+            guard let piece = list[index].tableValue else { throw .manifest(id: id, reason: "\(at) must be a table") }
+            guard let letter = piece["letter"].stringValue, letter.count == 1 else {
+                throw .manifest(id: id, reason: "\(at).letter must be one uppercase letter")
+            }
+            let color: UInt32
+            if let number = piece["color"].integerValue, (0...0xFFFFFF).contains(number) {
+                color = UInt32(number)
+            } else if let text = piece["color"].stringValue, text.hasPrefix("#"), text.count == 7, let number = UInt32(text.dropFirst(), radix: 16) {
+                color = number
+            } else {
+                throw .manifest(id: id, reason: "\(at).color must be 0xRRGGBB or \"#RRGGBB\"")
+            }
+            guard let rotations = piece["rotations"].tableValue, (1...8).contains(rotations.rawLength) else {
+                throw .manifest(id: id, reason: "\(at).rotations must be a list of 1 to 8 rotation states")
+            }
+            var states: [[Cell]] = []
+            for r in 1...rotations.rawLength {
+                guard let cells = rotations[r].tableValue, (1...16).contains(cells.rawLength) else {
+                    throw .manifest(id: id, reason: "\(at).rotations[\(r)] must be a list of cells like { {0, 1}, {1, 1} }")
+                }
+                var state: [Cell] = []
+                for c in 1...cells.rawLength {
+                    guard let pair = cells[c].tableValue, let x = pair[1].integerValue, let y = pair[2].integerValue,
+                          (-8...8).contains(x), (-8...8).contains(y) else {
+                        throw .manifest(id: id, reason: "\(at).rotations[\(r)][\(c)] must be {x, y} with small integers")
+                    }
+                    state.append(Cell(x: x, y: y))
+                }
+                states.append(state)
+            }
+            kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states))
+        }
+        do throws(PieceSetError) {
+            return try PieceSet(kinds)
+        } catch {
+            throw .manifest(id: id, reason: "pieces: \(error)")
+        }
+    }
+
+    // MARK: Errors
+
+    /// `Mods/garbage/mod.lua:12: on_lock: attempt to index a nil value` from a Lua error.
+    static func describe(_ error: LuaError, hook: Hook?) -> String {
+        ruleError(error, mod: "", hook: hook).description
+    }
+
+    func ruleError(_ error: LuaError, hook: Hook) -> RuleError {
+        Self.ruleError(error, mod: package.id, hook: hook)
+    }
+
+    static func ruleError(_ error: LuaError, mod: String, hook: Hook?) -> RuleError {
+        let stage = hook?.rawValue ?? "loading mod.lua"
+        switch error {
+        case .runtime(let message, let traceback):
+            let (location, rest) = splitLocation(message)
+            return RuleError(mod: mod, hook: stage, location: location, message: sanitized(rest, limit: 400),
+                             traceback: sanitized(traceback, limit: 4000))
+        case .syntax(let message):
+            let (location, rest) = splitLocation(message)
+            return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + sanitized(rest, limit: 400))
+        case .budgetExceeded(let traceback):
+            let location = traceback.split(separator: "\n").dropFirst().lazy.map { $0.trimmingPrefixSpaces() }
+                .first { $0.contains(".lua:") }.map { String($0.prefix { $0 != " " }.dropLast()) }
+            return RuleError(mod: mod, hook: stage, location: location,
+                             message: "ran past its budget of \(limits.instructionsPerCall) Lua instructions (an endless loop?)",
+                             traceback: sanitized(traceback, limit: 4000))
+        case .memory:
+            return RuleError(mod: mod, hook: stage, message: "ran out of memory (each mod may use \(limits.memoryBytes >> 20) MiB)")
+        case .badValue(let message):
+            return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + sanitized(message, limit: 400))
+        }
+    }
+
+    /// Splits `file.lua:12: message` into the location and the message.
+    static func splitLocation(_ message: String) -> (String?, String) {
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].hasSuffix(".lua"), Int(parts[1]) != nil {
+            return ("\(parts[0]):\(parts[1])", String(parts[2].drop { $0 == " " }))
+        }
+        return (nil, message)
+    }
+
+    private static func closest(_ name: String, in candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(1, a.count) where !a.isEmpty {
+                var previous = row[0]
+                row[0] = i
+                for j in 1...max(1, b.count) where !b.isEmpty {
+                    let old = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    previous = old
+                }
+            }
+            return row[b.count]
+        }
+        let best = candidates.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
+        return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+extension Substring {
+    func trimmingPrefixSpaces() -> Substring { drop { $0 == " " || $0 == "\t" } }
+}

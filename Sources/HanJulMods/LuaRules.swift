@@ -1,0 +1,249 @@
+import HanJulCore
+import LuaKit
+
+/// A rule set made of mods: the standard rules, with each mod's data and hooks applied in
+/// the order the mods were given.
+///
+/// Composition (docs/MODDING.md): data (`board`, `pieces`, `preview`, `kicks`) and the
+/// hooks `next_piece`, `spawn` and `rotate` come from the last mod that sets them;
+/// `scoring`, `level`, `gravity` and `hard_drop_points` chain, each mod receiving the
+/// value the ones before it produced (the standard rule's value first); the `on_…` hooks
+/// all run, in order.
+public final class LuaRules: Rules {
+    let mods: [LoadedMod]
+    public let name: String
+    public let boardWidth: Int
+    public let boardHeight: Int
+    public let pieces: PieceSet
+    public let previewCount: Int
+    public let kicks: [Cell]
+    public var checksInvariants: Bool { true }
+
+    /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
+    private var scratch = GameState.placeholder
+
+    /// Per hook, the mods that define it, in the order they run.
+    private let chains: [Hook: [(mod: LoadedMod, function: LuaFunctionRef)]]
+
+    /// The rules identity for results and replays: ids, versions and hashes.
+    public var identity: RulesIdentity {
+        RulesIdentity(name: name, mods: mods.map {
+            .init(id: $0.manifest.id, version: $0.manifest.version, sha256: $0.package.sha256)
+        })
+    }
+
+    /// The manifests, in order.
+    public var manifests: [ModManifest] { mods.map(\.manifest) }
+
+    /// Loads mods into fresh Lua states and composes them.
+    public init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
+        precondition(packages.count == displayFolders.count)
+        var loaded: [LoadedMod] = []
+        for (package, folder) in zip(packages, displayFolders) {
+            guard !loaded.contains(where: { $0.package.id == package.id }) else {
+                throw .conflict("mod '\(package.id)' is given twice")
+            }
+            loaded.append(try LoadedMod(package: package, displayFolder: folder, watchdog: watchdog))
+        }
+        mods = loaded
+        name = loaded.isEmpty ? "standard" : loaded.map(\.package.id).joined(separator: "+")
+        let size = loaded.last { $0.boardSize != nil }?.boardSize ?? (10, 20)
+        boardWidth = size.width
+        boardHeight = size.height
+        pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
+        previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
+        kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
+        var chains: [Hook: [(LoadedMod, LuaFunctionRef)]] = [:]
+        for hook in Hook.allCases {
+            let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod, $0) } }
+            switch hook.composition {
+            case .lastWins: chains[hook] = defining.suffix(1)
+            case .chain, .all: chains[hook] = defining
+            }
+        }
+        self.chains = chains
+        // A piece set must fit the board at spawn: checked here so the error names the mods.
+        let spawnWidth = pieces.maxExtent
+        guard spawnWidth <= boardWidth else {
+            throw .conflict("the pieces (\(spawnWidth) cells wide) do not fit a board \(boardWidth) wide")
+        }
+    }
+
+    // MARK: Calling hooks
+
+    /// Calls `function` of `mod` with the bridge on `state`; converts every failure.
+    /// Hooks get the game object as their first argument, but for `level`, `gravity` and
+    /// `hard_drop_points`, which compute a curve and see no game.
+    private func call<T>(_ mod: LoadedMod, _ function: LuaFunctionRef, hook: Hook, _ state: inout GameState,
+                         push: (LuaArguments) -> Void, read: (LuaArguments) throws -> T) throws(RuleError) -> T {
+        let passesGame = hook != .level && hook != .gravity && hook != .hardDropPoints
+        let result: T = try mod.bridge.with(&state, hook: hook) { () throws(RuleError) -> T in
+            do throws(LuaError) {
+                return try mod.lua.call(function, resultCount: 4, push: { args in
+                    if passesGame { args.push(mod.game) }
+                    push(args)
+                }, read: read)
+            } catch {
+                throw mod.ruleError(error, hook: hook)
+            }
+        }
+        if mod.bridge.pushedOffTop {
+            mod.bridge.pushedOffTop = false
+            state.end(.toppedOut)
+        }
+        return result
+    }
+
+    private func runAll(_ hook: Hook, _ state: inout GameState, push: (LuaArguments) -> Void = { _ in }) throws(RuleError) {
+        guard let chain = chains[hook] else { return }
+        for (mod, function) in chain {
+            if state.isOver { return }
+            try call(mod, function, hook: hook, &state, push: push, read: { _ in () })
+        }
+    }
+
+    /// Reads result 1 as an integer, with a message a mod author can act on.
+    private static func integerResult(_ hook: Hook) -> (LuaArguments) throws -> Int {
+        { results in
+            switch results.value(1) {
+            case .integer(let value): return value
+            case .number(let value) where value.isFinite && value == value.rounded() && abs(value) < 9.0e15: return Int(value)
+            case let other: throw LuaHostError("\(hook.rawValue) must return an integer, not \(other.typeName)\(other.typeName == "number" ? " \(other)" : "")")
+            }
+        }
+    }
+
+    // MARK: Rules
+
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int {
+        guard let (mod, function) = chains[.nextPiece]?.first else { return state.drawFromBag() }
+        let set = state.pieces
+        return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
+            let letter = try results.string(1)
+            guard letter.count == 1, let kind = set.kind(forLetter: Character(letter)) else {
+                throw LuaHostError("next_piece must return a piece letter (\(set.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
+            }
+            return kind
+        })
+    }
+
+    public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
+        var points = StandardRules.linePoints(lines: lines, level: level)
+        guard let chain = chains[.scoring], !chain.isEmpty else { return points }
+        var copy = state
+        for (mod, function) in chain {
+            let base = points
+            points = try call(mod, function, hook: .scoring, &copy, push: { args in
+                args.push(lines); args.push(level); args.push(base)
+            }, read: Self.integerResult(.scoring))
+        }
+        return points
+    }
+
+    public func level(forLines lines: Int) throws(RuleError) -> Int {
+        var level = 1 + lines / 10
+        guard let chain = chains[.level], !chain.isEmpty else { return level }
+        for (mod, function) in chain {
+            let base = level
+            level = try call(mod, function, hook: .level, &self.scratch, push: { args in
+                args.push(lines); args.push(base)
+            }, read: Self.integerResult(.level))
+        }
+        guard level >= 1 else { throw RuleError(mod: chain.last?.mod.package.id, hook: "level", message: "returned level \(level); levels start at 1") }
+        return level
+    }
+
+    public func gravityInterval(level: Int) -> Int {
+        var interval = max(120, 700 - (level - 1) * 45)
+        guard let chain = chains[.gravity], !chain.isEmpty else { return interval }
+        for (mod, function) in chain {
+            let base = interval
+            // A failing gravity hook keeps the previous value: the clock must not stop.
+            interval = (try? call(mod, function, hook: .gravity, &self.scratch, push: { args in
+                args.push(level); args.push(base)
+            }, read: Self.integerResult(.gravity))) ?? base
+        }
+        return min(max(interval, 16), 10_000)
+    }
+
+    public func hardDropPoints(rows: Int) -> Int {
+        var points = 2 * rows
+        guard let chain = chains[.hardDropPoints], !chain.isEmpty else { return points }
+        for (mod, function) in chain {
+            let base = points
+            points = (try? call(mod, function, hook: .hardDropPoints, &self.scratch, push: { args in
+                args.push(rows); args.push(base)
+            }, read: Self.integerResult(.hardDropPoints))) ?? base
+        }
+        return points
+    }
+
+    public func spawnPiece(kind: Int, state: GameState) -> Piece {
+        let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        guard let (mod, function) = chains[.spawn]?.first else { return standard }
+        var copy = state
+        let letter = String(state.pieces.kinds[kind].letter)
+        let rotations = state.pieces.rotationCount(of: kind)
+        let placed = try? call(mod, function, hook: .spawn, &copy, push: { $0.push(letter) }, read: { results in
+            Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
+        })
+        guard let placed, (0..<rotations).contains(placed.rotation), abs(placed.x) <= 64, abs(placed.y) <= 64 else { return standard }
+        return placed
+    }
+
+    public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        guard let (mod, function) = chains[.rotate]?.first else {
+            var turned = piece
+            turned.rotation = (piece.rotation + 1) % state.pieces.rotationCount(of: piece.kind)
+            for (index, offset) in kicks.enumerated() {
+                let candidate = turned.offset(offset.x, offset.y)
+                if state.fits(candidate) { return (candidate, index) }
+            }
+            return nil
+        }
+        var copy = state
+        let letter = String(state.pieces.kinds[piece.kind].letter)
+        return try call(mod, function, hook: .rotate, &copy, push: { args in
+            args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y)
+        }, read: { results in
+            if results.type(1) == .nil { return nil }
+            let turned = Piece(kind: piece.kind, rotation: try results.integer(3), x: try results.integer(1), y: try results.integer(2))
+            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation), state.fits(turned) else {
+                throw LuaHostError("rotate returned x \(turned.x), y \(turned.y), rotation \(turned.rotation), where the piece does not fit (return nil to refuse the turn)")
+            }
+            return (turned, 0)
+        })
+    }
+
+    public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
+
+    public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
+        guard chains[.onLock]?.isEmpty == false else { return }
+        let letter = String(state.pieces.kinds[piece.kind].letter)
+        try runAll(.onLock, &state) { args in
+            args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y)
+        }
+    }
+
+    public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {
+        try runAll(.onClear, &state) { args in
+            args.push(count); args.push(Int(truncatingIfNeeded: rows))
+        }
+    }
+
+    public func didTick(_ state: inout GameState) throws(RuleError) { try runAll(.onTick, &state) }
+
+    public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool {
+        guard let chain = chains[.onTopOut], !chain.isEmpty else { return false }
+        var goOn = false
+        for (mod, function) in chain where !state.isOver {
+            goOn = try call(mod, function, hook: .onTopOut, &state, push: { _ in }, read: { $0.isTruthy(1) }) || goOn
+        }
+        return goOn
+    }
+}
+
+extension GameState {
+    /// A stand-in for hooks that get no game (`level`, `gravity`): an empty standard board.
+    static var placeholder: GameState { Game(rules: StandardRules(), source: .sequence([0])).state }
+}

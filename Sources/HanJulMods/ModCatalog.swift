@@ -1,0 +1,74 @@
+import HanJulCore
+import LuaKit
+
+/// Finds mods on the search path, reads and loads them.
+public struct ModCatalog: Sendable {
+    public let searchPath: ModSearchPath
+    /// The working folder, so messages show `Mods/garbage/mod.lua` rather than a full path.
+    public let workingDirectory: String
+
+    public init(searchPath: ModSearchPath, workingDirectory: String) {
+        self.searchPath = searchPath
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The packages of `ids`, read from disk once (hash them, then load these same bytes).
+    public func packages(_ ids: [String]) throws(ModLoadError) -> [ModPackage] {
+        var result: [ModPackage] = []
+        for id in ids {
+            guard ModPackage.isValidID(id) else {
+                throw .notFound(id: id, searched: searchPath.folders)
+            }
+            guard let folder = searchPath.folder(of: id) else { throw .notFound(id: id, searched: searchPath.folders) }
+            result.append(try ModPackage(folder: folder))
+        }
+        return result
+    }
+
+    /// Rules made of `ids`, in that order, each in a fresh Lua state.
+    public func rules(_ ids: [String], watchdog: LuaWatchdog? = nil) throws(ModLoadError) -> LuaRules {
+        let packages = try packages(ids)
+        return try LuaRules(packages: packages, displayFolders: packages.map { display($0.folder) }, watchdog: watchdog)
+    }
+
+    /// Rules from packages already read (sim workers each build their own states from the
+    /// same bytes).
+    public func rules(packages: [ModPackage], watchdog: LuaWatchdog? = nil) throws(ModLoadError) -> LuaRules {
+        try LuaRules(packages: packages, displayFolders: packages.map { display($0.folder) }, watchdog: watchdog)
+    }
+
+    /// One line of `hanjul mods`.
+    public struct Listing: Sendable {
+        public var id: String
+        public var folder: String
+        public var manifest: ModManifest?
+        public var sha256: String?
+        public var error: String?
+        public var shadowedBy: String?
+    }
+
+    /// Every mod on the search path, each loaded to check it.
+    public func listing() -> [Listing] {
+        searchPath.entries().map { entry in
+            var listing = Listing(id: entry.id, folder: display(entry.folder), shadowedBy: entry.shadowedBy.map(display))
+            guard entry.shadowedBy == nil else { return listing }
+            do throws(ModLoadError) {
+                let package = try ModPackage(folder: entry.folder)
+                listing.sha256 = package.sha256
+                let rules = try LuaRules(packages: [package], displayFolders: [display(entry.folder)])
+                listing.manifest = rules.manifests.first
+            } catch {
+                listing.error = error.description
+            }
+            return listing
+        }
+    }
+
+    /// `path` relative to the working folder when it is inside it.
+    func display(_ path: String) -> String {
+        if path.hasPrefix("/") && path.hasPrefix(workingDirectory + "/") {
+            return String(path.dropFirst(workingDirectory.count + 1))
+        }
+        return path
+    }
+}
