@@ -43,6 +43,7 @@ static const int hj_fatal_signals[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE
 #define HJ_MAX_SIGNAL 64
 static struct sigaction hj_previous[HJ_MAX_SIGNAL];
 static unsigned long long hj_installed_mask = 0; /* bit n: we replaced signal n's handler */
+static sigset_t hj_reblock;                       /* handled signals that came in blocked */
 
 /* ------------------------------------------------------------------------------------
  * Async-signal-safe output.
@@ -356,6 +357,23 @@ int hj_term_install_signal_handlers(void) {
         if (sigaction(sig, &action, &hj_previous[sig]) < 0) goto fail;
         hj_installed_mask |= 1ull << sig;
     }
+    /* A parent may hand us these signals blocked (the mask survives fork and exec;
+     * test runners and some launchers block them in every thread). Unblocked here, on
+     * the thread that runs the loop, or SIGWINCH/SIGTERM/SIGCONT would never arrive. */
+    {
+        sigset_t handled;
+        sigemptyset(&handled);
+        for (int sig = 1; sig < HJ_MAX_SIGNAL; sig++) {
+            if (hj_installed_mask & (1ull << sig)) sigaddset(&handled, sig);
+        }
+        sigset_t previous;
+        sigemptyset(&previous);
+        (void)sigprocmask(SIG_UNBLOCK, &handled, &previous);
+        sigemptyset(&hj_reblock);
+        for (int sig = 1; sig < HJ_MAX_SIGNAL; sig++) {
+            if (sigismember(&handled, sig) == 1 && sigismember(&previous, sig) == 1) sigaddset(&hj_reblock, sig);
+        }
+    }
     hj_installed = 1;
     return 0;
 
@@ -374,6 +392,9 @@ void hj_term_uninstall_signal_handlers(void) {
         if (hj_installed_mask & (1ull << sig)) (void)sigaction(sig, &hj_previous[sig], NULL);
     }
     hj_installed_mask = 0;
+    /* Leave the mask as we found it (hj_reblock is empty after a failed install). */
+    (void)sigprocmask(SIG_BLOCK, &hj_reblock, NULL);
+    sigemptyset(&hj_reblock);
     int write_end = __atomic_exchange_n(&hj_pipe_write, -1, __ATOMIC_SEQ_CST);
     if (write_end >= 0) close(write_end);
     if (hj_pipe_read >= 0) close(hj_pipe_read);

@@ -8,7 +8,8 @@ import CTerminalShim
 /// The size of the terminal in character cells.
 ///
 /// Terminals report 0×0 (some CI environments, a detached pty), and layouts subtract;
-/// every helper here saturates at zero instead of trapping (T-7).
+/// every helper here saturates at zero instead of trapping (T-7). Negative widths,
+/// heights and amounts count as zero.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     /// Number of columns, never negative.
     public let columns: Int
@@ -28,24 +29,24 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a `width`×`height` area fits.
     public func canFit(width: Int, height: Int) -> Bool {
-        columns >= width && rows >= height
+        columns >= max(0, width) && rows >= max(0, height)
     }
 
     /// How many columns and rows are missing for a `width`×`height` area (zero where
     /// the terminal is large enough).
     public func shortfall(width: Int, height: Int) -> TerminalSize {
-        TerminalSize(columns: width.subtractingSaturated(columns), rows: height.subtractingSaturated(rows))
+        TerminalSize(columns: max(0, width).subtractingSaturated(columns), rows: max(0, height).subtractingSaturated(rows))
     }
 
     /// The zero-based top-left cell that centres a `width`×`height` area; zero when the
     /// area is larger than the terminal.
     public func centeredOrigin(width: Int, height: Int) -> (column: Int, row: Int) {
-        (columns.subtractingSaturated(width) / 2, rows.subtractingSaturated(height) / 2)
+        (columns.subtractingSaturated(max(0, width)) / 2, rows.subtractingSaturated(max(0, height)) / 2)
     }
 
     /// This size with `columns` and `rows` taken away, never below zero.
     public func shrunk(columns lessColumns: Int, rows lessRows: Int) -> TerminalSize {
-        TerminalSize(columns: columns.subtractingSaturated(lessColumns), rows: rows.subtractingSaturated(lessRows))
+        TerminalSize(columns: columns.subtractingSaturated(max(0, lessColumns)), rows: rows.subtractingSaturated(max(0, lessRows)))
     }
 
     public var description: String { "\(columns)x\(rows)" }

@@ -255,13 +255,15 @@ def raw_now(h):
 def scenario(name, h):
     """Runs `name`; returns extra observations."""
     extra = {}
-    if name == "not-a-tty-stdout":
+    if name == "startup-error":
+        # The probe must refuse to start; nothing else to drive.
         h.wait_exit()
         return extra
 
     ready = h.wait_output("READY")
     h.wait_output("\r\n", ready)
-    extra["rawWhileRunning"] = raw_now(h)
+    if not name.startswith("crash"):  # a crashing probe may already be gone
+        extra["rawWhileRunning"] = raw_now(h)
 
     if name == "quit-key":
         h.send(b"q")
@@ -358,6 +360,7 @@ def main():
     parser.add_argument("--scenario", required=True)
     parser.add_argument("--probe-arg", action="append", default=[])
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the probe")
+    parser.add_argument("--stdout-pipe", action="store_true", help="probe's stdout is a pipe, not the pty")
     args = parser.parse_args()
 
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "HOME": "/nonexistent"}
@@ -368,7 +371,7 @@ def main():
         else:
             env[name] = value
     argv = [args.probe] + args.probe_arg
-    h = Harness(argv, env, stdout_is_pipe=(args.scenario == "not-a-tty-stdout"))
+    h = Harness(argv, env, stdout_is_pipe=args.stdout_pipe)
     try:
         extra = scenario(args.scenario, h)
         error = None
