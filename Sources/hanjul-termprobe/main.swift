@@ -2,6 +2,7 @@
 // will, so the PTY tests can prove the terminal is restored on every way out.
 //
 // Usage: hanjul-termprobe [--crash fatal|segv|abort] [--slow-exit] [--hang]
+//                         [--emergency-restore]
 //
 // It prints plain-text markers the tests wait for (each followed by "\r\n"):
 //   READY <cols>x<rows>   after entering the session and drawing
@@ -46,6 +47,7 @@ func run() -> Never {
     var crash: Crash?
     var slowExit = false
     var hang = false
+    var emergency = false
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -55,6 +57,8 @@ func run() -> Never {
             slowExit = true
         case "--hang":
             hang = true
+        case "--emergency-restore":
+            emergency = true
         default:
             printError("unknown argument \(argument)")
             exit(64)
@@ -94,6 +98,12 @@ func run() -> Never {
 
     if let crash {
         crashNow(crash)
+    }
+    if emergency {
+        // What a lua_atpanic handler does (T-12): the exported C pointer, then _exit
+        // without any Swift cleanup.
+        TerminalSession.emergencyRestore()
+        _exit(7)
     }
     if hang {
         // A main loop that never polls: only the handler's escalation on a second

@@ -44,7 +44,7 @@ enum PTYHarness {
         var exit: Exit?
         var termiosRestored: Bool
         var termiosBefore: [AnyScalar]
-        var termiosAfter: [AnyScalar]
+        var termiosAfter: [AnyScalar]?
         var leakedInputBytes: Int
         var output: String
         var status: [String]
@@ -60,6 +60,14 @@ enum PTYHarness {
         var sizesSeen: [String]?
         var queuedBeforeRestore: Int?
         var aliveAfterFirstSignal: Bool?
+        var secondsToExit: Double?
+
+        /// CPU seconds the probe used, from the shell's wait4 ("exited 0 cpu=0.006").
+        var probeCPUSeconds: Double? {
+            status.last.flatMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("cpu=") }.flatMap { Double($0.dropFirst(4)) }
+            }
+        }
 
         var outputBytes: [UInt8] { Self.bytes(output) }
         var outputText: String { String(decoding: outputBytes, as: UTF8.self) }
@@ -142,7 +150,7 @@ let resetAttributes = "\u{1B}[0m"
 /// left for the shell.
 func expectBaseline(_ run: PTYHarness.Run, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(run.error == nil, "driver error: \(run.error ?? "")", sourceLocation: sourceLocation)
-    #expect(run.termiosRestored, "termios before \(run.termiosBefore) after \(run.termiosAfter)", sourceLocation: sourceLocation)
+    #expect(run.termiosRestored, "termios before \(run.termiosBefore) after \(run.termiosAfter.map { "\($0)" } ?? "unavailable")", sourceLocation: sourceLocation)
     let output = run.outputBytes
     let enter = output.lastOffset(of: enterAlternateScreen)
     let leave = output.lastOffset(of: leaveAlternateScreen)

@@ -90,6 +90,24 @@ struct PTYTests {
         #expect(run.exit == .init(kind: "exited", value: 0))
     }
 
+    @Test("the exported emergency restore alone puts the terminal back (T-12 path)")
+    func emergencyRestore() throws {
+        let run = try PTYHarness.drive("emergency-restore", probeArguments: ["--emergency-restore"])
+        expectBaseline(run)
+        #expect(run.exit == .init(kind: "exited", value: 7))
+    }
+
+    @Test("the terminal hanging up ends the program without a retry loop (T-14)")
+    func hangUp() throws {
+        let run = try PTYHarness.drive("hangup")
+        #expect(run.error == nil)
+        #expect(run.notes.isEmpty, "the probe had to be killed: \(run.notes)")
+        // Input reports end of file / EIO → .inputClosed → the probe exits 3.
+        #expect(run.exit == .init(kind: "exited", value: 3))
+        // A loose bound that only a busy loop would break.
+        #expect((run.probeCPUSeconds ?? .infinity) < 2.0)
+    }
+
     #if arch(x86_64)
     static let trapSignal = SIGILL
     #else

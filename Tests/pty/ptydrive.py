@@ -98,7 +98,9 @@ class Harness:
     def _shell(self, argv, env, status_w, command_r, pipe_w):
         os.setsid()
         fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
-        for s in (signal.SIGTTOU, signal.SIGTTIN, signal.SIGTSTP):
+        # SIGHUP too: when the terminal hangs up only the session leader gets SIGHUP, and
+        # this "shell" must live on to report how the probe ended.
+        for s in (signal.SIGTTOU, signal.SIGTTIN, signal.SIGTSTP, signal.SIGHUP):
             signal.signal(s, signal.SIG_IGN)
         child = os.fork()
         if child == 0:
@@ -107,7 +109,7 @@ class Harness:
                 os.tcsetpgrp(self.slave, os.getpid())
                 # exec keeps ignored signals ignored: give the probe clean defaults.
                 for s in (signal.SIGTTOU, signal.SIGTTIN, signal.SIGTSTP, signal.SIGPIPE,
-                          signal.SIGINT, signal.SIGQUIT):
+                          signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
                     signal.signal(s, signal.SIG_DFL)
                 os.dup2(self.slave, 0)
                 os.dup2(pipe_w if pipe_w is not None else self.slave, 1)
@@ -129,7 +131,8 @@ class Harness:
         os.write(status_w, b"pid %d\n" % child)
         commands = os.fdopen(command_r, "rb", buffering=0)
         while True:
-            _, status = os.waitpid(child, os.WUNTRACED)
+            _, status, usage = os.wait4(child, os.WUNTRACED)
+            cpu = usage.ru_utime + usage.ru_stime
             if os.WIFSTOPPED(status):
                 os.tcsetpgrp(self.slave, os.getpgrp())  # the shell takes the terminal back
                 os.write(status_w, b"stopped %d\n" % os.WSTOPSIG(status))
@@ -141,10 +144,10 @@ class Harness:
                 os.killpg(child, signal.SIGCONT)
                 os.write(status_w, b"continued\n")
             elif os.WIFEXITED(status):
-                os.write(status_w, b"exited %d\n" % os.WEXITSTATUS(status))
+                os.write(status_w, b"exited %d cpu=%.3f\n" % (os.WEXITSTATUS(status), cpu))
                 return
             elif os.WIFSIGNALED(status):
-                os.write(status_w, b"signaled %d %d\n" % (os.WTERMSIG(status), 1 if os.WCOREDUMP(status) else 0))
+                os.write(status_w, b"signaled %d cpu=%.3f\n" % (os.WTERMSIG(status), cpu))
                 return
 
     # -- the driver ----------------------------------------------------------------------
@@ -233,19 +236,33 @@ class Harness:
             pass
 
     def result(self, **extra):
-        after = termios.tcgetattr(self.slave)
+        try:
+            after = comparable(termios.tcgetattr(self.slave))
+            leaked = pending_input(self.slave)
+        except (OSError, termios.error):  # hung up: no modes left to compare
+            after, leaked = None, -1
         data = {
             "exit": self.exit,
-            "termiosRestored": comparable(after) == comparable(self.before),
+            "termiosRestored": after == comparable(self.before),
             "termiosBefore": comparable(self.before),
-            "termiosAfter": comparable(after),
-            "leakedInputBytes": pending_input(self.slave),
+            "termiosAfter": after,
+            "leakedInputBytes": leaked,
             "output": base64.b64encode(bytes(self.output)).decode(),
             "status": self.status_lines,
             "notes": self.notes,
         }
         data.update(extra)
         return data
+
+
+def process_gone(pid):
+    """True when pid no longer runs (absent, or a zombie nobody reaped yet)."""
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            state = stat.read().rsplit(")", 1)[1].split()[0]
+        return state in ("Z", "X")
+    except OSError:
+        return True
 
 
 def raw_now(h):
@@ -341,6 +358,17 @@ def scenario(name, h):
         h.send(b"\x9c")
         h.wait_output("KEY character(U+D55C)", ready)
         h.send(b"q")
+    elif name == "hangup":
+        # The terminal closes under the program (T-14): reads fail, writes return EIO.
+        # It must end on its own, quickly, without burning CPU in a retry loop.
+        start = time.monotonic()
+        os.close(h.master)
+        h.master = os.open("/dev/null", os.O_RDONLY)  # nothing more to read
+        h.wait_exit(timeout=10)
+        extra["secondsToExit"] = round(time.monotonic() - start, 3)
+        return extra
+    elif name == "emergency-restore":
+        pass  # the probe calls the exported C restore pointer and _exits by itself
     elif name in ("crash", "crash-no-backtracer"):
         pass  # the probe crashes by itself after READY
     elif name == "hang-double-signal":
