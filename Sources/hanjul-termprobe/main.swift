@@ -80,8 +80,15 @@ func run() -> Never {
     func quit() -> Never {
         say("QUIT")
         if slowExit {
-            // Shutdown work (saving); keys typed now must not leak to the shell (T-15).
-            usleep(400_000)
+            // Shutdown work (saving) during which the user types ahead; those keys must
+            // not leak to the shell (T-15). Deterministic: "saving" lasts until input
+            // is waiting (at most 5 s), plus a moment for the rest of the line.
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            _ = poll(&input, 1, 5_000)
+            usleep(100_000)
+            var queued: Int32 = 0
+            _ = ioctl(STDIN_FILENO, UInt(FIONREAD), &queued)
+            say("QUEUED \(queued)") // what the restore is about to discard
         }
         session.close()
         exit(0)

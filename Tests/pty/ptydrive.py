@@ -289,13 +289,15 @@ def scenario(name, h):
     elif name in ("sigint", "sigterm", "sighup", "sigquit"):
         os.kill(h.child_pid, getattr(signal, name.upper()))
     elif name == "typeahead":
-        # The probe runs with --slow-exit: 400 ms of "saving" after q.
+        # The probe runs with --slow-exit: after q it "saves" until input is waiting,
+        # then 100 ms more, then restores. The line typed meanwhile must be discarded.
         h.send(b"q")
         h.wait_output("QUIT", ready)
-        time.sleep(0.1)
-        h.send(b"rm -rf ~\r")
         time.sleep(0.05)
-        extra["queuedBeforeRestore"] = pending_input(h.slave)
+        h.send(b"rm -rf ~\r")
+        end = h.wait_output("QUEUED ", ready)
+        end2 = h.wait_output("\r\n", end)
+        extra["queuedBeforeRestore"] = int(h.output[end:end2 - 2])
     elif name in ("ctrl-z", "sigtstp"):
         if name == "ctrl-z":
             h.send(b"\x1a")
