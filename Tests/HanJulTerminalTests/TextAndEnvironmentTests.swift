@@ -136,3 +136,24 @@ struct ClockAndWriterTests {
         }
     }
 }
+
+@Suite("TerminalError")
+struct TerminalErrorTests {
+    @Test("every error is one printable line", arguments: [
+        TerminalError.notATerminal(.input), .notATerminal(.output), .unsupportedTerminal(term: "dumb"),
+        .unsupportedTerminal(term: nil), .sessionAlreadyActive, .outputClosed,
+        .systemCall(name: "tcsetattr", errno: EIO),
+    ])
+    func oneLine(error: TerminalError) {
+        let text = "\(error)"
+        #expect(!text.isEmpty)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+
+    @Test("the messages the application shows")
+    func messages() {
+        #expect("\(TerminalError.notATerminal(.input))" == "standard input is not a terminal")
+        #expect("\(TerminalError.unsupportedTerminal(term: "dumb"))" == "the terminal type TERM=dumb cannot show a full-screen interface")
+        #expect("\(TerminalError.systemCall(name: "tcsetattr", errno: EIO))" == "tcsetattr failed: Input/output error")
+    }
+}
