@@ -25,12 +25,18 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // A safe, sandboxed, game-agnostic Lua state.
         .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        // Async-signal-safe terminal restore and signal chaining.
+        .target(name: "CTerminalShim"),
+        // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
+        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash"]),
 
         .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
+        // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
+        .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
 
@@ -38,6 +44,7 @@ let package = Package(
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
+        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

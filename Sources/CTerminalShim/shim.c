@@ -1,0 +1,455 @@
+#define _GNU_SOURCE
+#include "CTerminalShim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------------------------
+ * Shared state. Everything a signal handler reads or writes is either written once
+ * before the handlers are installed, or accessed with __atomic builtins (lock-free on
+ * every platform Swift supports, hence async-signal-safe).
+ * ---------------------------------------------------------------------------------- */
+
+static struct termios hj_original;  /* the user's termios, saved once */
+static struct termios hj_raw;       /* derived from hj_original */
+static int hj_saved = 0;
+static int hj_input_fd = -1;
+static int hj_output_fd = -1;
+
+/* 0 = inactive, 1 = active (raw + modes), 2 = a restore is in progress */
+enum { HJ_INACTIVE = 0, HJ_ACTIVE = 1, HJ_RESTORING = 2 };
+static int hj_state = HJ_INACTIVE;
+static unsigned hj_modes = 0;
+
+static int hj_installed = 0;
+static int hj_pipe_read = -1;
+static int hj_pipe_write = -1;
+static unsigned hj_events = 0;
+static int hj_terminate = 0;
+static int hj_fatal_entered = 0;
+
+static const int hj_terminating_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static const int hj_event_signals[] = { SIGWINCH, SIGCONT, SIGTSTP };
+static const int hj_fatal_signals[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+
+#define HJ_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define HJ_MAX_SIGNAL 64
+static struct sigaction hj_previous[HJ_MAX_SIGNAL];
+static unsigned long long hj_installed_mask = 0; /* bit n: we replaced signal n's handler */
+static sigset_t hj_reblock;                       /* handled signals that came in blocked */
+
+/* ------------------------------------------------------------------------------------
+ * Async-signal-safe output.
+ * ---------------------------------------------------------------------------------- */
+
+/* Writes all of buf, retrying EINTR and waiting (poll) on EAGAIN, but gives up on any
+ * other error (EIO after a hangup, EPIPE) and after a bounded number of attempts, so a
+ * dead terminal can never make us spin (T-14). */
+static void hj_write_all(int fd, const char *buf, size_t len) {
+    int attempts = 0;
+    while (len > 0 && attempts < 64) {
+        ssize_t n = write(fd, buf, len);
+        if (n > 0) {
+            buf += n;
+            len -= (size_t)n;
+            continue;
+        }
+        attempts++;
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            struct pollfd p = { .fd = fd, .events = POLLOUT, .revents = 0 };
+            (void)poll(&p, 1, 20);
+            continue;
+        }
+        return;
+    }
+}
+
+/* A tiny append-only buffer on the stack (no malloc in handlers). */
+typedef struct { char bytes[256]; size_t length; } hj_buffer;
+
+static void hj_append(hj_buffer *b, const char *s) {
+    size_t n = strlen(s);
+    if (n > sizeof(b->bytes) - b->length) n = sizeof(b->bytes) - b->length;
+    memcpy(b->bytes + b->length, s, n);
+    b->length += n;
+}
+
+static int hj_tcsetattr(int fd, int when, const struct termios *t) {
+    int result;
+    int attempts = 0;
+    do {
+        result = tcsetattr(fd, when, t);
+    } while (result < 0 && errno == EINTR && ++attempts < 16);
+    return result;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Raw mode (kilo.c style: every flag says why).
+ * ---------------------------------------------------------------------------------- */
+
+static void hj_make_raw(struct termios *raw) {
+    /* Input flags:
+     *   BRKINT  off: a break condition does not send SIGINT.
+     *   ICRNL   off: Enter arrives as '\r' (13), and Ctrl-M is not turned into '\n'.
+     *   INPCK   off: no parity checking (irrelevant on modern terminals).
+     *   ISTRIP  off: keep the 8th bit, UTF-8 needs it.
+     *   IXON    off: Ctrl-S and Ctrl-Q arrive as bytes instead of pausing output. */
+    raw->c_iflag &= ~(tcflag_t)(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
+    /* Output flags:
+     *   OPOST   off: no "\n" -> "\r\n" translation; the renderer positions the cursor
+     *                itself and writes "\r\n" where it wants a new line. */
+    raw->c_oflag &= ~(tcflag_t)(OPOST);
+    /* Control flags:
+     *   CS8     8-bit characters. */
+    raw->c_cflag |= (tcflag_t)(CS8);
+    /* Local flags:
+     *   ECHO    off: typed keys are not printed.
+     *   ICANON  off: bytes arrive one by one, not line by line.
+     *   IEXTEN  off: Ctrl-V arrives as a byte instead of quoting the next one.
+     *   ISIG    off: Ctrl-C and Ctrl-Z arrive as bytes 0x03 and 0x1A; the game decides
+     *                (quit, suspend). External kill still sends real signals. */
+    raw->c_lflag &= ~(tcflag_t)(ECHO | ICANON | IEXTEN | ISIG);
+    /* Control characters:
+     *   VMIN 0, VTIME 0: read() returns at once with what is there; we block in poll. */
+    raw->c_cc[VMIN] = 0;
+    raw->c_cc[VTIME] = 0;
+}
+
+int hj_term_save(int input_fd, int output_fd) {
+    if (!__atomic_load_n(&hj_saved, __ATOMIC_SEQ_CST)) {
+        struct termios t;
+        if (tcgetattr(input_fd, &t) < 0) return -1;
+        hj_original = t;
+        hj_raw = t;
+        hj_make_raw(&hj_raw);
+        hj_input_fd = input_fd;
+        hj_output_fd = output_fd;
+        __atomic_store_n(&hj_saved, 1, __ATOMIC_SEQ_CST);
+        return 0;
+    }
+    if (__atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) == HJ_INACTIVE) {
+        hj_input_fd = input_fd;
+        hj_output_fd = output_fd;
+    }
+    return 0;
+}
+
+int hj_term_has_saved(void) { return __atomic_load_n(&hj_saved, __ATOMIC_SEQ_CST); }
+
+static void hj_write_enable_sequence(unsigned modes) {
+    hj_buffer b = { .length = 0 };
+    if (modes & HJ_TERM_MODE_ALTERNATE_SCREEN) hj_append(&b, "\x1b[?1049h");
+    if (modes & HJ_TERM_MODE_HIDDEN_CURSOR) hj_append(&b, "\x1b[?25l");
+    if (modes & HJ_TERM_MODE_BRACKETED_PASTE) hj_append(&b, "\x1b[?2004h");
+    if (modes & HJ_TERM_MODE_MOUSE) hj_append(&b, "\x1b[?1000h\x1b[?1006h");
+    hj_write_all(hj_output_fd, b.bytes, b.length);
+}
+
+int hj_term_enter(unsigned modes) {
+    if (!hj_term_has_saved()) {
+        errno = ENOTTY;
+        return -1;
+    }
+    int expected = HJ_INACTIVE;
+    if (!__atomic_compare_exchange_n(&hj_state, &expected, HJ_ACTIVE, 0,
+                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        errno = EBUSY;
+        return -1;
+    }
+    /* Active before the first change: a signal from here on restores. */
+    __atomic_store_n(&hj_modes, modes, __ATOMIC_SEQ_CST);
+    if (hj_tcsetattr(hj_input_fd, TCSAFLUSH, &hj_raw) < 0) {
+        int saved = errno;
+        __atomic_store_n(&hj_modes, 0u, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&hj_state, HJ_INACTIVE, __ATOMIC_SEQ_CST);
+        errno = saved;
+        return -1;
+    }
+    hj_write_enable_sequence(modes);
+    return 0;
+}
+
+int hj_term_reassert(void) {
+    if (__atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) != HJ_ACTIVE) return 0;
+    if (hj_tcsetattr(hj_input_fd, TCSANOW, &hj_raw) < 0) return -1;
+    hj_write_enable_sequence(__atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST));
+    return 0;
+}
+
+void hj_term_restore(void) {
+    int saved_errno = errno;
+    int expected = HJ_ACTIVE;
+    if (!__atomic_compare_exchange_n(&hj_state, &expected, HJ_RESTORING, 0,
+                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        if (expected == HJ_RESTORING) {
+            /* Another thread is restoring: give it a moment to finish so that our
+             * caller (say, a crash handler about to kill the process) does not cut it
+             * short. Bounded, because the "other" may be this very thread, interrupted. */
+            for (int i = 0; i < 100; i++) {
+                if (__atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) != HJ_RESTORING) break;
+                (void)poll(NULL, 0, 2);
+            }
+        }
+        errno = saved_errno;
+        return;
+    }
+    unsigned modes = __atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST);
+    hj_buffer b = { .length = 0 };
+    if (modes & HJ_TERM_MODE_MOUSE) hj_append(&b, "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l");
+    if (modes & HJ_TERM_MODE_BRACKETED_PASTE) hj_append(&b, "\x1b[?2004l");
+    hj_append(&b, "\x1b[0m");
+    if (modes & HJ_TERM_MODE_ALTERNATE_SCREEN) hj_append(&b, "\x1b[?1049l");
+    hj_append(&b, "\x1b[?25h");
+    hj_write_all(hj_output_fd, b.bytes, b.length);
+    /* TCSAFLUSH discards input received but not read; tcflush catches anything that
+     * raced in. Typed-ahead keys never reach the shell (T-15). */
+    (void)hj_tcsetattr(hj_input_fd, TCSAFLUSH, &hj_original);
+    (void)tcflush(hj_input_fd, TCIFLUSH);
+    __atomic_store_n(&hj_modes, 0u, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&hj_state, HJ_INACTIVE, __ATOMIC_SEQ_CST);
+    errno = saved_errno;
+}
+
+int hj_term_is_active(void) {
+    return __atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) != HJ_INACTIVE;
+}
+
+void (*const hj_term_emergency_restore)(void) = hj_term_restore;
+
+/* ------------------------------------------------------------------------------------
+ * Signals.
+ * ---------------------------------------------------------------------------------- */
+
+static void hj_wake(void) {
+    int saved_errno = errno;
+    int fd = __atomic_load_n(&hj_pipe_write, __ATOMIC_SEQ_CST);
+    if (fd >= 0) {
+        char byte = 0;
+        /* EAGAIN means the pipe is full, so the loop is awake anyway. */
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+}
+
+static void hj_set_default_and_raise(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(sig, &dfl, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+    (void)raise(sig);
+}
+
+static void hj_on_terminating_signal(int sig) {
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&hj_terminate, &expected, sig, 0,
+                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        /* A terminating signal is already waiting and the main loop has not acted on
+         * it: the loop is stuck. Restore here and die by the signal. */
+        hj_term_restore();
+        hj_set_default_and_raise(sig);
+        _exit(128 + sig);
+    }
+    hj_wake();
+}
+
+static void hj_on_event_signal(int sig) {
+    unsigned bit = 0;
+    if (sig == SIGWINCH) bit = HJ_TERM_EVENT_RESIZE;
+    else if (sig == SIGCONT) bit = HJ_TERM_EVENT_CONTINUE;
+    else if (sig == SIGTSTP) bit = HJ_TERM_EVENT_SUSPEND;
+    __atomic_fetch_or(&hj_events, bit, __ATOMIC_SEQ_CST);
+    hj_wake();
+}
+
+/* Puts back every fatal handler that was there before us, so that anything raised
+ * after the first crash (by the backtracer, say) goes straight to its old owner. */
+static void hj_restore_previous_fatal_handlers(void) {
+    for (size_t i = 0; i < HJ_COUNT(hj_fatal_signals); i++) {
+        int sig = hj_fatal_signals[i];
+        struct sigaction previous = hj_previous[sig];
+        /* An ignored synchronous fault would re-execute forever: use the default. */
+        if (!(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_IGN) {
+            previous.sa_handler = SIG_DFL;
+        }
+        (void)sigaction(sig, &previous, NULL);
+    }
+}
+
+static void hj_on_fatal_signal(int sig, siginfo_t *info, void *context) {
+    (void)context;
+    if (__atomic_fetch_add(&hj_fatal_entered, 1, __ATOMIC_SEQ_CST) > 0) {
+        /* A crash inside this handler, or two threads crashing at once: skip the
+         * niceties (vim deathtrap, T-13). */
+        _exit(128 + sig);
+    }
+    hj_term_restore();
+    hj_restore_previous_fatal_handlers();
+    /* si_code > 0: the kernel raised it for an instruction (ud2, bad access, divide by
+     * zero). Returning re-executes that instruction, which now reaches the previous
+     * handler (the Swift backtracer) with the real crash site on the stack (T-11).
+     * SIGABRT and signals sent with kill/raise (si_code <= 0) are re-raised instead;
+     * the signal is blocked in here, so it is delivered as soon as we return. */
+    int synchronous = info != NULL && info->si_code > 0 && sig != SIGABRT;
+    if (!synchronous) (void)raise(sig);
+}
+
+static int hj_install(int sig, void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = flags;
+    if (sigaction(sig, &action, &hj_previous[sig]) < 0) return -1;
+    hj_installed_mask |= 1ull << sig;
+    return 0;
+}
+
+static void hj_ensure_alternate_signal_stack(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+        size_t size = 64 * 1024;
+        void *memory = malloc(size);
+        if (memory == NULL) return;
+        stack_t stack = { .ss_sp = memory, .ss_flags = 0, .ss_size = size };
+        if (sigaltstack(&stack, NULL) != 0) free(memory);
+        /* else: kept for the life of the process, like every signal stack. */
+    }
+}
+
+int hj_term_install_signal_handlers(void) {
+    if (hj_installed) return 0;
+    int fds[2];
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) < 0) return -1;
+    hj_pipe_read = fds[0];
+    __atomic_store_n(&hj_pipe_write, fds[1], __ATOMIC_SEQ_CST);
+    __atomic_store_n(&hj_events, 0u, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&hj_terminate, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&hj_fatal_entered, 0, __ATOMIC_SEQ_CST);
+    hj_ensure_alternate_signal_stack();
+
+    for (size_t i = 0; i < HJ_COUNT(hj_terminating_signals); i++) {
+        if (hj_install(hj_terminating_signals[i], hj_on_terminating_signal, SA_RESTART) < 0) goto fail;
+    }
+    for (size_t i = 0; i < HJ_COUNT(hj_event_signals); i++) {
+        if (hj_install(hj_event_signals[i], hj_on_event_signal, SA_RESTART) < 0) goto fail;
+    }
+    for (size_t i = 0; i < HJ_COUNT(hj_fatal_signals); i++) {
+        int sig = hj_fatal_signals[i];
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = hj_on_fatal_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        if (sigaction(sig, &action, &hj_previous[sig]) < 0) goto fail;
+        hj_installed_mask |= 1ull << sig;
+    }
+    /* A parent may hand us these signals blocked (the mask survives fork and exec;
+     * test runners and some launchers block them in every thread). Unblocked here, on
+     * the thread that runs the loop, or SIGWINCH/SIGTERM/SIGCONT would never arrive. */
+    {
+        sigset_t handled;
+        sigemptyset(&handled);
+        for (int sig = 1; sig < HJ_MAX_SIGNAL; sig++) {
+            if (hj_installed_mask & (1ull << sig)) sigaddset(&handled, sig);
+        }
+        sigset_t previous;
+        sigemptyset(&previous);
+        (void)sigprocmask(SIG_UNBLOCK, &handled, &previous);
+        sigemptyset(&hj_reblock);
+        for (int sig = 1; sig < HJ_MAX_SIGNAL; sig++) {
+            if (sigismember(&handled, sig) == 1 && sigismember(&previous, sig) == 1) sigaddset(&hj_reblock, sig);
+        }
+    }
+    hj_installed = 1;
+    return 0;
+
+fail: {
+        int saved = errno;
+        hj_installed = 1;
+        hj_term_uninstall_signal_handlers();
+        errno = saved;
+        return -1;
+    }
+}
+
+void hj_term_uninstall_signal_handlers(void) {
+    if (!hj_installed) return;
+    for (int sig = 1; sig < HJ_MAX_SIGNAL; sig++) {
+        if (hj_installed_mask & (1ull << sig)) (void)sigaction(sig, &hj_previous[sig], NULL);
+    }
+    hj_installed_mask = 0;
+    /* Leave the mask as we found it (hj_reblock is empty after a failed install). */
+    (void)sigprocmask(SIG_BLOCK, &hj_reblock, NULL);
+    sigemptyset(&hj_reblock);
+    int write_end = __atomic_exchange_n(&hj_pipe_write, -1, __ATOMIC_SEQ_CST);
+    if (write_end >= 0) close(write_end);
+    if (hj_pipe_read >= 0) close(hj_pipe_read);
+    hj_pipe_read = -1;
+    hj_installed = 0;
+}
+
+int hj_term_wake_fd(void) { return hj_pipe_read; }
+
+void hj_term_drain_wake_fd(void) {
+    if (hj_pipe_read < 0) return;
+    char sink[64];
+    for (;;) {
+        ssize_t n = read(hj_pipe_read, sink, sizeof sink);
+        if (n > 0) continue;
+        if (n < 0 && errno == EINTR) continue;
+        break; /* EAGAIN: empty */
+    }
+}
+
+unsigned hj_term_take_events(unsigned mask) {
+    return __atomic_fetch_and(&hj_events, ~mask, __ATOMIC_SEQ_CST) & mask;
+}
+
+int hj_term_terminate_signal(void) { return __atomic_load_n(&hj_terminate, __ATOMIC_SEQ_CST); }
+
+void hj_term_exit_by_signal(int sig) {
+    hj_term_restore();
+    hj_set_default_and_raise(sig);
+    _exit(128 + sig);
+}
+
+void hj_term_suspend_self(void) {
+    struct sigaction dfl, ours;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    (void)sigaction(SIGTSTP, &dfl, &ours);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    (void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+    /* raise() signals this thread, so the stop has happened by the time it returns
+     * (a kill(getpid()) in a multithreaded process may return first; T-4 note). */
+    (void)raise(SIGTSTP);
+    (void)sigaction(SIGTSTP, &ours, NULL);
+}
+
+int hj_term_window_size(int fd, unsigned short *columns, unsigned short *rows) {
+    struct winsize ws;
+    memset(&ws, 0, sizeof ws);
+    if (ioctl(fd, TIOCGWINSZ, &ws) < 0) return -1;
+    *columns = ws.ws_col;
+    *rows = ws.ws_row;
+    return 0;
+}
+
+int hj_term_fatal_entries(void) { return __atomic_load_n(&hj_fatal_entered, __ATOMIC_SEQ_CST); }

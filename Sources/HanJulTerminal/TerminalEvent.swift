@@ -1,0 +1,19 @@
+/// What `TerminalSession.waitForEvents(timeoutMilliseconds:)` reports.
+public enum TerminalEvent: Hashable, Sendable {
+    /// Keys decoded from input, in order.
+    case keys([Key])
+    /// SIGWINCH: the terminal has this new size. Redraw fully.
+    case resized(TerminalSize)
+    /// SIGTSTP from outside (`kill -TSTP`): pause, then call `suspend()`.
+    case suspendRequested
+    /// SIGCONT after a stop we did not initiate (SIGSTOP, then `fg`/`kill -CONT`). Raw
+    /// mode and the screen modes are already re-asserted; redraw fully, stay paused, and
+    /// re-base timers (T-5).
+    case resumed
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT. Stop rendering, save what must be saved (no
+    /// terminal output after SIGHUP), then `close()` and `exit(bySignal:)`.
+    case terminate(signal: Int32)
+    /// Input reached end of file or failed (the terminal hung up). The session stops
+    /// polling it; the application should save and exit (T-14).
+    case inputClosed
+}

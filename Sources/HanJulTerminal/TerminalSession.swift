@@ -1,0 +1,317 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CTerminalShim
+
+/// Screen modes a session turns on (and the restore routine turns off again).
+public struct TerminalModes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// `ESC[?1049h`: draw on the alternate screen, leave the shell's screen untouched.
+    public static let alternateScreen = TerminalModes(rawValue: HJ_TERM_MODE_ALTERNATE_SCREEN)
+    /// `ESC[?25l`: hide the cursor.
+    public static let hiddenCursor = TerminalModes(rawValue: HJ_TERM_MODE_HIDDEN_CURSOR)
+    /// `ESC[?2004h`: bracketed paste.
+    public static let bracketedPaste = TerminalModes(rawValue: HJ_TERM_MODE_BRACKETED_PASTE)
+    /// `ESC[?1000h ESC[?1006h`: mouse reports.
+    public static let mouse = TerminalModes(rawValue: HJ_TERM_MODE_MOUSE)
+
+    /// What a full-screen game wants.
+    public static let fullScreen: TerminalModes = [.alternateScreen, .hiddenCursor]
+}
+
+/// Owns the terminal for the life of a full-screen interface: raw mode, the alternate
+/// screen, the signal handlers, and restoring all of it on every way out.
+///
+/// ```swift
+/// let session = try TerminalSession()          // throws before writing any byte
+/// defer { session.close() }
+/// loop: while true {
+///     for event in session.waitForEvents(timeoutMilliseconds: untilNextTick) {
+///         switch event {
+///         case .keys(let keys): …                 // .control("z") → session.suspend()
+///         case .resized(let size): redraw(size)
+///         case .suspendRequested: pause(); session.suspend(); redraw()
+///         case .resumed: pause(); redraw()
+///         case .terminate(let signal): session.close(); session.exit(bySignal: signal)
+///         case .inputClosed: break loop
+///         }
+///     }
+/// }
+/// ```
+///
+/// The restore itself lives in C (`hj_term_restore`) so the signal handlers can call it:
+/// it runs on `close()`, on `deinit`, in the SIGINT/TERM/HUP/QUIT path, in the fatal
+/// signal handlers before they chain to the Swift backtracer, and around `suspend()`.
+/// Only one session may exist at a time. Use it from one thread.
+public final class TerminalSession {
+    /// The descriptor keys are read from and termios is set on (standard input).
+    public let inputDescriptor: Int32
+    /// The descriptor frames are written to (standard output).
+    public let outputDescriptor: Int32
+    /// The modes this session turned on.
+    public let modes: TerminalModes
+    /// What the environment says about colours (`ColorCapability.detect`).
+    public let colorCapability: ColorCapability
+    /// The size as of the last query (start, SIGWINCH, resume).
+    public private(set) var size: TerminalSize
+    /// How long input must stay quiet after a lone Esc before it counts as the Esc key.
+    public var escapeTimeoutMilliseconds: Int = 25
+    /// Whether `close()` has run.
+    public private(set) var isClosed = false
+    /// Whether output failed with EIO/EPIPE; later writes are skipped.
+    public private(set) var isOutputClosed = false
+    /// Whether input reached end of file or failed; it is no longer polled.
+    public private(set) var isInputClosed = false
+
+    private let writer: FileDescriptorWriter
+    private var decoder = KeyDecoder()
+    private var pendingSince: UInt64?
+
+    /// Checks, then takes over the terminal. Nothing is written and nothing is changed
+    /// unless every check passes (T-8, T-9, T-10): standard input and output must be
+    /// terminals, and `TERM` must be set and not `dumb`. An unknown `TERM` is accepted;
+    /// the session uses only VT100/xterm sequences every emulator in use understands.
+    ///
+    /// - Parameters:
+    ///   - environment: where `TERM`, `COLORTERM` and `NO_COLOR` are read from.
+    ///   - modes: the screen modes to turn on.
+    public init(
+        environment: [String: String] = TerminalEnvironment.current(),
+        modes: TerminalModes = .fullScreen
+    ) throws(TerminalError) {
+        let input = STDIN_FILENO
+        let output = STDOUT_FILENO
+        guard isatty(input) == 1 else { throw .notATerminal(.input) }
+        guard isatty(output) == 1 else { throw .notATerminal(.output) }
+        let term = environment["TERM"]
+        guard let term, !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term: term) }
+        guard hj_term_is_active() == 0, hj_term_wake_fd() < 0 else { throw .sessionAlreadyActive }
+
+        guard hj_term_save(input, output) == 0 else { throw .systemCall(name: "tcgetattr", errno: errno) }
+        // Handlers first, raw mode second (kilo's order): from the first change on, every
+        // way out restores.
+        guard hj_term_install_signal_handlers() == 0 else {
+            throw .systemCall(name: "sigaction", errno: errno)
+        }
+        guard hj_term_enter(modes.rawValue) == 0 else {
+            let code = errno
+            hj_term_uninstall_signal_handlers()
+            throw .systemCall(name: "tcsetattr", errno: code)
+        }
+        self.inputDescriptor = input
+        self.outputDescriptor = output
+        self.modes = modes
+        self.colorCapability = ColorCapability.detect(environment: environment)
+        self.writer = FileDescriptorWriter(fileDescriptor: output)
+        self.size = TerminalSize.query(fileDescriptor: output) ?? TerminalSize.query(fileDescriptor: input) ?? .zero
+    }
+
+    deinit {
+        close()
+    }
+
+    // MARK: - Output
+
+    /// Writes a whole frame in one write loop. Skipped (silently) once the terminal is
+    /// gone or the session is closed; throws `.outputClosed` the first time it fails.
+    public func write(_ frame: String) throws(TerminalError) {
+        guard !isOutputClosed, !isClosed else { return }
+        do {
+            try writer.write(frame)
+        } catch {
+            if error == .outputClosed { isOutputClosed = true }
+            throw error
+        }
+    }
+
+    /// Writes raw bytes; same rules as `write(_:)`.
+    public func write(bytes: [UInt8]) throws(TerminalError) {
+        guard !isOutputClosed, !isClosed else { return }
+        do {
+            try writer.write(bytes: bytes)
+        } catch {
+            if error == .outputClosed { isOutputClosed = true }
+            throw error
+        }
+    }
+
+    // MARK: - Input
+
+    /// Blocks in `poll` (stdin + the signal self-pipe; no busy loop) until something
+    /// happens or `timeoutMilliseconds` pass, and reports it. An empty array means the
+    /// timeout expired. A negative timeout waits indefinitely. EINTR is retried.
+    ///
+    /// A lone Esc is held back for `escapeTimeoutMilliseconds` in case the rest of an
+    /// escape sequence follows; the wait is shortened to deliver it on time.
+    ///
+    /// A terminating signal is reported alone: `[.terminate(signal:)]`.
+    public func waitForEvents(timeoutMilliseconds: Int) -> [TerminalEvent] {
+        guard !isClosed else { return [] }
+        let start = MonotonicClock.nanoseconds()
+        let deadline: UInt64? = timeoutMilliseconds < 0
+            ? nil
+            : start &+ UInt64(min(timeoutMilliseconds, Int(Int32.max))) &* 1_000_000
+        while true {
+            let signalEvents = takeSignalEvents()
+            if !signalEvents.isEmpty { return signalEvents }
+
+            let now = MonotonicClock.nanoseconds()
+            if let since = pendingSince,
+               now >= since &+ UInt64(max(0, escapeTimeoutMilliseconds)) &* 1_000_000 {
+                pendingSince = nil
+                let keys = decoder.flushPendingEscape()
+                if !keys.isEmpty { return [.keys(keys)] }
+            }
+            if let deadline, now >= deadline { return [] }
+
+            let waitNanoseconds = nearestWait(now: now, deadline: deadline)
+            let pollTimeout: Int32 = waitNanoseconds.map { Int32(clamping: ($0 &+ 999_999) / 1_000_000) } ?? -1
+
+            var descriptors: [pollfd] = [pollfd(fd: hj_term_wake_fd(), events: Int16(POLLIN), revents: 0)]
+            if !isInputClosed {
+                descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                // EFAULT/EINVAL/ENOMEM: nothing sensible to wait on; report a timeout.
+                return []
+            }
+            if ready == 0 { continue }
+            if descriptors[0].revents != 0 {
+                hj_term_drain_wake_fd()
+            }
+            if descriptors.count > 1, descriptors[1].revents != 0 {
+                if let events = readInput(revents: descriptors[1].revents), !events.isEmpty { return events }
+            }
+        }
+    }
+
+    private func nearestWait(now: UInt64, deadline: UInt64?) -> UInt64? {
+        var wait: UInt64? = deadline.map { $0 > now ? $0 - now : 0 }
+        if let since = pendingSince {
+            let escapeDeadline = since &+ UInt64(max(0, escapeTimeoutMilliseconds)) &* 1_000_000
+            let escapeWait = escapeDeadline > now ? escapeDeadline - now : 0
+            wait = min(wait ?? escapeWait, escapeWait)
+        }
+        return wait
+    }
+
+    /// Reads what stdin has (one read), decodes it. Nil if nothing was there.
+    private func readInput(revents: Int16) -> [TerminalEvent]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { raw -> Int in
+            while true {
+                let n = read(inputDescriptor, raw.baseAddress, raw.count)
+                if n < 0 && errno == EINTR { continue }
+                return n
+            }
+        }
+        if count < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+            isInputClosed = true
+            return [.inputClosed]
+        }
+        if count == 0 {
+            // VMIN = 0 makes an empty read normal; after a hang-up poll also says POLLHUP.
+            if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                isInputClosed = true
+                return [.inputClosed]
+            }
+            return nil
+        }
+        let keys = decoder.feed(buffer[0..<count])
+        if decoder.hasPendingInput {
+            if pendingSince == nil { pendingSince = MonotonicClock.nanoseconds() }
+        } else {
+            pendingSince = nil
+        }
+        return keys.isEmpty ? nil : [.keys(keys)]
+    }
+
+    /// Turns the flags set by the signal handlers into events.
+    private func takeSignalEvents() -> [TerminalEvent] {
+        let signal = hj_term_terminate_signal()
+        if signal != 0 { return [.terminate(signal: signal)] }
+        let bits = hj_term_take_events(HJ_TERM_EVENT_RESIZE | HJ_TERM_EVENT_CONTINUE | HJ_TERM_EVENT_SUSPEND)
+        var events: [TerminalEvent] = []
+        if bits & HJ_TERM_EVENT_CONTINUE != 0 {
+            // Stopped by someone else (SIGSTOP) and continued: a shell may have put the
+            // tty back into cooked mode meanwhile (T-5).
+            _ = hj_term_reassert()
+            events.append(.resumed)
+        }
+        if bits & (HJ_TERM_EVENT_RESIZE | HJ_TERM_EVENT_CONTINUE) != 0 {
+            let newSize = refreshSize()
+            if bits & HJ_TERM_EVENT_RESIZE != 0 { events.append(.resized(newSize)) }
+        }
+        if bits & HJ_TERM_EVENT_SUSPEND != 0 { events.append(.suspendRequested) }
+        return events
+    }
+
+    /// Re-reads the size from the terminal (TIOCGWINSZ) and returns it.
+    @discardableResult
+    public func refreshSize() -> TerminalSize {
+        size = TerminalSize.query(fileDescriptor: outputDescriptor)
+            ?? TerminalSize.query(fileDescriptor: inputDescriptor)
+            ?? .zero
+        return size
+    }
+
+    // MARK: - Suspend, close, exit
+
+    /// Stops the process like a shell job (Ctrl-Z key, or after `.suspendRequested`):
+    /// restores cooked mode and leaves the alternate screen, sets SIGTSTP to its default
+    /// and raises it. When the shell continues us (`fg`), re-enters raw mode and the
+    /// screen modes and re-reads the size; the caller redraws fully and stays paused.
+    ///
+    /// - Returns: nanoseconds spent stopped (monotonic), to subtract from timers.
+    @discardableResult
+    public func suspend() -> UInt64 {
+        guard !isClosed else { return 0 }
+        let start = MonotonicClock.nanoseconds()
+        hj_term_restore()
+        hj_term_suspend_self()
+        // Continued. Our own stop produced SIGCONT (and maybe a SIGTSTP that asked for
+        // it): they are handled here, not reported again.
+        _ = hj_term_take_events(HJ_TERM_EVENT_CONTINUE | HJ_TERM_EVENT_SUSPEND)
+        if hj_term_enter(modes.rawValue) != 0, errno == EIO {
+            isOutputClosed = true
+        }
+        refreshSize()
+        return MonotonicClock.nanoseconds() &- start
+    }
+
+    /// Restores the terminal and removes the signal handlers. Idempotent; `deinit` calls
+    /// it. Stop rendering before calling it: nothing is written afterwards (T-16).
+    ///
+    /// If a terminating signal arrived and was never acted on, it is not lost: after the
+    /// restore the process dies by it, as it would have without the session.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        hj_term_restore()
+        let unhandled = hj_term_terminate_signal()
+        hj_term_uninstall_signal_handlers()
+        if unhandled != 0 {
+            hj_term_exit_by_signal(unhandled)
+        }
+    }
+
+    /// Restores the terminal and ends the process by `signal` with its default action,
+    /// so the parent sees `WIFSIGNALED` (a shell prints nothing for SIGINT and reports
+    /// status 128 + signal). Call after `.terminate(signal:)` and any saving.
+    public func exit(bySignal signal: Int32) -> Never {
+        hj_term_restore()
+        hj_term_uninstall_signal_handlers()
+        hj_term_exit_by_signal(signal)
+    }
+
+    /// The restore routine as a C function pointer, for emergency paths in other
+    /// modules (a `lua_atpanic` handler, T-12). Async-signal-safe and idempotent.
+    public static let emergencyRestore: @convention(c) () -> Void = hj_term_emergency_restore
+}

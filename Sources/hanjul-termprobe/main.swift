@@ -1,0 +1,153 @@
+// hanjul-termprobe: a test-only program that drives HanJulTerminal the way the game
+// will, so the PTY tests can prove the terminal is restored on every way out.
+//
+// Usage: hanjul-termprobe [--crash fatal|segv|abort] [--slow-exit] [--hang]
+//                         [--emergency-restore]
+//
+// It prints plain-text markers the tests wait for (each followed by "\r\n"):
+//   READY <cols>x<rows>   after entering the session and drawing
+//   KEY <description>     for each key
+//   SIZE <cols>x<rows>    after SIGWINCH
+//   SUSPENDING / RESUMED  around suspend(); RESUMED also after an outside SIGCONT
+//   QUIT                  before a normal exit
+// Keys: q or Ctrl-C quit (exit 0), Ctrl-Z suspends.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import HanJulTerminal
+
+enum Crash: String {
+    case fatal, segv, abort
+}
+
+func printError(_ line: String) {
+    try? FileDescriptorWriter(fileDescriptor: STDERR_FILENO).write("hanjul-termprobe: \(line)\n")
+}
+
+/// Kept out of line so the backtrace names it.
+@inline(never)
+func crashNow(_ kind: Crash) {
+    switch kind {
+    case .fatal:
+        let numbers = [1, 2, 3]
+        let index = Int(getpid() % 1) + 3 // 3, but not a constant the compiler sees
+        print(numbers[index])
+    case .segv:
+        let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
+        pointer.pointee = 42
+    case .abort:
+        abort()
+    }
+}
+
+func run() -> Never {
+    var crash: Crash?
+    var slowExit = false
+    var hang = false
+    var emergency = false
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--crash":
+            crash = Crash(rawValue: arguments.popFirst() ?? "fatal") ?? .fatal
+        case "--slow-exit":
+            slowExit = true
+        case "--hang":
+            hang = true
+        case "--emergency-restore":
+            emergency = true
+        default:
+            printError("unknown argument \(argument)")
+            exit(64)
+        }
+    }
+
+    let session: TerminalSession
+    do {
+        session = try TerminalSession()
+    } catch {
+        printError("\(error)")
+        exit(2)
+    }
+
+    func say(_ line: String) {
+        try? session.write(line + "\r\n")
+    }
+
+    func quit() -> Never {
+        say("QUIT")
+        if slowExit {
+            // Shutdown work (saving) during which the user types ahead; those keys must
+            // not leak to the shell (T-15). Deterministic: "saving" lasts until input
+            // is waiting (at most 5 s), plus a moment for the rest of the line.
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            _ = poll(&input, 1, 5_000)
+            usleep(100_000)
+            var queued: Int32 = 0
+            _ = ioctl(STDIN_FILENO, UInt(FIONREAD), &queued)
+            say("QUEUED \(queued)") // what the restore is about to discard
+        }
+        session.close()
+        exit(0)
+    }
+
+    func suspend() {
+        say("SUSPENDING")
+        session.suspend()
+        say("RESUMED \(session.size)")
+    }
+
+    try? session.write("\u{1B}[H\u{1B}[2J")
+    say("READY \(session.size)")
+
+    if let crash {
+        crashNow(crash)
+    }
+    if emergency {
+        // What a lua_atpanic handler does (T-12): the exported C pointer, then _exit
+        // without any Swift cleanup.
+        TerminalSession.emergencyRestore()
+        _exit(7)
+    }
+    if hang {
+        // A main loop that never polls: only the handler's escalation on a second
+        // terminating signal can end this.
+        while true { sleep(60) }
+    }
+
+    while true {
+        for event in session.waitForEvents(timeoutMilliseconds: 1_000) {
+            switch event {
+            case .keys(let keys):
+                for key in keys {
+                    say("KEY \(key)")
+                    switch key {
+                    case .character("q"), .control("c"):
+                        quit()
+                    case .control("z"):
+                        suspend()
+                    default:
+                        break
+                    }
+                }
+            case .resized(let size):
+                say("SIZE \(size)")
+            case .suspendRequested:
+                suspend()
+            case .resumed:
+                say("RESUMED \(session.size)")
+            case .terminate(let signal):
+                session.close()
+                session.exit(bySignal: signal)
+            case .inputClosed:
+                session.close()
+                exit(3)
+            }
+        }
+    }
+}
+
+run()
