@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulMods
 import HanJulReplay
 
 /// `hanjul replay --verify FILE`: re-runs a recorded game headlessly and reports a match or
@@ -8,6 +9,8 @@ enum ReplayCommand {
         var reader = ArgumentReader(arguments)
         let verify = reader.flag("--verify")
         let force = reader.flag("--force")
+        var mods = try ModOptions(&reader)
+        guard mods.ids.isEmpty else { throw UsageError("a replay names its own mods; --mod does not apply") }
         let files = reader.remainingPositionals()
         try reader.finish()
         guard files.count == 1, let path = files.first else { throw UsageError("give one replay FILE") }
@@ -21,18 +24,38 @@ enum ReplayCommand {
             StandardError.write("hanjul replay: \(path): \(error)")
             return .usage
         }
-        let installed = RulesIdentity.standard
+        if replay.rules.mods.isEmpty {
+            guard replay.rules.name == RulesIdentity.standard.name || force else {
+                StandardError.write("hanjul replay: \(path): recorded under rules '\(replay.rules.name)' without a mod list; refusing (pass --force to try the standard rules)")
+                return .failure
+            }
+            return report(replay.verify(with: Game(rules: StandardRules(), source: replay.source)), replay)
+        }
+        mods.ids = replay.rules.mods.map(\.id)
+        let rules: LuaRules
+        switch mods.loadRules() {
+        case .success(let loaded): rules = loaded
+        case .failure(let error):
+            StandardError.write("hanjul replay: \(path) needs mods \(mods.ids.joined(separator: ", ")): \(error)")
+            return .modError
+        }
+        let installed = rules.identity
         if replay.rules != installed {
-            let message = "\(path): recorded under rules '\(replay.rules.name)'"
-                + (replay.rules.mods.isEmpty ? "" : " (" + replay.rules.mods.map { "\($0.id) \($0.version) sha256 \($0.sha256.prefix(12))…" }.joined(separator: ", ") + ")")
-                + ", which are not the rules installed here ('\(installed.name)')"
+            let differences = zip(replay.rules.mods, installed.mods).filter { $0 != $1 }.map { recorded, here in
+                "\(recorded.id) \(recorded.version) (sha256 \(recorded.sha256.prefix(12))…) was recorded; \(here.id) \(here.version) (sha256 \(here.sha256.prefix(12))…) is installed"
+            }
+            let message = "\(path): the mods differ from those it was recorded with: " + differences.joined(separator: "; ")
             guard force else {
                 StandardError.write("hanjul replay: \(message); refusing (pass --force to try anyway)")
                 return .failure
             }
             StandardError.write("hanjul replay: warning: \(message); verifying anyway")
         }
-        switch replay.verify(with: Game(rules: StandardRules(), source: replay.source)) {
+        return report(replay.verify(with: Game(rules: rules, source: replay.source)), replay)
+    }
+
+    static func report(_ verdict: ReplayVerdict, _ replay: Replay) -> ExitStatus {
+        switch verdict {
         case .match(let checkpoints, let final):
             print("match: \(replay.actions.count) actions, \(checkpoints) checkpoints; final score \(final.score), lines \(final.lines), level \(final.level)\(final.isOver ? ", game over" : "")")
             return .success

@@ -36,17 +36,47 @@ import Testing
         #expect(result.stdout.contains("expected pieces"))
     }
 
-    @Test func otherRulesAreRefusedUnlessForced() throws {
+    /// A copy of Mods/standard in this test's own mods folder.
+    func copyStandardMod() throws -> String {
+        let mods = folder + "/mods"
+        try FileManager.default.createDirectory(atPath: mods + "/standard", withIntermediateDirectories: true)
+        var repository = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { repository.deleteLastPathComponent() }
+        let source = repository.appendingPathComponent("Mods/standard/mod.lua").path
+        try FileManager.default.copyItem(atPath: source, toPath: mods + "/standard/mod.lua")
+        return mods
+    }
+
+    @Test func moddedGameVerifiesAndATamperedModIsRefused() throws {
+        let mods = try copyStandardMod()
+        let path = folder + "/modded.hjr"
+        let recorded = try Hanjul.run(["run", "--seed", "3", "--actions", "LLH RRH CCH", "--mod", "standard",
+                                       "--mods-dir", mods, "--save-replay", path])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let verified = try Hanjul.run(["replay", "--verify", path, "--mods-dir", mods])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.hasPrefix("match: "))
+
+        // Edit the mod after recording: same behaviour, different hash.
+        let file = mods + "/standard/mod.lua"
+        try (String(contentsOfFile: file, encoding: .utf8) + "\n-- edited\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try Hanjul.run(["replay", "--verify", path, "--mods-dir", mods])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the mods differ from those it was recorded with"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("refusing"))
+        let forced = try Hanjul.run(["replay", "--verify", "--force", path, "--mods-dir", mods])
+        #expect(forced.stderr.contains("warning"))
+        #expect(forced.status == 0, "the edit was a comment: the game still matches")
+    }
+
+    @Test func replayNeedingAMissingModSaysWhich() throws {
         let path = try record("other-rules.hjr")
         var replay = try ReplayFile.read(path)
         replay.rules = RulesIdentity(name: "garbage", mods: [.init(id: "garbage", version: "1.0.0", sha256: String(repeating: "ab", count: 32))])
         try ReplayFile.write(replay, to: path)
-        let refused = try Hanjul.run(["replay", "--verify", path])
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("recorded under rules 'garbage'"))
-        #expect(refused.stderr.contains("refusing"))
-        let forced = try Hanjul.run(["replay", "--verify", "--force", path])
-        #expect(forced.stderr.contains("warning"))
+        let result = try Hanjul.run(["replay", "--verify", path, "--mods-dir", folder])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("needs mods garbage"), "\(result.stderr)")
     }
 
     @Test func damagedFilesGetAClearError() throws {
