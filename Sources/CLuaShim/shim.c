@@ -23,8 +23,16 @@ static void *hj_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (c->enforcing && nsize > old) {
         size_t grow = nsize - old;
-        if (c->used + grow < c->used || c->used + grow > c->limit) return NULL;
-        if (c->fault_one_in && hj_fault_now(c)) { c->faults_injected++; return NULL; }
+        int refuse = c->used + grow < c->used || c->used + grow > c->limit;
+        if (!refuse && c->fault_one_in && hj_fault_now(c)) { c->faults_injected++; refuse = 1; }
+        if (refuse) {
+            /* Each refusal makes Lua run an emergency full GC, which the count hook cannot
+               see. Charge it to the instruction budget (about one instruction per 64 live
+               bytes), so a mod that keeps catching out-of-memory errors is killed quickly
+               (L-26). Deterministic: it depends only on the allocation sequence. */
+            c->budget -= (int64_t)(c->used >> 6) + 1000;
+            return NULL;
+        }
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;           /* 5.4 allows a failed shrink too */

@@ -12,4 +12,10 @@ public struct LuaLogMessage: Sendable, Equatable {
     public var kind: Kind
     /// The text, at most 8 KiB, with its exact bytes (sanitise before display).
     public var text: LuaString
+
+    /// Creates a log line.
+    public init(kind: Kind, text: LuaString) {
+        self.kind = kind
+        self.text = text
+    }
 }
