@@ -7,6 +7,13 @@ public enum Action: UInt8, CaseIterable, Sendable {
     case softDrop
     case hardDrop
     case gravity
+    /// Counter-clockwise rotation, for rules that allow it (`Rules.allowsCounterclockwise`).
+    case rotateCounterclockwise
+    /// Swap the piece with the held one, for rules with a hold slot (`Rules.holdEnabled`).
+    case hold
+
+    /// The actions of RULES.md, which every rule set accepts.
+    public static let standard: Set<Action> = [.left, .right, .rotate, .softDrop, .hardDrop, .gravity]
 
     /// The letter that stands for the action in an action script.
     public var letter: Character {
@@ -17,6 +24,8 @@ public enum Action: UInt8, CaseIterable, Sendable {
         case .softDrop: "D"
         case .hardDrop: "H"
         case .gravity: "G"
+        case .rotateCounterclockwise: "A"
+        case .hold: "X"
         }
     }
 
@@ -29,6 +38,8 @@ public enum Action: UInt8, CaseIterable, Sendable {
         case "D": self = .softDrop
         case "H": self = .hardDrop
         case "G": self = .gravity
+        case "A": self = .rotateCounterclockwise
+        case "X": self = .hold
         default: return nil
         }
     }

@@ -15,6 +15,8 @@ public enum Event: Equatable, Sendable {
     case scored(points: Int, reason: ScoreReason)
     /// A new piece entered the board.
     case spawned(Piece)
+    /// The piece went to the hold slot (`kind`), and the one held before (or the next) came in.
+    case held(kind: Int)
     /// A mod changed the board outside the normal flow.
     case boardEdited
     /// The game ended.

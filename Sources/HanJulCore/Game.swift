@@ -36,7 +36,13 @@ public struct Game<R: Rules> {
             switch action {
             case .left: shift(-1)
             case .right: shift(1)
-            case .rotate: try rotate()
+            case .rotate: try rotate(clockwise: true)
+            case .rotateCounterclockwise:
+                guard rules.allowsCounterclockwise else { break }
+                try rotate(clockwise: false)
+            case .hold:
+                guard rules.holdEnabled else { break }
+                try hold()
             case .softDrop: try stepDown()
             case .gravity:
                 state.ticks += 1
@@ -87,22 +93,44 @@ public struct Game<R: Rules> {
         let moved = state.piece.offset(dx, 0)
         guard state.fits(moved) else { return }
         state.piece = moved
+        state.lastMove = dx < 0 ? .left : .right
         state.events.append(.moved(moved))
     }
 
-    private mutating func rotate() throws(RuleError) {
-        guard let (turned, kick) = try rules.rotated(state.piece, state: state) else { return }
+    private mutating func rotate(clockwise: Bool) throws(RuleError) {
+        let result = clockwise
+            ? try rules.rotated(state.piece, state: state)
+            : try rules.rotatedCounterclockwise(state.piece, state: state)
+        guard let (turned, kick) = result else { return }
         guard turned.kind == state.piece.kind, state.fits(turned) else {
             throw RuleError(hook: "rotate", message: "returned a piece that does not fit or changed its kind")
         }
         state.piece = turned
+        state.lastMove = clockwise ? .rotate : .rotateCounterclockwise
         state.events.append(.rotated(turned, kick: kick))
+    }
+
+    /// Puts the piece in the hold slot and brings in the held one (or the next), once per lock.
+    private mutating func hold() throws(RuleError) {
+        guard !state.holdUsed else { return }
+        let current = state.piece.kind
+        state.holdUsed = true
+        if let held = state.held {
+            state.held = current
+            state.events.append(.held(kind: current))
+            try enter(kind: held)
+        } else {
+            state.held = current
+            state.events.append(.held(kind: current))
+            try spawnNext()
+        }
     }
 
     private mutating func stepDown() throws(RuleError) {
         let moved = state.piece.offset(0, 1)
         if state.fits(moved) {
             state.piece = moved
+            state.lastMove = .softDrop
             state.events.append(.moved(moved))
         } else {
             try lock()
@@ -121,6 +149,7 @@ public struct Game<R: Rules> {
         let piece = state.piece
         state.board.place(piece, in: state.pieces)
         state.piecesLocked += 1
+        state.holdUsed = false
         state.events.append(.locked(piece))
         try rules.didLock(piece, &state)
         try syncLevel()
@@ -160,8 +189,14 @@ public struct Game<R: Rules> {
             kind = state.queue.removeFirst()
             state.queue.append(try drawKind())
         }
-        state.piece = rules.spawnPiece(kind: kind, state: state)
         state.dealt.append(UInt8(kind))
+        try enter(kind: kind)
+    }
+
+    /// Brings `kind` in at its spawn place; ends the game when it does not fit.
+    private mutating func enter(kind: Int) throws(RuleError) {
+        state.piece = rules.spawnPiece(kind: kind, state: state)
+        state.lastMove = nil
         if !state.fits(state.piece) {
             guard try rules.toppedOut(&state), !state.isOver, state.fits(state.piece) else {
                 state.end(.blockedSpawn)

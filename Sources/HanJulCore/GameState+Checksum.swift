@@ -23,6 +23,7 @@ extension GameState {
         mix(piece.kind); mix(piece.rotation); mix(piece.x); mix(piece.y)
         mix(queue.count)
         for kind in queue { mix(kind) }
+        mix(held ?? -1); mix(holdUsed ? 1 : 0)
         mix(score); mix(lines); mix(level)
         mix(dealt.count); mix(piecesLocked); mix(ticks)
         mix(random.state)

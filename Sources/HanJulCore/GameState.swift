@@ -21,6 +21,13 @@ public struct GameState: Equatable, Sendable {
     public internal(set) var ticks: Int
     /// Actions that changed the game or were applied while it was playing.
     public internal(set) var actionsApplied: Int
+    /// The kind in the hold slot, for rules with one.
+    public internal(set) var held: Int?
+    /// Whether the hold was used since the last lock (one hold per piece).
+    public internal(set) var holdUsed: Bool
+    /// The last action that moved or turned the piece in play (`nil` right after a spawn):
+    /// rules that reward spins (a T-spin) look at it in `didLock`.
+    public internal(set) var lastMove: Action?
     /// The game's seeded random generator, the only randomness rules may use.
     public var random: SplitMix64
     /// What happened during the latest action (cleared at the start of each).
@@ -46,6 +53,9 @@ public struct GameState: Equatable, Sendable {
         dealt = []
         dealt.reserveCapacity(1024)
         piecesLocked = 0
+        held = nil
+        holdUsed = false
+        lastMove = nil
         ticks = 0
         actionsApplied = 0
         switch source {

@@ -27,6 +27,13 @@ public protocol Rules {
     /// The piece after a clockwise rotation, or `nil` when it cannot rotate.
     /// Default: the next rotation state, trying `kicks` in order.
     func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// The piece after a counter-clockwise rotation, or `nil`. Default: the previous rotation
+    /// state, trying `kicks` in order. Only called when `allowsCounterclockwise`.
+    func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// Whether the `A` action (counter-clockwise rotation) is part of the game. Default: no.
+    var allowsCounterclockwise: Bool { get }
+    /// Whether the `X` action (hold) is part of the game. Default: no.
+    var holdEnabled: Bool { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
     /// Points for clearing `lines` lines at once at `level` (the level before they count).
@@ -59,6 +66,27 @@ extension Rules {
     public var previewCount: Int { 1 }
     public var checksInvariants: Bool { false }
     public var kicks: [Cell] { StandardRules.kickOffsets }
+    public var allowsCounterclockwise: Bool { false }
+    public var holdEnabled: Bool { false }
+
+    /// The actions a script may use under these rules.
+    public var actions: Set<Action> {
+        var set = Action.standard
+        if allowsCounterclockwise { set.insert(.rotateCounterclockwise) }
+        if holdEnabled { set.insert(.hold) }
+        return set
+    }
+
+    public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        let count = state.pieces.rotationCount(of: piece.kind)
+        turned.rotation = (piece.rotation + count - 1) % count
+        for (index, offset) in kicks.enumerated() {
+            let candidate = turned.offset(offset.x, offset.y)
+            if state.fits(candidate) { return (candidate, index) }
+        }
+        return nil
+    }
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
 

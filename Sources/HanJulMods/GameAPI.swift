@@ -99,6 +99,17 @@ enum GameAPI {
                 for k in s.pointee.pieces.kinds { args.push(String(k.letter)) }
                 return s.pointee.pieces.count
             },
+            "held": { args in
+                let s = try state(args)
+                if let k = s.pointee.held { args.push(letter(s, k)) } else { args.pushNil() }
+                return 1
+            },
+            "last_move": { args in
+                let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
+                                               .rotateCounterclockwise: "rotate_ccw", .softDrop: "soft_drop"]
+                if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
+                return 1
+            },
             "score": { args in args.push(try state(args).pointee.score); return 1 },
             "lines": { args in args.push(try state(args).pointee.lines); return 1 },
             "level": { args in args.push(try state(args).pointee.level); return 1 },

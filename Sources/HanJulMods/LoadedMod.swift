@@ -17,6 +17,8 @@ final class LoadedMod {
     var pieces: PieceSet?
     var preview: Int?
     var kicks: [Cell]?
+    var counterclockwise: Bool?
+    var hold: Bool?
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     var log: [String] { bridge.log }
@@ -145,6 +147,14 @@ final class LoadedMod {
                 offsets.append(Cell(x: dx, y: dy))
             }
             kicks = offsets
+        }
+        for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold)] {
+            let value = table[key]
+            if case .nil = value { continue }
+            guard let on = value.boolValue else {
+                throw .manifest(id: id, reason: "\(key) must be true or false (it is \(value.typeName))")
+            }
+            self[keyPath: flag] = on
         }
         if case .nil = table["pieces"] {} else {
             pieces = try readPieces(table["pieces"])

@@ -17,6 +17,8 @@ public final class LuaRules: Rules {
     public let pieces: PieceSet
     public let previewCount: Int
     public let kicks: [Cell]
+    public let allowsCounterclockwise: Bool
+    public let holdEnabled: Bool
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
@@ -53,6 +55,8 @@ public final class LuaRules: Rules {
         pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
         kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
+        allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
+        holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
         var chains: [Hook: [(LoadedMod, LuaFunctionRef)]] = [:]
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod, $0) } }
@@ -192,9 +196,20 @@ public final class LuaRules: Rules {
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        try turn(piece, by: 1, state: state)
+    }
+
+    public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        try turn(piece, by: -1, state: state)
+    }
+
+    /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
+    /// or the next rotation state with the kicks.
+    private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         guard let (mod, function) = chains[.rotate]?.first else {
             var turned = piece
-            turned.rotation = (piece.rotation + 1) % state.pieces.rotationCount(of: piece.kind)
+            let count = state.pieces.rotationCount(of: piece.kind)
+            turned.rotation = (piece.rotation + count + direction) % count
             for (index, offset) in kicks.enumerated() {
                 let candidate = turned.offset(offset.x, offset.y)
                 if state.fits(candidate) { return (candidate, index) }
@@ -204,7 +219,7 @@ public final class LuaRules: Rules {
         var copy = state
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try call(mod, function, hook: .rotate, &copy, push: { args in
-            args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y)
+            args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
         }, read: { results in
             if results.type(1) == .nil { return nil }
             let turned = Piece(kind: piece.kind, rotation: try results.integer(3), x: try results.integer(1), y: try results.integer(2))

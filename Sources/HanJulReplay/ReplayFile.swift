@@ -122,7 +122,7 @@ public enum ReplayFile {
         }
         guard let script = json["actions"]?.stringValue else { throw .malformed("no actions") }
         let actions: [Action]
-        do throws(ActionScriptError) { actions = try ActionScript.parse(script) } catch {
+        do throws(ActionScriptError) { actions = try ActionScript.parse(script, allowing: Set(Action.allCases)) } catch {
             throw .malformed("\(error)")
         }
         guard let timeList = json["times"]?.arrayValue else { throw .malformed("no times") }

@@ -52,7 +52,7 @@ enum RunCommand {
         case (_?, _?): throw UsageError("give --actions or --actions-file, not both")
         }
         let actions: [Action]
-        do { actions = try ActionScript.parse(text) } catch { throw UsageError(error.description) }
+        do { actions = try ActionScript.parse(text, allowing: rules.actions) } catch { throw UsageError(error.description) }
 
         var game = Game(rules: rules, source: source)
         var recorder = ReplayRecorder(rules: identity, source: source)
