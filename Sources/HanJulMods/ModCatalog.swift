@@ -65,7 +65,7 @@ public struct ModCatalog: Sendable {
     }
 
     /// `path` relative to the working folder when it is inside it.
-    func display(_ path: String) -> String {
+    public func display(_ path: String) -> String {
         if path.hasPrefix("/") && path.hasPrefix(workingDirectory + "/") {
             return String(path.dropFirst(workingDirectory.count + 1))
         }

@@ -12,12 +12,18 @@ enum CommandLineTool {
           hanjul replay --verify FILE  re-run a recorded game and check it ends the same way
           hanjul mods [--mods-dir DIR]…
                                        list the mods found, with any load error
+          hanjul check ID [--games N] [--actions N] [--seed N] [--mods-dir DIR]…
+                                       check a mod: manifest, determinism, invariants under
+                                       random play, and its tests/*.lua and tests/*.replay
+          hanjul check ID --record FILE [--seed N] [--pieces N]
+                                       record a bot game under the mod as a golden replay
 
         Commands that play take --mod ID (repeatable: mods apply in order) and
         --mods-dir DIR (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
           hanjul help                  show this help
 
-        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick).
+        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick),
+        and, where the rules switch them on, A (rotate counter-clockwise) and X (hold).
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -29,6 +35,7 @@ enum CommandLineTool {
             case "demo": return DemoCommand.run()
             case "replay": return try ReplayCommand.run(rest)
             case "mods": return try ModsCommand.run(rest)
+            case "check": return try CheckCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return .success

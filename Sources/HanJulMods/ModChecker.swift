@@ -1,0 +1,358 @@
+import HanJulCore
+import HanJulReplay
+import LuaKit
+
+/// `hanjul check MOD`: everything a mod author should know before sharing a mod.
+///
+/// 1. the mod loads and its manifest is valid;
+/// 2. seeded games played twice, each in fresh Lua states, are identical (determinism);
+/// 3. random action scripts on many seeds never break the engine's invariants (the piece
+///    in play fits, the board's row masks match its cells, the score moves only by the
+///    points the events report and never down unless the mod takes points away, lines
+///    never go down, the level stays ≥ 1, the queue keeps its length, no hook fails);
+///    a failure is shrunk to the smallest action script that still fails;
+/// 4. the mod's own tests (`tests/*.lua`) and golden replays (`tests/*.replay`) pass.
+public struct ModChecker {
+    public let package: ModPackage
+    public let displayFolder: String
+    public var options: Options
+
+    /// How hard to look.
+    public struct Options: Sendable {
+        /// Seeds played twice for the determinism check.
+        public var determinismGames = 3
+        /// Seeds fuzzed with random actions.
+        public var fuzzGames = 24
+        /// Actions per fuzzed game.
+        public var fuzzActions = 400
+        /// Pieces a bot places on each determinism game (bot games reach line clears).
+        public var botPieces = 40
+        /// Games replayed while shrinking a failure, at most.
+        public var shrinkBudget = 400
+        /// The first seed; games use consecutive seeds from it.
+        public var firstSeed: UInt64 = 1
+
+        public init() {}
+    }
+
+    /// One line of the report.
+    public struct Outcome: Sendable, Equatable {
+        public var name: String
+        public var passed: Bool
+        /// What was checked, or what failed and how to reproduce it.
+        public var detail: String
+    }
+
+    public init(package: ModPackage, displayFolder: String, options: Options = Options()) {
+        self.package = package
+        self.displayFolder = displayFolder
+        self.options = options
+    }
+
+    /// Fresh rules for one game: the mod loaded into new Lua states.
+    func freshRules() throws(ModLoadError) -> LuaRules {
+        try LuaRules(packages: [package], displayFolders: [displayFolder])
+    }
+
+    /// Runs every check, in order. A mod that does not load stops after the first.
+    public func run() -> [Outcome] {
+        var outcomes: [Outcome] = []
+        let rules: LuaRules
+        do throws(ModLoadError) {
+            rules = try freshRules()
+        } catch {
+            return [Outcome(name: "load", passed: false, detail: "\(error)")]
+        }
+        outcomes.append(manifestOutcome(rules))
+        outcomes.append(determinism())
+        outcomes.append(fuzz(actions: rules.actions))
+        let runner = ModTestRunner(package: package, displayFolder: displayFolder)
+        let results = runner.runAll()
+        if results.isEmpty {
+            outcomes.append(Outcome(name: "tests", passed: true,
+                                    detail: "none (add tests/*.lua and tests/*.replay: see docs/MODDING.md)"))
+        }
+        for result in results {
+            outcomes.append(Outcome(name: result.file, passed: result.isSuccess,
+                                    detail: result.isSuccess ? result.summary : (result.failures + [result.summary].filter { !$0.isEmpty }).joined(separator: "\n")))
+        }
+        return outcomes
+    }
+
+    // MARK: Manifest
+
+    func manifestOutcome(_ rules: LuaRules) -> Outcome {
+        let m = rules.manifests[0]
+        var problems: [String] = []
+        if m.description.count < 12 { problems.append("the description should say what the mod changes (it is shown by 'hanjul mods')") }
+        if m.name.isEmpty { problems.append("name is empty") }
+        if !m.version.split(separator: ".").allSatisfy({ Int($0) != nil }) {
+            problems.append("version '\(m.version)' is not numbers separated by dots (like 1.0.0)")
+        }
+        let shape = "\(rules.boardWidth)x\(rules.boardHeight), \(rules.pieces.count) kinds, preview \(rules.previewCount)"
+            + (rules.allowsCounterclockwise ? ", A" : "") + (rules.holdEnabled ? ", X" : "")
+        return Outcome(name: "manifest", passed: problems.isEmpty,
+                       detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api), \(shape)" : problems.joined(separator: "; "))
+    }
+
+    // MARK: Determinism
+
+    /// A digest of a game: the checksum after every action, folded together.
+    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState) {
+        var game = Game(rules: rules, source: source)
+        var checksums: [UInt64] = [game.state.checksum]
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+        for action in script {
+            game.apply(action)
+            let sum = game.state.checksum
+            checksums.append(sum)
+            digest = (digest ^ sum) &* 0x0000_0100_0000_01B3
+        }
+        return (digest, checksums, game.state)
+    }
+
+    func determinism() -> Outcome {
+        var total = 0
+        var modFailures: [String] = []
+        for index in 0..<options.determinismGames {
+            let seed = options.firstSeed &+ UInt64(index)
+            let script: [Action]
+            let first, second: (digest: UInt64, checksums: [UInt64], state: GameState)
+            do throws(ModLoadError) {
+                script = botScript(seed: seed, pieces: options.botPieces, rules: try freshRules())
+                first = trace(try freshRules(), source: .seeded(seed), script: script)
+                second = trace(try freshRules(), source: .seeded(seed), script: script)
+            } catch {
+                return Outcome(name: "determinism", passed: false, detail: "\(error)")
+            }
+            total += script.count
+            if first.digest != second.digest {
+                let at = zip(first.checksums, second.checksums).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+                return Outcome(name: "determinism", passed: false, detail: """
+                    seed \(seed): the same actions gave a different game the second time, first at action \(at) \
+                    (checksum \(hex(first.checksums[at])) then \(hex(second.checksums[at]))). Something in the mod is \
+                    not a function of the game: draw randomness only from game:random or math.random, keep state in \
+                    locals the mod resets per game, and do not rely on pairs() order over mixed keys.
+                    reproduce: hanjul run --mod \(package.id) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
+                    """)
+            }
+            if case .over(.ruleError(let error)) = first.state.phase { modFailures.append("seed \(seed): \(error)") }
+        }
+        if !modFailures.isEmpty {
+            return Outcome(name: "determinism", passed: false, detail: "a hook failed: " + modFailures.joined(separator: "; "))
+        }
+        return Outcome(name: "determinism", passed: true,
+                       detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
+    }
+
+    // MARK: Invariants
+
+    /// What is wrong with the game after `action` took it from `before` to `after`, if anything.
+    static func violation(before: GameState, after: GameState, rules: LuaRules) -> String? {
+        if case .over(.ruleError(let error)) = after.phase { return "a hook failed: \(error)" }
+        let board = after.board
+        guard board.width == rules.boardWidth, board.height == rules.boardHeight else { return "the board changed size" }
+        for y in 0..<board.height {
+            var mask: UInt64 = 0
+            for x in 0..<board.width where board.kind(atX: x, y: y) != nil { mask |= 1 << UInt64(x) }
+            if mask != board.rows[y] { return "row \(y): the row mask \(board.rows[y]) does not match its cells (\(mask))" }
+            if board.rows[y] & ~board.fullRow != 0 { return "row \(y) has cells outside the board" }
+        }
+        let piece = after.piece
+        guard piece.kind >= 0 && piece.kind < after.pieces.count,
+              piece.rotation >= 0 && piece.rotation < after.pieces.rotationCount(of: piece.kind) else {
+            return "the piece in play is not a valid kind and rotation (\(piece))"
+        }
+        if !after.isOver && !after.fits(piece) {
+            return "the piece in play (\(after.pieces.kinds[piece.kind].letter) rotation \(piece.rotation) at \(piece.x), \(piece.y)) overlaps the stack or is outside the board"
+        }
+        if !after.isOver && after.queue.count != rules.previewCount {
+            return "the queue holds \(after.queue.count) kinds, not the preview's \(rules.previewCount)"
+        }
+        var reported = 0
+        var modTookPoints = false
+        for case .scored(let points, let reason) in after.events {
+            reported = reported &+ points
+            if points < 0 {
+                switch reason {
+                case .mod: modTookPoints = true
+                case .hardDrop(let rows): return "a hard drop of \(rows) rows scored \(points) points (hard_drop_points returned a negative value)"
+                case .lineClear(let lines): return "clearing \(lines) lines scored \(points) points (scoring returned a negative value)"
+                case .softDrop: return "a soft drop scored \(points) points"
+                }
+            }
+        }
+        let saturated = after.score == Int.max || after.score == Int.min
+        if !saturated && after.score &- before.score != reported {
+            return "the score went from \(before.score) to \(after.score), but the events report \(reported) points"
+        }
+        if after.score < before.score && !modTookPoints { return "the score went down from \(before.score) to \(after.score)" }
+        if after.lines < before.lines { return "lines went down from \(before.lines) to \(after.lines)" }
+        if after.level < 1 { return "the level is \(after.level)" }
+        if after.piecesLocked < before.piecesLocked { return "pieces locked went down" }
+        return nil
+    }
+
+    /// Plays `script`; returns the first violation and the action index it happened at.
+    func firstViolation(seed: UInt64, script: [Action]) -> (index: Int, message: String)? {
+        let rules: LuaRules
+        do throws(ModLoadError) { rules = try freshRules() } catch { return (0, "\(error)") }
+        var game = Game(rules: rules, source: .seeded(seed))
+        if let problem = Self.violation(before: game.state, after: game.state, rules: rules) { return (0, "at the start: \(problem)") }
+        for (index, action) in script.enumerated() {
+            if game.state.isOver { return nil }
+            let before = game.state
+            game.apply(action)
+            if let problem = Self.violation(before: before, after: game.state, rules: rules) { return (index + 1, problem) }
+        }
+        return nil
+    }
+
+    /// A random script: mostly moves and turns, some drops, so games reach the top.
+    static func randomScript(seed: UInt64, length: Int, actions allowed: Set<Action>) -> [Action] {
+        var weighted: [Action] = [.left, .left, .left, .right, .right, .right, .rotate, .rotate, .softDrop,
+                                  .gravity, .gravity, .hardDrop, .hardDrop]
+        if allowed.contains(.rotateCounterclockwise) { weighted += [.rotateCounterclockwise, .rotateCounterclockwise] }
+        if allowed.contains(.hold) { weighted.append(.hold) }
+        var random = HanJulCore.SplitMix64(seed: seed ^ 0x5EED_F00D)
+        return (0..<length).map { _ in weighted[random.below(weighted.count)] }
+    }
+
+    func fuzz(actions allowed: Set<Action>) -> Outcome {
+        var played = 0
+        for index in 0..<options.fuzzGames {
+            let seed = options.firstSeed &+ UInt64(index)
+            // Half the games are random actions; half a bot's play, with random actions
+            // mixed in, so line clears (and the hooks after them) run too.
+            let script: [Action]
+            if index % 2 == 0 {
+                script = Self.randomScript(seed: seed, length: options.fuzzActions, actions: allowed)
+            } else {
+                do throws(ModLoadError) {
+                    script = botScript(seed: seed, pieces: options.fuzzActions / 8, rules: try freshRules(), noise: allowed)
+                } catch {
+                    return Outcome(name: "invariants", passed: false, detail: "\(error)")
+                }
+            }
+            played += script.count
+            guard let failure = firstViolation(seed: seed, script: script) else { continue }
+            let small = shrink(seed: seed, script: Array(script.prefix(failure.index)))
+            let final = firstViolation(seed: seed, script: small)
+            return Outcome(name: "invariants", passed: false, detail: """
+                seed \(seed), after action \(final?.index ?? small.count) of the smallest failing script (\(small.count) actions, shrunk from \(failure.index)): \
+                \(final?.message ?? failure.message)
+                reproduce: hanjul run --mod \(package.id) --seed \(seed) --actions '\(ActionScript.text(of: small))'
+                """)
+        }
+        return Outcome(name: "invariants", passed: true,
+                       detail: "\(options.fuzzGames) seeds, \(played) random and bot actions: the piece always fits, rows match cells, the score adds up")
+    }
+
+    /// The smallest script (by deleting chunks, then single actions) that still fails.
+    func shrink(seed: UInt64, script: [Action]) -> [Action] {
+        var current = script
+        var budget = options.shrinkBudget
+        var chunk = max(1, current.count / 2)
+        while chunk >= 1 && budget > 0 {
+            var start = 0
+            var removedAny = false
+            while start < current.count && budget > 0 {
+                var candidate = current
+                candidate.removeSubrange(start..<min(current.count, start + chunk))
+                budget -= 1
+                if let failure = firstViolation(seed: seed, script: candidate) {
+                    current = Array(candidate.prefix(failure.index))
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny { chunk /= 2 }
+        }
+        return current
+    }
+
+    // MARK: A simple bot
+
+    /// Actions that place `pieces` pieces greedily (lowest stack, fewest holes) under the
+    /// mod's rules. Placements are tried on the standard engine over a copy of the state,
+    /// so the mod's Lua state sees only the moves actually played. `noise` adds a random
+    /// move now and then.
+    func botScript(seed: UInt64, pieces: Int, rules: LuaRules, noise: Set<Action>? = nil) -> [Action] {
+        var game = Game(rules: rules, source: .seeded(seed))
+        var random = HanJulCore.SplitMix64(seed: seed ^ 0xB07)
+        var script: [Action] = []
+        while game.state.piecesLocked < pieces && !game.state.isOver {
+            var chosen = Self.bestPlacement(game.state)
+            if let noise, random.below(4) == 0 {
+                chosen.insert(contentsOf: Self.randomScript(seed: random.next(), length: 3, actions: noise), at: 0)
+            }
+            let locked = game.state.piecesLocked
+            for action in chosen where !game.state.isOver && game.state.piecesLocked == locked {
+                game.apply(action)
+                script.append(action)
+            }
+            if script.count > pieces * 40 { break }
+        }
+        return script
+    }
+
+    /// The rotations and shifts, then a hard drop, that leave the best board.
+    static func bestPlacement(_ state: GameState) -> [Action] {
+        var best: (cost: Int, actions: [Action]) = (.max, [.hardDrop])
+        let width = state.board.width
+        for turns in 0..<state.pieces.rotationCount(of: state.piece.kind) {
+            for shift in -width...width {
+                var actions = Array(repeating: Action.rotate, count: turns)
+                actions += Array(repeating: shift < 0 ? Action.left : .right, count: abs(shift))
+                var trial = Game(rules: StandardRules(), state: state)
+                var moved = true
+                for action in actions {
+                    let before = trial.state.piece
+                    trial.apply(action)
+                    if trial.state.piece == before { moved = false; break }
+                }
+                guard moved else { continue }
+                actions.append(.hardDrop)
+                trial.apply(.hardDrop)
+                let cost = Self.cost(trial.state)
+                if cost < best.cost { best = (cost, actions) }
+            }
+        }
+        return best.actions
+    }
+
+    static func cost(_ state: GameState) -> Int {
+        if state.isOver { return .max / 2 }
+        let board = state.board
+        var holes = 0, heights = 0, bumps = 0, previous = -1
+        for x in 0..<board.width {
+            var seen = false, height = 0
+            for y in 0..<board.height {
+                if board.isFilled(x: x, y: y) {
+                    if !seen { height = board.height - y }
+                    seen = true
+                } else if seen { holes += 1 }
+            }
+            heights += height
+            if previous >= 0 { bumps += abs(height - previous) }
+            previous = height
+        }
+        return heights * 5 + holes * 35 + bumps * 2 - state.lines * 60
+    }
+
+    /// Records a bot game under the mod as a golden replay (`hanjul check MOD --record FILE`).
+    public func recordReplay(seed: UInt64, pieces: Int) throws(ModLoadError) -> (replay: Replay, state: GameState) {
+        let script = botScript(seed: seed, pieces: pieces, rules: try freshRules())
+        let rules = try freshRules()
+        var game = Game(rules: rules, source: .seeded(seed))
+        var recorder = ReplayRecorder(rules: rules.identity, source: .seeded(seed))
+        for action in script {
+            game.apply(action)
+            recorder.record(action, state: game.state)
+        }
+        return (recorder.finish(game.state), game.state)
+    }
+
+    private func hex(_ value: UInt64) -> String { String(value, radix: 16) }
+}

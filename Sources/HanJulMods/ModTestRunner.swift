@@ -1,0 +1,427 @@
+import HanJulCore
+import HanJulReplay
+import LuaKit
+
+/// Runs a mod's own tests: `tests/*.lua` files written against the `hanjul.test` harness,
+/// and `tests/*.replay` golden replays that must still verify.
+///
+/// Each test file runs in its own sandboxed Lua state (the same budgets as a mod). The
+/// harness's host functions create games under the mod's rules, loading the mod into a
+/// fresh Lua state for every game, so a test sees exactly what a player would.
+///
+/// ```lua
+/// local t = require("hanjul.test")
+/// t.test("a line clears", function()
+///   local g = t.game { pieces = "I", board = [[
+///     ....IIIIII
+///   ]] }
+///   g:play("LLLH")
+///   t.eq(g:lines(), 1)
+/// end)
+/// ```
+public struct ModTestRunner {
+    public let package: ModPackage
+    /// How the mod's folder is shown in messages (`Mods/cascade`).
+    public let displayFolder: String
+
+    public init(package: ModPackage, displayFolder: String) {
+        self.package = package
+        self.displayFolder = displayFolder
+    }
+
+    /// The outcome of one test file or replay.
+    public struct FileResult: Sendable, Equatable {
+        /// `tests/basic.lua`.
+        public var file: String
+        /// Tests (or replays) that passed.
+        public var passed: Int
+        /// One line per failure: the test's name and the message with its `file:line`.
+        public var failures: [String]
+        /// A short summary for the report (`4 tests`, `match: 230 actions, 3 checkpoints`).
+        public var summary: String
+
+        public var isSuccess: Bool { failures.isEmpty }
+    }
+
+    /// The test files and replays the mod ships, in path order.
+    public var testFiles: [String] {
+        package.files.keys.filter { path in
+            path.hasPrefix("tests/") && !path.dropFirst(6).contains("/") && (path.hasSuffix(".lua") || path.hasSuffix(".replay"))
+        }.sorted()
+    }
+
+    /// Runs every test file and replay.
+    public func runAll() -> [FileResult] {
+        testFiles.map { $0.hasSuffix(".lua") ? runLua($0) : runReplay($0) }
+    }
+
+    // MARK: Lua tests
+
+    /// Runs one `tests/*.lua` file.
+    public func runLua(_ path: String) -> FileResult {
+        var result = FileResult(file: path, passed: 0, failures: [], summary: "")
+        let session = TestSession(package: package, displayFolder: displayFolder)
+        let lua: LuaState
+        do throws(LuaError) {
+            let files = package.files
+            let harness = Array(Self.harnessSource.utf8)
+            lua = try LuaState(
+                limits: LoadedMod.limits,
+                label: "\(package.id) \(path)",
+                log: { session.log.append($0.text.sanitized(maxBytes: 300)) },
+                moduleSource: { name in
+                    if name == "hanjul.test" { return .success(harness) }
+                    let file = name.split(separator: ".").joined(separator: "/") + ".lua"
+                    guard let bytes = files[file] ?? files["tests/" + file] else {
+                        return .failure(LuaHostError("module '\(name)' not found: no \(file) or tests/\(file) in mod '\(package.id)'"))
+                    }
+                    return .success(bytes)
+                })
+        } catch {
+            result.failures.append("could not create a Lua state: \(error)")
+            return result
+        }
+        let host = lua.makeObject(name: "hanjul.test", methods: session.hostMethods(lua))
+        lua.setGlobal("__hanjul_host", .table(host))
+        do throws(LuaError) {
+            let chunk = try lua.load(bytes: package.files[path]!, chunkName: "@\(displayFolder)/\(path)")
+            _ = try lua.call(chunk, [])
+        } catch {
+            result.failures.append("loading the file: \(Self.describe(error))")
+            return result
+        }
+        if session.tests.isEmpty {
+            result.failures.append("no tests: call t.test(\"name\", function() … end) at least once")
+        }
+        for (name, function) in session.tests {
+            do throws(LuaError) {
+                _ = try lua.call(function, [])
+                result.passed += 1
+            } catch {
+                result.failures.append("\(name): \(Self.describe(error))")
+            }
+        }
+        result.summary = "\(result.passed) of \(session.tests.count) test\(session.tests.count == 1 ? "" : "s") passed"
+        return result
+    }
+
+    static func describe(_ error: LuaError) -> String {
+        switch error {
+        case .runtime(let message, _): sanitized(message, limit: 2000)
+        case .syntax(let message): "syntax error: " + sanitized(message, limit: 400)
+        case .budgetExceeded(let traceback):
+            "ran past its budget of \(LoadedMod.limits.instructionsPerCall) Lua instructions (an endless loop?)\n"
+                + sanitized(traceback, limit: 600)
+        case .memory: "ran out of memory (\(LoadedMod.limits.memoryBytes >> 20) MiB)"
+        case .badValue(let message): sanitized(message, limit: 400)
+        }
+    }
+
+    // MARK: Golden replays
+
+    /// Verifies one `tests/*.replay` under the mod as it is now.
+    ///
+    /// A golden replay pins the mod's behaviour, not its bytes: the mod's hash changes with
+    /// every edit (and covers the replay itself), so only the mod ids must match; the
+    /// checkpoints say whether the game still plays the same.
+    public func runReplay(_ path: String) -> FileResult {
+        var result = FileResult(file: path, passed: 0, failures: [], summary: "")
+        let replay: Replay
+        do throws(ReplayFile.ReadError) {
+            replay = try ReplayFile.decode(bytes: package.files[path]!)
+        } catch {
+            result.failures.append("cannot read the replay: \(error)")
+            return result
+        }
+        let ids = replay.rules.mods.map(\.id)
+        guard ids == [package.id] else {
+            result.failures.append("recorded under mods [\(ids.joined(separator: ", "))], not [\(package.id)]; record it with hanjul run --mod \(package.id) … --save-replay \(displayFolder)/\(path)")
+            return result
+        }
+        let rules: LuaRules
+        do throws(ModLoadError) {
+            rules = try LuaRules(packages: [package], displayFolders: [displayFolder])
+        } catch {
+            result.failures.append("\(error)")
+            return result
+        }
+        switch replay.verify(with: Game(rules: rules, source: replay.source)) {
+        case .match(let checkpoints, let final):
+            result.passed = 1
+            result.summary = "match: \(replay.actions.count) actions, \(checkpoints) checkpoints, final score \(final.score), lines \(final.lines)"
+        case .diverged(let expected, let actual):
+            result.failures.append("diverged after action \(expected.action) (piece \(expected.piecesLocked)): the replay has score \(expected.score), lines \(expected.lines), level \(expected.level), \(expected.isOver ? "over" : "playing"); the mod now gives score \(actual.score), lines \(actual.lines), level \(actual.level), \(actual.isOver ? "over" : "playing"). If the change is intended, record the replay again")
+        }
+        return result
+    }
+}
+
+/// The state of one test file while it runs: the tests it registered and the mod's log.
+final class TestSession {
+    let package: ModPackage
+    let displayFolder: String
+    var tests: [(name: String, function: LuaFunctionRef)] = []
+    var log: [String] = []
+
+    init(package: ModPackage, displayFolder: String) {
+        self.package = package
+        self.displayFolder = displayFolder
+    }
+
+    /// A game under test, shared by its Lua object's methods.
+    final class Box {
+        var game: Game<LuaRules>
+        /// Events of the last `play`, as words (`cleared:2`, `scored:100`).
+        var events: [String] = []
+        init(_ game: Game<LuaRules>) { self.game = game }
+    }
+
+    func hostMethods(_ lua: LuaState) -> [String: LuaHostFunction] {
+        [
+            "register": { [unowned self] args in
+                let name = try args.string(2)
+                guard let function = args.value(3).functionValue else {
+                    throw LuaHostError("t.test: give a name and a function")
+                }
+                self.tests.append((sanitized(name, limit: 120), function))
+                return 0
+            },
+            "new_game": { [unowned self, unowned lua] args in
+                args.push(try self.newGame(args, lua))
+                return 1
+            },
+        ]
+    }
+
+    private func newGame(_ args: LuaArguments, _ lua: LuaState) throws(LuaHostError) -> LuaTableRef {
+        let spec = try args.table(2)
+        let rules: LuaRules
+        do throws(ModLoadError) {
+            rules = try LuaRules(packages: [package], displayFolders: [displayFolder])
+        } catch {
+            throw LuaHostError("t.game: \(error)")
+        }
+        let source: PieceSource
+        if let letters = spec["pieces"].stringValue {
+            var kinds: [Int] = []
+            for letter in letters where !letter.isWhitespace {
+                guard let kind = rules.pieces.kind(forLetter: letter) else {
+                    throw LuaHostError("t.game: pieces: '\(letter)' is not a piece letter of this mod (\(rules.pieces.kinds.map { String($0.letter) }.joined(separator: " ")))")
+                }
+                kinds.append(kind)
+            }
+            guard !kinds.isEmpty else { throw LuaHostError("t.game: pieces needs at least one letter") }
+            source = .sequence(kinds)
+        } else if case .nil = spec["pieces"] {
+            let seed = spec["seed"]
+            if case .nil = seed {
+                source = .seeded(1)
+            } else if let value = seed.integerValue {
+                source = .seeded(UInt64(bitPattern: Int64(value)))
+            } else {
+                throw LuaHostError("t.game: seed must be an integer")
+            }
+        } else {
+            throw LuaHostError("t.game: pieces must be a string of piece letters, like \"IOT\"")
+        }
+        let box = Box(Game(rules: rules, source: source))
+        if let literal = spec["board"].stringValue {
+            let board: Board
+            do throws(BoardTextError) {
+                board = try Board(literal, width: rules.boardWidth, height: rules.boardHeight, pieces: rules.pieces)
+            } catch {
+                throw LuaHostError("t.game: board: \(error)")
+            }
+            box.game.withState { state in state.editBoard { $0 = board } }
+            guard box.game.state.fits(box.game.state.piece) else {
+                throw LuaHostError("t.game: the board overlaps the piece in play at the top; leave the top rows empty")
+            }
+        } else if case .nil = spec["board"] {} else {
+            throw LuaHostError("t.game: board must be a string of rows like [[ ..IIII.... ]]")
+        }
+        return lua.makeObject(name: "game", methods: Self.gameMethods(box))
+    }
+
+    static func gameMethods(_ box: Box) -> [String: LuaHostFunction] {
+        func letter(_ kind: Int) -> String { String(box.game.state.pieces.kinds[kind].letter) }
+        return [
+            "play": { args in
+                let script = try args.string(2)
+                let actions: [Action]
+                do throws(ActionScriptError) {
+                    actions = try ActionScript.parse(script, allowing: box.game.rules.actions)
+                } catch {
+                    throw LuaHostError("g:play: \(error)")
+                }
+                box.events = []
+                for action in actions {
+                    box.game.apply(action)
+                    box.events += box.game.state.events.map { Self.word($0, letter) }
+                }
+                return 0
+            },
+            "board": { args in
+                args.push(box.game.state.board.lines(letters: box.game.state.pieces).joined(separator: "\n"))
+                return 1
+            },
+            "events": { args in args.push(box.events.joined(separator: " ")); return 1 },
+            "score": { args in args.push(box.game.state.score); return 1 },
+            "lines": { args in args.push(box.game.state.lines); return 1 },
+            "level": { args in args.push(box.game.state.level); return 1 },
+            "tick": { args in args.push(box.game.state.ticks); return 1 },
+            "pieces_locked": { args in args.push(box.game.state.piecesLocked); return 1 },
+            "width": { args in args.push(box.game.state.board.width); return 1 },
+            "height": { args in args.push(box.game.state.board.height); return 1 },
+            "over": { args in args.push(box.game.state.isOver); return 1 },
+            "reason": { args in
+                switch box.game.state.phase {
+                case .playing: args.pushNil()
+                case .over(.blockedSpawn): args.push("blocked_spawn")
+                case .over(.toppedOut): args.push("topped_out")
+                case .over(.finished): args.push("finished")
+                case .over(.ruleError(let error)): args.push("rule_error: \(error)")
+                }
+                return 1
+            },
+            "result": { args in
+                guard case .over(.finished(let result)) = box.game.state.phase else { args.pushNil(); return 1 }
+                args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter)
+                return 3
+            },
+            "piece": { args in
+                let p = box.game.state.piece
+                args.push(letter(p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
+                return 4
+            },
+            "cell": { args in
+                let x = try args.integer(2), y = try args.integer(3)
+                guard box.game.state.board.contains(x: x, y: y) else { throw LuaHostError("g:cell: (\(x), \(y)) is off the board") }
+                if let k = box.game.state.board.kind(atX: x, y: y) { args.push(letter(k)) } else { args.pushNil() }
+                return 1
+            },
+            "hidden": { args in
+                let x = try args.integer(2), y = try args.integer(3)
+                guard box.game.state.board.contains(x: x, y: y) else { throw LuaHostError("g:hidden: (\(x), \(y)) is off the board") }
+                args.push(box.game.state.board.isHidden(x: x, y: y))
+                return 1
+            },
+            "queue": { args in args.push(String(box.game.state.queue.map { Character(letter($0)) })); return 1 },
+            "dealt": { args in args.push(String(box.game.state.dealt.map { Character(letter(Int($0))) })); return 1 },
+            "held": { args in
+                if let k = box.game.state.held { args.push(letter(k)) } else { args.pushNil() }
+                return 1
+            },
+            "log": { args in args.push(box.game.rules.mods.flatMap(\.log).joined(separator: "\n")); return 1 },
+        ]
+    }
+
+    /// An event as one word for `g:events()`.
+    static func word(_ event: Event, _ letter: (Int) -> String) -> String {
+        switch event {
+        case .moved: "moved"
+        case .rotated(_, let kick): "rotated:\(kick)"
+        case .dropped(let rows): "dropped:\(rows)"
+        case .locked(let piece): "locked:\(letter(piece.kind))"
+        case .cleared(let count, _): "cleared:\(count)"
+        case .scored(let points, _): "scored:\(points)"
+        case .spawned(let piece): "spawned:\(letter(piece.kind))"
+        case .held(let kind): "held:\(letter(kind))"
+        case .boardEdited: "board_edited"
+        case .gameOver: "game_over"
+        }
+    }
+}
+
+extension ModTestRunner {
+    /// The `hanjul.test` module: the Lua half of the harness.
+    static let harnessSource = #"""
+    -- hanjul.test: the harness for a mod's tests/*.lua (docs/MODDING.md, "Testing a mod").
+    local host = __hanjul_host
+    local t = {}
+
+    -- Registers a test; HanJul runs each one with a fresh instruction budget.
+    function t.test(name, fn)
+      if type(name) ~= "string" or type(fn) ~= "function" then
+        error("t.test(name, function) needs a name and a function", 2)
+      end
+      host:register(name, fn)
+    end
+
+    -- A new game under this mod (loaded fresh): { pieces = "IOT" } deals those kinds in
+    -- order (repeating); { seed = 7 } deals from the mod's randomizer; board = [[ rows ]]
+    -- fills the bottom of the board, "." empty, a letter a cell of that kind.
+    function t.game(spec)
+      return host:new_game(spec or {})
+    end
+
+    local function show(v)
+      if type(v) == "string" then return string.format("%q", v) end
+      return tostring(v)
+    end
+
+    function t.eq(actual, expected, message)
+      if actual ~= expected then
+        error((message and message .. ": " or "") .. "expected " .. show(expected) .. ", got " .. show(actual), 2)
+      end
+    end
+
+    function t.ok(value, message)
+      if not value then error(message or "expected a true value", 2) end
+    end
+
+    function t.fail(message)
+      error(message or "failed", 2)
+    end
+
+    -- Rows of a board literal, blank lines and indentation dropped.
+    local function rows_of(text)
+      local rows = {}
+      for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+        local row = line:gsub("^%s+", ""):gsub("%s+$", "")
+        if row ~= "" then rows[#rows + 1] = row end
+      end
+      return rows
+    end
+
+    -- Asserts the board: the literal's rows are the bottom rows, every row above is empty.
+    function t.board(g, literal, message)
+      local expected = rows_of(literal)
+      local actual = rows_of(g:board())
+      local height, width = #actual, #actual[1]
+      local wanted = {}
+      for y = 1, height do
+        local from_bottom = height - y
+        wanted[y] = expected[#expected - from_bottom] or string.rep(".", width)
+      end
+      for y = 1, height do
+        if wanted[y] ~= actual[y] then
+          local lines = {}
+          for k = math.max(1, height - #expected - 1), height do
+            lines[#lines + 1] = string.format("  %s   %s%s", wanted[k], actual[k], wanted[k] ~= actual[k] and "  <" or "")
+          end
+          error((message and message .. ": " or "") .. "the board differs at row " .. (y - 1)
+            .. " (expected, then actual):\n" .. table.concat(lines, "\n"), 2)
+        end
+      end
+    end
+
+    -- Asserts the last g:play() produced an event starting with `word` ("cleared",
+    -- "cleared:2", "scored:400", "game_over", ...).
+    function t.event(g, word, message)
+      for event in g:events():gmatch("%S+") do
+        if event == word or event:sub(1, #word + 1) == word .. ":" then return end
+      end
+      error((message and message .. ": " or "") .. "no event '" .. word .. "' in: " .. g:events(), 2)
+    end
+
+    function t.no_event(g, word, message)
+      for event in g:events():gmatch("%S+") do
+        if event == word or event:sub(1, #word + 1) == word .. ":" then
+          error((message and message .. ": " or "") .. "unexpected event '" .. event .. "' in: " .. g:events(), 2)
+        end
+      end
+    end
+
+    return t
+    """#
+}
