@@ -107,7 +107,8 @@ public struct ModTestRunner {
 
     static func describe(_ error: LuaError) -> String {
         switch error {
-        case .runtime(let message, _): sanitized(message, limit: 2000)
+        case .runtime(let message, _): message.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
+            .map { sanitized(String($0), limit: 300) }.joined(separator: "\n")
         case .syntax(let message): "syntax error: " + sanitized(message, limit: 400)
         case .budgetExceeded(let traceback):
             "ran past its budget of \(LoadedMod.limits.instructionsPerCall) Lua instructions (an endless loop?)\n"
