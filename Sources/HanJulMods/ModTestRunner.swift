@@ -352,7 +352,9 @@ extension ModTestRunner {
     -- order (repeating); { seed = 7 } deals from the mod's randomizer; board = [[ rows ]]
     -- fills the bottom of the board, "." empty, a letter a cell of that kind.
     function t.game(spec)
-      return host:new_game(spec or {})
+      local ok, game = pcall(host.new_game, host, spec or {})
+      if not ok then error((tostring(game):gsub("^hanjul%.test:%d+: ", "")), 2) end
+      return game
     end
 
     local function show(v)
