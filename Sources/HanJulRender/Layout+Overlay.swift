@@ -6,9 +6,11 @@ extension Layout {
         var isCentered = false
     }
 
-    /// Draws `scene.overlay` as a bordered box centred on `(centerX, centerY)`, kept inside
-    /// the frame; lines too wide for the frame wrap, rows that do not fit are left out.
-    func drawOverlay(_ scene: Scene, glyphs: Glyphs, centerX: Int, centerY: Int, into frame: inout Frame) {
+    /// Draws `scene.overlay` as a bordered box over the board whose border box has its
+    /// top-left corner at `(boardX, boardY)`: at least as wide as the board, centred on it,
+    /// kept inside the frame; lines too wide for the frame wrap, rows that do not fit are
+    /// left out.
+    func drawOverlay(_ scene: Scene, glyphs: Glyphs, boardX: Int, boardY: Int, into frame: inout Frame) {
         let ascii = scene.style.isASCII
         func clean(_ text: String) -> String { DisplayText.sanitized(text, asciiOnly: ascii) }
         let title: String
@@ -33,7 +35,7 @@ extension Layout {
         if !body.isEmpty { lines.append(BoxLine(text: "")) }
         lines += body
 
-        let widest = lines.map(\.text.unicodeScalars.count).max() ?? 0
+        let widest = max(lines.map(\.text.unicodeScalars.count).max() ?? 0, boardBox.width - 4)
         let inner = max(min(widest, frame.width - 4), 0)
         var wrapped: [BoxLine] = []
         for line in lines {
@@ -42,8 +44,8 @@ extension Layout {
         }
         let boxWidth = min(inner + 4, frame.width)
         let boxHeight = min(wrapped.count + 2, frame.height)
-        let left = min(max(centerX - boxWidth / 2, 0), max(frame.width - boxWidth, 0))
-        let top = min(max(centerY - boxHeight / 2, 0), max(frame.height - boxHeight, 0))
+        let left = min(max(boardX + (boardBox.width - boxWidth) / 2, 0), max(frame.width - boxWidth, 0))
+        let top = min(max(boardY + (boardBox.height - boxHeight) / 2, 0), max(frame.height - boxHeight, 0))
         frame.fill(x: left, y: top, width: boxWidth, height: boxHeight, with: .blank)
         drawBox(x: left, y: top, width: boxWidth, height: boxHeight, glyphs: glyphs, into: &frame)
         for (index, line) in wrapped.prefix(max(boxHeight - 2, 0)).enumerated() {

@@ -70,9 +70,7 @@ public struct Layout: Hashable, Sendable {
         let glyphs = Glyphs(scene.style)
         layout.drawBoard(scene, glyphs: glyphs, x: left, y: top, into: &frame)
         layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)
-        layout.drawOverlay(scene, glyphs: glyphs,
-                           centerX: left + layout.boardBox.width / 2, centerY: top + layout.boardBox.height / 2,
-                           into: &frame)
+        layout.drawOverlay(scene, glyphs: glyphs, boardX: left, boardY: top, into: &frame)
         return frame
     }
 
