@@ -22,6 +22,26 @@ public enum ColorQuantization {
         return greyDistance < cubeDistance ? 232 + greyStep : 16 + 36 * ri + 6 * gi + bi
     }
 
+    /// The colour of entry `index` (16…255) of the xterm 256-colour palette as `0xRRGGBB`;
+    /// `nil` for the first 16 (terminals redefine them) and out-of-range indices.
+    ///
+    /// ```
+    /// ColorQuantization.palette256Color(239) == 0x4E4E4E
+    /// ```
+    public static func palette256Color(_ index: Int) -> UInt32? {
+        switch index {
+        case 16...231:
+            let n = index - 16
+            let r = UInt32(cubeLevels[n / 36]), g = UInt32(cubeLevels[n / 6 % 6]), b = UInt32(cubeLevels[n % 6])
+            return r << 16 | g << 8 | b
+        case 232...255:
+            let v = UInt32(8 + 10 * (index - 232))
+            return v << 16 | v << 8 | v
+        default:
+            return nil
+        }
+    }
+
     /// One of the 16 ANSI colours (0…7 normal, 8…15 bright) for `rgb`, chosen by hue.
     ///
     /// Plain RGB distance to the 16 colours sends pastel tones astray (the standard S green

@@ -41,10 +41,10 @@ struct Glyphs {
     var ellipsis: String
     var marker: String
 
-    /// The grey of empty cells in colour.
-    static let emptyGrey: UInt32 = 0x4B5563
-    /// The grey of borders and labels in colour.
-    static let borderGrey: UInt32 = 0x9CA3AF
+    /// The grey of empty cells in colour (grey-ramp entry 239, so short to write).
+    static let emptyGrey: UInt32 = 0x4E4E4E
+    /// The grey of borders and labels in colour (grey-ramp entry 247).
+    static let borderGrey: UInt32 = 0x9E9E9E
     /// How bright the ghost is, in percent of its kind's colour.
     static let ghostPercent = 60
 

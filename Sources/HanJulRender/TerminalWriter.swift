@@ -13,7 +13,8 @@
 /// previous frame, a resize, or after something else wrote to it), pass `nil`: the
 /// output resets the style, clears the screen and writes every non-blank cell.
 public struct TerminalWriter: Hashable, Sendable {
-    /// How colours are spelled.
+    /// How colours are spelled. In `.trueColor`, a colour that is exactly an entry of the
+    /// 256-colour cube or grey ramp is written as that entry (fewer bytes, same colour).
     public var colorMode: ColorMode
     /// The longest run of unchanged cells rewritten (when cheaper) instead of jumping over it.
     public static let maxRewrite = 8
@@ -94,6 +95,10 @@ public struct TerminalWriter: Hashable, Sendable {
         guard case .rgb(let value) = color else { return .default }
         switch colorMode {
         case .trueColor:
+            // A colour that is exactly an entry of the 256-colour cube or grey ramp is the
+            // same colour spelled shorter: `38;5;239` rather than `38;2;78;78;78`.
+            let index = ColorQuantization.palette256Index(value)
+            if ColorQuantization.palette256Color(index) == value { return .indexed(index) }
             let (r, g, b) = ColorQuantization.channels(value)
             return .rgb(r, g, b)
         case .palette256: return .indexed(ColorQuantization.palette256Index(value))

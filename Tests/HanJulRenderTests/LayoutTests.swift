@@ -117,7 +117,7 @@ import HanJulCore
         #expect(frame[9, 17].foreground == Color.rgb(0xC084FC).scaled(60), "the ghost: the T's colour at 60 %")
         #expect(Color.rgb(0xC084FC).scaled(60) == .rgb(0x734F97))
         #expect(frame[28, 1].foreground == .rgb(0x3EC8E8), "the preview's I")
-        #expect(frame[2, 1].foreground == .rgb(0x4B5563), "an empty cell's grey dot")
+        #expect(frame[2, 1].foreground == .rgb(0x4E4E4E), "an empty cell's grey dot")
     }
 
     @Test func hiddenCellsAreDrawnEmptyButStillStopTheGhost() throws {
