@@ -206,3 +206,18 @@ import HanJulCore
         #expect(visible(EscapeCode.cursorPosition(row: 3, column: 40)) == "␛[3;40H")
     }
 }
+
+/// The previous-frame bookkeeping the terminal loop relies on.
+@Suite struct ScreenBufferTests {
+    @Test func firstUpdateRedrawsThenOnlyChangesThenRedrawsAfterInvalidate() throws {
+        var scene = try LayoutTests.game(style: .color)
+        var screen = ScreenBuffer(colorMode: .palette256)
+        let first = screen.update(to: render(scene))
+        #expect(visible(first).hasPrefix("␛[0m␛[2J"))
+        #expect(screen.update(to: render(scene)) == [])
+        scene.piece!.x += 1
+        #expect(screen.update(to: render(scene)).count == 158)
+        screen.invalidate()
+        #expect(screen.update(to: render(scene)).count > 1000)
+    }
+}
