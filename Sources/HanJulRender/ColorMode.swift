@@ -12,8 +12,8 @@ public enum ColorMode: Hashable, Sendable {
 
     /// The mode a terminal described by `environment` supports, by the usual conventions:
     /// `NO_COLOR` set and non-empty → `.none` (see no-color.org); `TERM=dumb` → `.none`;
-    /// `COLORTERM` `truecolor` or `24bit` → `.trueColor`; a `TERM` naming `256color` →
-    /// `.palette256`; otherwise `.palette16`.
+    /// `COLORTERM` `truecolor` or `24bit`, or a `TERM` ending in `-direct` → `.trueColor`;
+    /// a `TERM` naming `256color` → `.palette256`; otherwise `.palette16`.
     ///
     /// ```
     /// ColorMode.detect(["TERM": "xterm-256color"]) == .palette256
@@ -23,8 +23,8 @@ public enum ColorMode: Hashable, Sendable {
         let term = environment["TERM"] ?? ""
         if term == "dumb" { return .none }
         let colorTerm = environment["COLORTERM"] ?? ""
-        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
-        if term.contains("256color") || term.contains("direct") { return .palette256 }
+        if colorTerm == "truecolor" || colorTerm == "24bit" || term.hasSuffix("-direct") { return .trueColor }
+        if term.contains("256color") { return .palette256 }
         return .palette16
     }
 }

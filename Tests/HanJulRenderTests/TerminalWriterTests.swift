@@ -196,6 +196,7 @@ import HanJulCore
         #expect(ColorMode.detect(["TERM": "xterm-256color"]) == .palette256)
         #expect(ColorMode.detect(["TERM": "dumb"]) == .none)
         #expect(ColorMode.detect(["TERM": "xterm"]) == .palette16)
+        #expect(ColorMode.detect(["TERM": "xterm-direct"]) == .trueColor)
     }
 
     @Test func escapeCodesAreTheUsualOnes() {
