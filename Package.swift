@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CTerminalShim"),
         // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
         .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
+        // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
+        .target(name: "HanJulRender", dependencies: ["HanJulCore"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash"]),
 
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
+        .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
