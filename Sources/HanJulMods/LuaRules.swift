@@ -66,6 +66,7 @@ public final class LuaRules: Rules {
             }
         }
         self.chains = chains
+        for mod in loaded { mod.bridge.kicks = kicks }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
