@@ -6,12 +6,16 @@ let package = Package(
     products: [
         .executable(name: "hanjul", targets: ["hanjul"]),
         .library(name: "HanJulCore", targets: ["HanJulCore"]),
+        .library(name: "HanJulSim", targets: ["HanJulSim"]),
     ],
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
         .target(name: "HanJulCore"),
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCore"]),
+        // Bots, seeded simulation, statistics, comparison (mods come in as Rules values).
+        .target(name: "HanJulSim", dependencies: ["HanJulCore"]),
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulSim"]),
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
+        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulCore"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul"]),
     ],

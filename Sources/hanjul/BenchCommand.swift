@@ -1,0 +1,3 @@
+enum BenchCommand {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus { .success }
+}
