@@ -1,18 +1,41 @@
-/// A place where a piece can lock, and the actions that put it there.
+/// A place where a piece can lock, and how to get it there.
 public struct Placement: Equatable, Sendable {
-    /// The piece where it locks: after the hard drop that ends `path`, before it is written
-    /// into the board (and before any line clear).
+    /// The piece where it locks: after the hard drop that ends its path, before it is
+    /// written into the board (and before any line clear).
     public var piece: Piece
-    /// The actions from the start position, ending with a hard drop, as a range of the
-    /// search's `actions` (read them with `PlacementSearch.actions(of:)`).
-    public var path: Range<Int>
     /// Rows the final hard drop moves the piece (what `hardDropPoints(rows:)` is paid for).
     public var dropRows: Int
+    // The path: fast mode `turns` rotations, `|shift|` moves, a hard drop; full mode the
+    // actions `pathStart..<pathEnd` of the search's buffer (then a hard drop).
+    @usableFromInline var turns: Int32
+    @usableFromInline var shift: Int32
+    @usableFromInline var pathStart: Int32
+    @usableFromInline var pathEnd: Int32
+}
 
-    public init(piece: Piece, path: Range<Int>, dropRows: Int) {
-        self.piece = piece
-        self.path = path
-        self.dropRows = dropRows
+/// The actions that take a piece from its start to a placement: rotations, moves and soft
+/// drops, always ending with `.hardDrop`.
+public struct PlacementPath: RandomAccessCollection, Equatable, Sendable {
+    @usableFromInline let turns: Int
+    @usableFromInline let shift: Int
+    @usableFromInline let stored: ArraySlice<Action>
+
+    @inlinable init(turns: Int, shift: Int, stored: ArraySlice<Action>) {
+        self.turns = turns
+        self.shift = shift
+        self.stored = stored
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { stored.count + turns + Int(shift.magnitude) + 1 }
+
+    @inlinable public subscript(position: Int) -> Action {
+        precondition(position >= 0 && position < endIndex, "path index out of range")
+        if position < stored.count { return stored[stored.startIndex + position] }
+        let rest = position - stored.count
+        if rest < turns { return .rotate }
+        if rest < turns + Int(shift.magnitude) { return shift < 0 ? .left : .right }
+        return .hardDrop
     }
 }
 
@@ -50,14 +73,15 @@ public struct PlacementSearch: Sendable {
         case full
     }
 
-    /// The placements of the latest search, in the order found (fast mode: rotations, then
+    /// The placements of the latest search, in the order found (fast mode: by rotation, then
     /// no slide, slides left, slides right; full mode: breadth-first order).
     public private(set) var placements: [Placement] = []
-    /// Every path of the latest search, end to end; `Placement.path` indexes it.
-    public private(set) var actions: [Action] = []
-    /// Positions the latest search tried (full mode: states visited), for benchmarks.
+    /// Positions the latest search tried (fast mode: start positions of hard drops; full
+    /// mode: states visited), for benchmarks.
     public private(set) var positionsVisited = 0
 
+    // Full-mode paths, end to end (without their hard drops).
+    @usableFromInline var storedActions: [Action] = []
     // Scratch, reused between searches.
     private var columnTop: [Int] = []
     private var bottoms: [Int] = []
@@ -74,9 +98,14 @@ public struct PlacementSearch: Sendable {
     /// An empty search; buffers grow on first use.
     public init() {}
 
-    /// The path of `placement`, ending with `.hardDrop`.
+    /// The actions that reach `placement` from the start, ending with `.hardDrop`.
+    /// - Precondition: `placement` comes from this search's latest run.
     @inlinable
-    public func actions(of placement: Placement) -> ArraySlice<Action> { actions[placement.path] }
+    public func actions(of placement: Placement) -> PlacementPath {
+        let stored = placement.pathStart < 0
+            ? storedActions[0..<0] : storedActions[Int(placement.pathStart)..<Int(placement.pathEnd)]
+        return PlacementPath(turns: Int(placement.turns), shift: Int(placement.shift), stored: stored)
+    }
 
     /// Finds the placements of `start` (default: the piece in play) on `state`'s board under
     /// `rules`, replacing the previous results.
@@ -92,7 +121,7 @@ public struct PlacementSearch: Sendable {
         _ mode: Mode, in state: GameState, rules: R, from start: Piece? = nil
     ) throws(RuleError) {
         placements.removeAll(keepingCapacity: true)
-        actions.removeAll(keepingCapacity: true)
+        storedActions.removeAll(keepingCapacity: true)
         positionsVisited = 0
         let start = start ?? state.piece
         let set = state.pieces
@@ -131,21 +160,56 @@ public struct PlacementSearch: Sendable {
         }
     }
 
+    /// The hard drops from `piece` and from every column it slides to, step by step.
     private mutating func slides(from piece: Piece, turns: Int, state: GameState) {
-        record(piece, state: state) { path in for _ in 0..<turns { path.append(.rotate) } }
-        for direction in stride(from: -1, through: 1, by: 2) {
-            var moved = piece
-            var steps = 0
-            while true {
-                moved = moved.offset(direction, 0)
-                guard state.fits(moved) else { break }
-                steps += 1
-                record(moved, state: state) { path in
-                    for _ in 0..<turns { path.append(.rotate) }
-                    for _ in 0..<steps { path.append(direction < 0 ? .left : .right) }
+        let board = state.board, set = state.pieces
+        let shape = set.shape(piece.kind, piece.rotation)
+        let width = board.width, height = board.height
+        let spanRows = shape.maxY - shape.minY + 1
+        let top = piece.y + shape.minY
+        guard piece.y + shape.maxY < height else { return }
+        board.rows.withUnsafeBufferPointer { rows in
+            set.masks.withUnsafeBufferPointer { masks in
+                // Whether the piece fits with its leftmost column at `left` (same rows).
+                func fits(_ left: Int) -> Bool {
+                    if left < 0 || left + shape.maxX - shape.minX >= width { return false }
+                    var i = 0
+                    while i < spanRows {
+                        let y = top + i
+                        if y >= 0 && rows[y] & (masks[shape.maskStart + i] << UInt64(left)) != 0 { return false }
+                        i += 1
+                    }
+                    return true
+                }
+                let startLeft = piece.x + shape.minX
+                func landAt(_ left: Int) {
+                    land(Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y),
+                         turns: turns, shift: left - startLeft, state: state)
+                }
+                landAt(startLeft)
+                var left = startLeft
+                while fits(left - 1) {
+                    left -= 1
+                    landAt(left)
+                }
+                left = startLeft
+                while fits(left + 1) {
+                    left += 1
+                    landAt(left)
                 }
             }
         }
+    }
+
+    /// Records the hard drop from `piece` (reached by `turns` rotations and `shift` moves),
+    /// unless its cells are those of a placement already found.
+    private mutating func land(_ piece: Piece, turns: Int, shift: Int, state: GameState) {
+        positionsVisited += 1
+        let rows = dropDistance(of: piece, state: state)
+        let landed = piece.offset(0, rows)
+        guard isNew(landed, state: state) else { return }
+        placements.append(Placement(piece: landed, dropRows: rows, turns: Int32(turns), shift: Int32(shift),
+                                    pathStart: -1, pathEnd: -1))
     }
 
     private mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R) throws(RuleError) {
@@ -177,16 +241,19 @@ public struct PlacementSearch: Sendable {
             let piece = queue[head]
             head += 1
             let here = index(piece)!
-            if isNewLanding(of: piece, state: state) {
+            let rows = dropDistance(of: piece, state: state)
+            let landed = piece.offset(0, rows)
+            if isNew(landed, state: state) {
                 pathScratch.removeAll(keepingCapacity: true)
                 var at = here
                 while parent[at] >= 0 {
                     pathScratch.append(via[at])
                     at = Int(parent[at])
                 }
-                let begin = actions.count
-                actions.append(contentsOf: pathScratch.reversed())
-                appendLanding(of: piece, pathStart: begin, state: state)
+                let begin = storedActions.count
+                storedActions.append(contentsOf: pathScratch.reversed())
+                placements.append(Placement(piece: landed, dropRows: rows, turns: 0, shift: 0,
+                                            pathStart: Int32(begin), pathEnd: Int32(storedActions.count)))
             }
             for move in 0..<4 {
                 let action: Action, next: Piece
@@ -220,30 +287,13 @@ public struct PlacementSearch: Sendable {
         return turned
     }
 
-    /// Records where `piece` lands when hard-dropped, unless that placement is known; the
-    /// path is written by `writePath` followed by the hard drop.
-    private mutating func record(_ piece: Piece, state: GameState, writePath: (inout [Action]) -> Void) {
-        positionsVisited += 1
-        guard isNewLanding(of: piece, state: state) else { return }
-        let begin = actions.count
-        writePath(&actions)
-        appendLanding(of: piece, pathStart: begin, state: state)
-    }
-
-    private mutating func appendLanding(of piece: Piece, pathStart: Int, state: GameState) {
-        let rows = dropDistance(of: piece, state: state)
-        actions.append(.hardDrop)
-        placements.append(Placement(piece: piece.offset(0, rows), path: pathStart..<actions.count, dropRows: rows))
-    }
-
-    /// Whether the landing of `piece` covers cells no placement found so far covers (and
-    /// marks it found).
-    private mutating func isNewLanding(of piece: Piece, state: GameState) -> Bool {
-        let rows = dropDistance(of: piece, state: state)
-        let shape = state.pieces.shape(piece.kind, piece.rotation)
-        let x0 = piece.x + shape.minX, y0 = piece.y + rows + shape.minY
+    /// Whether the locked piece `landed` covers cells no placement found so far covers (and
+    /// marks them found).
+    private mutating func isNew(_ landed: Piece, state: GameState) -> Bool {
+        let shape = state.pieces.shape(landed.kind, landed.rotation)
+        let x0 = landed.x + shape.minX, y0 = landed.y + shape.minY
         let height = state.board.height, width = state.board.width
-        let form = canonical[piece.rotation]
+        let form = canonical[landed.rotation]
         if y0 >= -Self.keyRowsAbove && y0 < height {
             let key = (form * (height + Self.keyRowsAbove) + y0 + Self.keyRowsAbove) * width + x0
             if seenStamp[key] == stamp { return false }

@@ -64,17 +64,16 @@ public struct BoardFeatures: Equatable, Sendable {
     ) -> BoardFeatures {
         let height = rows.count
         let full: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
-        var newTop = top
-        var index = 0
+        let span = pieces.rowSpan(of: piece)
+        // Rows above both the stack and the piece are never read: copy from there down.
+        var index = max(0, min(top, span.lowerBound))
         while index < height {
             scratch[index] = rows[index]
             index += 1
         }
+        var newTop = top
         var cleared = 0, eroded = 0
-        var firstRow = Int.max, lastRow = Int.min
         pieces.forEachRow(of: piece) { y, mask in
-            firstRow = min(firstRow, y)
-            lastRow = y
             guard y >= 0 && y < height else { return }
             let row = scratch[y] | mask
             scratch[y] = row
@@ -103,44 +102,70 @@ public struct BoardFeatures: Equatable, Sendable {
         }
         while newTop < height && scratch[newTop] == 0 { newTop += 1 }
 
-        let inner = full >> 1
         let high: UInt64 = 1 << UInt64(width - 1)
         var rowTransitions = 2 * newTop
-        var columnTransitions = 0
+        var columnTransitions = newTop > 0 && newTop < height ? scratch[newTop].nonzeroBitCount : (newTop == height ? width : 0)
         var holes = 0
         var wells = 0
         var covered: UInt64 = 0
         var y = newTop
-        while y < height {
-            let row = scratch[y]
-            let empty = ~row & full
-            rowTransitions += ((row ^ (row >> 1)) & inner).nonzeroBitCount
-                + Int(empty & 1) + Int((empty >> UInt64(width - 1)) & 1)
-            holes += (empty & covered).nonzeroBitCount
-            covered |= row
-            var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
-            while wellCells != 0 {
-                let bit = wellCells & (0 &- wellCells)
-                wellCells &= wellCells - 1
-                var below = y
-                while below < height && scratch[below] & bit == 0 {
-                    wells += 1
-                    below += 1
+        if width <= 14 {
+            // Narrow boards: the row, column and hole masks of a row packed into 16-bit fields
+            // of one word, counted by one SWAR popcount (the portable build has no POPCNT).
+            let inner = full >> 1
+            let shiftHigh = UInt64(width - 1)
+            var counts: UInt64 = 0
+            while y < height {
+                let row = scratch[y]
+                let empty = ~row & full
+                let below = y + 1 < height ? scratch[y + 1] : full
+                let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
+                var x = rowBits | ((row ^ below) << 16) | ((empty & covered) << 32)
+                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
+                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                counts &+= (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                covered |= row
+                var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
+                while wellCells != 0 {
+                    let bit = wellCells & (0 &- wellCells)
+                    wellCells &= wellCells - 1
+                    var under = y
+                    while under < height && scratch[under] & bit == 0 {
+                        wells += 1
+                        under += 1
+                    }
                 }
+                y += 1
             }
-            y += 1
+            rowTransitions += Int(counts & 0xFFFF)
+            columnTransitions += Int((counts >> 16) & 0xFFFF)
+            holes = Int((counts >> 32) & 0xFFFF)
+        } else {
+            let inner = full >> 1
+            while y < height {
+                let row = scratch[y]
+                let empty = ~row & full
+                let below = y + 1 < height ? scratch[y + 1] : full
+                rowTransitions += ((row ^ (row >> 1)) & inner).nonzeroBitCount
+                    + Int(empty & 1) + Int((empty >> UInt64(width - 1)) & 1)
+                columnTransitions += (row ^ below).nonzeroBitCount
+                holes += (empty & covered).nonzeroBitCount
+                covered |= row
+                var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
+                while wellCells != 0 {
+                    let bit = wellCells & (0 &- wellCells)
+                    wellCells &= wellCells - 1
+                    var under = y
+                    while under < height && scratch[under] & bit == 0 {
+                        wells += 1
+                        under += 1
+                    }
+                }
+                y += 1
+            }
         }
-        var previous = full
-        y = height - 1
-        while y >= newTop {
-            let row = scratch[y]
-            columnTransitions += (row ^ previous).nonzeroBitCount
-            previous = row
-            y -= 1
-        }
-        if newTop > 0 { columnTransitions += previous.nonzeroBitCount }
-        let span = lastRow - firstRow + 1
-        let landing = Double(height - 1 - lastRow) + Double(span - 1) / 2
+        let landing = Double(height - 1 - span.upperBound) + Double(span.count - 1) / 2
         return BoardFeatures(landingHeight: landing, linesCleared: cleared, erodedCells: eroded,
                              rowTransitions: rowTransitions, columnTransitions: columnTransitions,
                              holes: holes, wells: wells)
