@@ -35,8 +35,15 @@ public struct BoardFeatures: Equatable, Sendable {
 
     /// The features after `piece` locks on `board` (and full rows are removed).
     ///
-    /// The convenient form, for tests and tools; bots use `measure(rows:…)`.
+    /// The convenient form, for tests and tools; bots keep a `BoardEvaluator`.
     public static func after(placing piece: Piece, on board: Board, pieces: PieceSet) -> BoardFeatures {
+        let evaluator = BoardEvaluator(height: board.height)
+        evaluator.load(board)
+        return evaluator.features(after: piece, pieces: pieces)
+    }
+
+    /// The same, measured from scratch on a copy of every row (no precomputed sums).
+    public static func measuredFromScratch(placing piece: Piece, on board: Board, pieces: PieceSet) -> BoardFeatures {
         var scratch = Array(repeating: UInt64(0), count: board.height)
         return board.rows.withUnsafeBufferPointer { rows in
             scratch.withUnsafeMutableBufferPointer { scratch in

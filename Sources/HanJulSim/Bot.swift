@@ -50,7 +50,7 @@ public struct Bot {
     /// Placements scored so far (for benchmarks).
     public private(set) var placementsEvaluated = 0
     private var random: SplitMix64
-    private var scratch: [UInt64] = []
+    private var evaluator: BoardEvaluator?
 
     public init(_ config: BotConfig, seed: UInt64) {
         self.config = config
@@ -78,29 +78,20 @@ public struct Bot {
         guard let weights = config.kind.weights else { return search.placements[random.below(count)] }
         placementsEvaluated += count
         let state = game.state
-        if scratch.count < state.board.height {
-            scratch = Array(repeating: 0, count: state.board.height)
-        }
-        let width = state.board.width
+        if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
+        let evaluator = evaluator!
+        evaluator.load(state.board)
         let pieces = state.pieces
-        return state.board.rows.withUnsafeBufferPointer { rows in
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                let top = BoardFeatures.top(of: rows)
-                var best = -Double.infinity
-                var bestIndex = 0
-                for index in 0..<count {
-                    let features = BoardFeatures.measure(
-                        rows: rows, top: top, width: width, piece: search.placements[index].piece,
-                        pieces: pieces, scratch: scratch)
-                    let value = weights.score(features)
-                    if value > best {
-                        best = value
-                        bestIndex = index
-                    }
-                }
-                return search.placements[bestIndex]
+        var best = -Double.infinity
+        var bestIndex = 0
+        for index in 0..<count {
+            let value = weights.score(evaluator.features(after: search.placements[index].piece, pieces: pieces))
+            if value > best {
+                best = value
+                bestIndex = index
             }
         }
+        return search.placements[bestIndex]
     }
 
     /// Chooses a placement and plays its actions. Returns whether a piece was placed.

@@ -101,8 +101,11 @@ import Testing
             let rotation = random.below(4)
             var piece = Piece(kind: kind, rotation: rotation, x: random.below(width) - 1, y: 0)
             guard board.fits(piece, in: .standard) else { continue }
-            piece.y += board.dropDistance(of: piece, in: .standard)
+            // Dropped, or left anywhere it fits on the way down (a tuck's shape of board).
+            let drop = board.dropDistance(of: piece, in: .standard)
+            piece.y += random.below(2) == 0 ? drop : random.below(drop + 1)
             let features = BoardFeatures.after(placing: piece, on: board, pieces: .standard)
+            #expect(features == BoardFeatures.measuredFromScratch(placing: piece, on: board, pieces: .standard))
             var placed = board
             placed.place(piece, in: .standard)
             let cleared = placed.clearFullRows().count
