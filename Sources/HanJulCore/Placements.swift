@@ -182,34 +182,63 @@ public struct PlacementSearch: Sendable {
                     return true
                 }
                 let startLeft = piece.x + shape.minX
-                func landAt(_ left: Int) {
-                    land(Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y),
-                         turns: turns, shift: left - startLeft, state: state)
-                }
-                landAt(startLeft)
+                var lowest = startLeft
+                while fits(lowest - 1) { lowest -= 1 }
+                var highest = startLeft
+                while fits(highest + 1) { highest += 1 }
+                positionsVisited += highest - lowest + 1
+                // Drop and deduplicate inline: the column tops give the drop when the piece
+                // is above the stack in each of its columns (else the engine's step-by-step).
+                let columns = shape.maxX - shape.minX + 1
+                let form = canonical[piece.rotation]
+                let keyRows = height + Self.keyRowsAbove
+                let stamp = self.stamp
+                let base = piece.rotation * 8
                 var left = startLeft
-                while fits(left - 1) {
-                    left -= 1
-                    landAt(left)
-                }
-                left = startLeft
-                while fits(left + 1) {
-                    left += 1
-                    landAt(left)
+                while true {
+                    var drop = Int.max
+                    var column = 0
+                    while column < columns {
+                        let bottom = bottoms[base + column]
+                        if bottom != Int.min {
+                            let below = columnTop[left + column] - 1 - (piece.y + bottom)
+                            if below < 0 {
+                                drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
+                                                                    x: left - shape.minX, y: piece.y), in: set)
+                                break
+                            }
+                            if below < drop { drop = below }
+                        }
+                        column += 1
+                    }
+                    let y0 = top + drop
+                    var isNew = true
+                    if y0 >= -Self.keyRowsAbove && y0 < height {
+                        let key = (form * keyRows + y0 + Self.keyRowsAbove) * width + left
+                        if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
+                    } else {
+                        let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
+                        if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
+                    }
+                    if isNew {
+                        placements.append(Placement(
+                            piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y + drop),
+                            dropRows: drop, turns: Int32(turns), shift: Int32(left - startLeft), pathStart: -1, pathEnd: -1))
+                    }
+                    // The order: the start, then left to the wall, then right of the start.
+                    if left <= startLeft && left > lowest {
+                        left -= 1
+                    } else if left <= startLeft {
+                        left = startLeft + 1
+                        if left > highest { break }
+                    } else if left < highest {
+                        left += 1
+                    } else {
+                        break
+                    }
                 }
             }
         }
-    }
-
-    /// Records the hard drop from `piece` (reached by `turns` rotations and `shift` moves),
-    /// unless its cells are those of a placement already found.
-    private mutating func land(_ piece: Piece, turns: Int, shift: Int, state: GameState) {
-        positionsVisited += 1
-        let rows = dropDistance(of: piece, state: state)
-        let landed = piece.offset(0, rows)
-        guard isNew(landed, state: state) else { return }
-        placements.append(Placement(piece: landed, dropRows: rows, turns: Int32(turns), shift: Int32(shift),
-                                    pathStart: -1, pathEnd: -1))
     }
 
     private mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R) throws(RuleError) {
