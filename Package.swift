@@ -29,10 +29,16 @@ let package = Package(
         .target(name: "CTerminalShim"),
         // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
         .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
+        // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
+        .target(name: "HanJulRender", dependencies: ["HanJulCore"]),
+        // Bots, seeded simulations, statistics and comparison; rules come in as values.
+        .target(name: "HanJulSim", dependencies: ["HanJulCore"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
 
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods"]),
+        .executableTarget(name: "hanjul", dependencies: [
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulRender", "HanJulTerminal",
+        ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
@@ -45,6 +51,8 @@ let package = Package(
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
+        .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
+        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulCore"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

@@ -75,6 +75,19 @@ public struct GameState: Equatable, Sendable {
     /// Whether `piece` fits on the board.
     @inlinable public func fits(_ piece: Piece) -> Bool { board.fits(piece, in: pieces) }
 
+    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise), at the
+    /// first of `kicks` where it fits, with that offset's index; `nil` when none fits.
+    public func turned(_ piece: Piece, by direction: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        let count = pieces.rotationCount(of: piece.kind)
+        turned.rotation = ((piece.rotation + direction) % count + count) % count
+        for (index, offset) in kicks.enumerated() {
+            let candidate = turned.offset(offset.x, offset.y)
+            if fits(candidate) { return (candidate, index) }
+        }
+        return nil
+    }
+
     /// Deals the next kind from a bag holding each kind once, refilled and shuffled with
     /// the game's generator when empty (Fisher–Yates from the last position down).
     public mutating func drawFromBag() -> Int {

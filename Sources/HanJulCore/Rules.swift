@@ -78,14 +78,7 @@ extension Rules {
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        var turned = piece
-        let count = state.pieces.rotationCount(of: piece.kind)
-        turned.rotation = (piece.rotation + count - 1) % count
-        for (index, offset) in kicks.enumerated() {
-            let candidate = turned.offset(offset.x, offset.y)
-            if state.fits(candidate) { return (candidate, index) }
-        }
-        return nil
+        state.turned(piece, by: -1, kicks: kicks)
     }
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
@@ -95,13 +88,7 @@ extension Rules {
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        var turned = piece
-        turned.rotation = (piece.rotation + 1) % state.pieces.rotationCount(of: piece.kind)
-        for (index, offset) in kicks.enumerated() {
-            let candidate = turned.offset(offset.x, offset.y)
-            if state.fits(candidate) { return (candidate, index) }
-        }
-        return nil
+        state.turned(piece, by: 1, kicks: kicks)
     }
 
     public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {

@@ -22,6 +22,9 @@ final class GameBridge {
         log.append(line)
     }
 
+    /// The rules' kick table, for `game:placements`.
+    var kicks: [Cell] = StandardRules.kickOffsets
+
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)
 

@@ -66,6 +66,7 @@ public final class LuaRules: Rules {
             }
         }
         self.chains = chains
+        for mod in loaded { mod.bridge.kicks = kicks }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
@@ -206,16 +207,7 @@ public final class LuaRules: Rules {
     /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard let (mod, function) = chains[.rotate]?.first else {
-            var turned = piece
-            let count = state.pieces.rotationCount(of: piece.kind)
-            turned.rotation = (piece.rotation + count + direction) % count
-            for (index, offset) in kicks.enumerated() {
-                let candidate = turned.offset(offset.x, offset.y)
-                if state.fits(candidate) { return (candidate, index) }
-            }
-            return nil
-        }
+        guard let (mod, function) = chains[.rotate]?.first else { return state.turned(piece, by: direction, kicks: kicks) }
         var copy = state
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try call(mod, function, hook: .rotate, &copy, push: { args in

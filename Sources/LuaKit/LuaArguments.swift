@@ -129,6 +129,31 @@ public struct LuaArguments {
     /// Pushes nil.
     public func pushNil() { reserve(); lua_pushnil(L) }
 
+    /// Pushes a new table of integer fields, `{x = 1, y = 2}`, without keeping a reference
+    /// (raw sets on a fresh table: no metamethod runs).
+    public func pushRecord(_ fields: KeyValuePairs<String, Int>) {
+        precondition(lua_checkstack(L, 3) != 0, "Lua stack exhausted")
+        lua_createtable(L, 0, Int32(clamping: fields.count))
+        for (key, value) in fields {
+            state.pushText(L, key)
+            lua_pushinteger(L, lua_Integer(value))
+            lua_rawset(L, -3)
+        }
+    }
+
+    /// Replaces the top `count` pushed values with one array table holding them in order.
+    public func packArray(count: Int) {
+        precondition(count >= 0 && lua_gettop(L) - base >= count && lua_checkstack(L, 2) != 0, "bad array count")
+        lua_createtable(L, Int32(clamping: count), 0)
+        lua_rotate(L, -(Int32(count) + 1), 1)  // the table goes below the values
+        var above = count
+        while above >= 1 {
+            // The top value is the last not yet stored; the table sits under `above` values.
+            lua_rawseti(L, -(Int32(above) + 1), lua_Integer(above))
+            above -= 1
+        }
+    }
+
     private func reserve() {
         precondition(lua_checkstack(L, 1) != 0, "Lua stack exhausted")
     }

@@ -62,3 +62,12 @@ extension UInt64 {
         return parsed
     }
 }
+
+extension ArgumentReader {
+    /// Everything not consumed yet (positional arguments), consuming it.
+    mutating func remainingArguments() -> [String] {
+        let rest = remaining
+        self = ArgumentReader([])
+        return rest
+    }
+}

@@ -20,10 +20,20 @@ enum CommandLineTool {
 
         Commands that play take --mod ID (repeatable: mods apply in order) and
         --mods-dir DIR (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
+          hanjul sim [--mod ID]… (--games N --seed S | --seeds A..B) [--cap PIECES] [--bot NAME]
+                     [--noise X] [--search fast|full] [--workers K] [--json | --jsonl FILE]
+                                       play seeded games with a bot and summarise them
+          hanjul stats FILE… [--json]  merge the JSONL of several sim runs into one summary
+          hanjul compare --a "MODS" --b "MODS" [sim options] [--json] [--svg FILE]
+                                       play both rule sets on the same seeds and compare
+          hanjul bench [--games N] [--cap PIECES] [--reference PATH | --no-reference]
+                                       the eltetris bot's speed, against the C reference
           hanjul help                  show this help
 
         Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick),
         and, where the rules switch them on, A (rotate counter-clockwise) and X (hold).
+        Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with
+        probability X. Rule sets: standard, uniform, nokick (mods are not available yet).
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -36,6 +46,10 @@ enum CommandLineTool {
             case "replay": return try ReplayCommand.run(rest)
             case "mods": return try ModsCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
+            case "sim": return try SimCommand.run(rest)
+            case "stats": return try StatsCommand.run(rest)
+            case "compare": return try CompareCommand.run(rest)
+            case "bench": return try BenchCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return .success

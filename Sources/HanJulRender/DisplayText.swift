@@ -1,0 +1,64 @@
+/// Makes text from outside the program (mod names, mod error messages, high-score labels)
+/// safe to put on screen: no control sequence can reach the terminal (RELIABILITY T-17),
+/// and every character takes exactly one column so the grid stays aligned.
+public enum DisplayText {
+    /// `text` with every C0 control and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
+    /// DEL → `^?`; tab, newline and carriage return become a space), every C1 control
+    /// (U+0080…U+009F) and every character that is not surely one column wide as `?`, and
+    /// with `asciiOnly` every non-ASCII character as `?` too.
+    ///
+    /// ```
+    /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil^[]52;c;AAAA^G"
+    /// ```
+    /// - Complexity: O(n) in the number of scalars.
+    public static func sanitized(_ text: String, asciiOnly: Bool = false) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            appendSanitized(scalar, asciiOnly: asciiOnly, to: &result)
+        }
+        return String(result)
+    }
+
+    /// The scalars `text` shows as, each one column wide.
+    static func columns(_ text: String, asciiOnly: Bool = false) -> [Unicode.Scalar] {
+        Array(sanitized(text, asciiOnly: asciiOnly).unicodeScalars)
+    }
+
+    static func appendSanitized(_ scalar: Unicode.Scalar, asciiOnly: Bool, to result: inout String.UnicodeScalarView) {
+        let v = scalar.value
+        switch v {
+        case 0x09, 0x0A, 0x0D: result.append(" ")
+        case 0x00..<0x20:
+            result.append("^")
+            result.append(Unicode.Scalar(UInt8(v + 0x40)))
+        case 0x7F:
+            result.append("^")
+            result.append("?")
+        default:
+            if asciiOnly && v > 0x7E || !isSingleColumn(scalar) {
+                result.append("?")
+            } else {
+                result.append(scalar)
+            }
+        }
+    }
+
+    /// Whether `scalar` is a printable character every terminal draws one column wide.
+    ///
+    /// A conservative allow-list: ASCII, Latin-1 and the Latin extensions, Greek, Cyrillic,
+    /// general punctuation, letter-like symbols, arrows, mathematical operators, box
+    /// drawing, block elements and geometric shapes. Wide (CJK, emoji), zero-width
+    /// (combining marks, joiners) and control characters are left out.
+    public static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E: true
+        case 0xA0...0x2FF: scalar.value != 0xAD
+        case 0x370...0x482, 0x48A...0x52F: true
+        case 0x1E00...0x1EFF: true
+        case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF: true
+        case 0x2100...0x2319: true
+        case 0x2500...0x25FC: true
+        default: false
+        }
+    }
+}

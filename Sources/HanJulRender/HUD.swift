@@ -1,0 +1,58 @@
+import HanJulCore
+
+/// The figures of the side panel, as the app knows them.
+public struct HUD: Hashable, Sendable {
+    /// Points so far.
+    public var score: Int
+    /// Lines cleared so far.
+    public var lines: Int
+    /// The current level.
+    public var level: Int
+    /// The gravity interval: milliseconds per row (`Rules.gravityInterval(level:)`).
+    public var millisecondsPerRow: Int
+    /// The names of the mods in play, in load order; empty for the standard game.
+    /// Shown sanitised (`DisplayText`), at most `HUD.maxModLines` of them.
+    public var mods: [String]
+    /// The best score recorded for these rules, if any.
+    public var best: Int?
+    /// Seconds played (the app's clock, pauses left out).
+    public var elapsedSeconds: Int
+
+    /// The most mod names the panel lists; the rest are counted (`+2 more`).
+    public static let maxModLines = 4
+
+    /// A HUD from its figures.
+    public init(score: Int = 0, lines: Int = 0, level: Int = 1, millisecondsPerRow: Int = 0,
+                mods: [String] = [], best: Int? = nil, elapsedSeconds: Int = 0) {
+        self.score = score
+        self.lines = lines
+        self.level = level
+        self.millisecondsPerRow = millisecondsPerRow
+        self.mods = mods
+        self.best = best
+        self.elapsedSeconds = elapsedSeconds
+    }
+
+    /// A HUD with score, lines and level taken from `state`.
+    ///
+    /// ```
+    /// HUD(state: game.state, millisecondsPerRow: rules.gravityInterval(level: game.state.level),
+    ///     mods: ["garbage"], best: 12_000, elapsedSeconds: 83)
+    /// ```
+    public init(state: GameState, millisecondsPerRow: Int, mods: [String] = [], best: Int? = nil, elapsedSeconds: Int = 0) {
+        self.init(score: state.score, lines: state.lines, level: state.level, millisecondsPerRow: millisecondsPerRow,
+                  mods: mods, best: best, elapsedSeconds: elapsedSeconds)
+    }
+
+    /// `seconds` as `m:ss`, or `h:mm:ss` from an hour on; negative counts as zero.
+    ///
+    /// ```
+    /// HUD.formatTime(83) == "1:23"
+    /// ```
+    public static func formatTime(_ seconds: Int) -> String {
+        let s = max(seconds, 0)
+        let hours = s / 3600, minutes = s / 60 % 60, rest = s % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}

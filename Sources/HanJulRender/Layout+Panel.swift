@@ -1,0 +1,80 @@
+import HanJulCore
+
+extension Layout {
+    /// Draws the panel with its top-left corner at `(x, y)`:
+    ///
+    /// ```
+    /// NEXT
+    ///   ████████
+    ///
+    /// SCORE          0
+    /// LINES          0
+    /// LEVEL          1
+    /// SPEED     700 ms
+    /// BEST           -
+    /// TIME        0:00
+    ///
+    /// MODS
+    ///   none
+    /// ```
+    func drawPanel(_ scene: Scene, glyphs: Glyphs, x: Int, y: Int, into frame: inout Frame) {
+        let ascii = scene.style.isASCII
+        var row = y
+        let kinds = Layout.shownPreview(scene).prefix(previewCount)
+        if !kinds.isEmpty {
+            frame.write("NEXT", x: x, y: row, style: glyphs.labelStyle)
+            row += 1
+            for kind in kinds {
+                drawPreview(kind: kind, scene: scene, glyphs: glyphs, x: x + 2, y: row, into: &frame)
+                row += previewSlot.height + 1
+            }
+        }
+        let hud = scene.hud
+        let values = [
+            "\(hud.score)", "\(hud.lines)", "\(hud.level)", "\(hud.millisecondsPerRow) ms",
+            hud.best.map { "\($0)" } ?? "-", HUD.formatTime(hud.elapsedSeconds),
+        ]
+        for (label, value) in zip(Layout.statLabels, values) {
+            let labelWidth = frame.write(label, x: x, y: row, style: glyphs.labelStyle)
+            let valueX = max(x + labelWidth + 1, x + panel.width - value.unicodeScalars.count)
+            frame.write(value, x: valueX, y: row, style: .bold)
+            row += 1
+        }
+        row += 1
+        frame.write("MODS", x: x, y: row, style: glyphs.labelStyle)
+        row += 1
+        if hud.mods.isEmpty {
+            frame.write("none", x: x + 2, y: row, style: .dim)
+        }
+        for name in hud.mods.prefix(HUD.maxModLines) {
+            let text = truncated(DisplayText.sanitized(name, asciiOnly: ascii), to: panel.width - 2, ellipsis: glyphs.ellipsis)
+            frame.write(text, x: x + 2, y: row, style: .plain, asciiOnly: ascii)
+            row += 1
+        }
+        if hud.mods.count > HUD.maxModLines {
+            frame.write("+\(hud.mods.count - HUD.maxModLines) more", x: x + 2, y: row, style: .dim)
+        }
+    }
+
+    /// Draws `kind`'s rotation-0 shape, centred in a preview slot whose top-left is `(x, y)`.
+    func drawPreview(kind: Int, scene: Scene, glyphs: Glyphs, x: Int, y: Int, into frame: inout Frame) {
+        guard let cells = scene.pieces.kinds[kind].rotations.first, !cells.isEmpty else { return }
+        let minX = cells.map(\.x).min()!, maxX = cells.map(\.x).max()!, minY = cells.map(\.y).min()!
+        let left = x + (previewSlot.width - (maxX - minX + 1))
+        let style = cellStyle(kind: kind, scene: scene, isPiece: false)
+        for cell in cells {
+            put(glyphs.filled, style: style, x: left + 2 * (cell.x - minX), y: y + cell.y - minY, into: &frame)
+        }
+    }
+}
+
+/// `text` cut to `width` columns, the last one replaced by `ellipsis` when cut.
+func truncated(_ text: String, to width: Int, ellipsis: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width else { return text }
+    guard width > 0 else { return "" }
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars.prefix(width - 1))
+    view.append(contentsOf: ellipsis.unicodeScalars)
+    return String(view)
+}

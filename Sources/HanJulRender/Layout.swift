@@ -1,0 +1,84 @@
+import HanJulCore
+
+/// Where everything goes on screen, and the frame that results.
+///
+/// The drawing is the board in its border (each game cell two columns wide) on the left,
+/// and two columns to its right a panel: the next pieces, then score, lines, level,
+/// speed, best, time and the mods in play. It is centred in the terminal. When the terminal
+/// is smaller than `requiredSize(for:)`, the frame says so instead (RELIABILITY T-7).
+///
+/// ```
+/// let frame = Layout.frame(for: scene, size: Size(width: 80, height: 24))
+/// ```
+/// All arithmetic on terminal sizes saturates or is clamped: no size traps, 0×0 included.
+public struct Layout: Hashable, Sendable {
+    /// Columns and rows the drawing takes: the smallest terminal that shows it whole.
+    public let size: Size
+    /// The board's border box: its width (`2 × board width + 2`) and height (`board height + 2`).
+    public let boardBox: Size
+    /// The panel's left column, counted from the drawing's left edge.
+    public let panelX: Int
+    /// The panel's width and height.
+    public let panel: Size
+    /// The widest and tallest rotation-0 shape of the piece set, in game cells: the room
+    /// each preview slot takes.
+    public let previewSlot: Size
+    /// How many preview slots are drawn.
+    public let previewCount: Int
+    /// How many rows the mod list takes.
+    let modLines: Int
+
+    /// The smallest panel width.
+    public static let minPanelWidth = 18
+    /// Columns between the board's border and the panel.
+    public static let gap = 2
+
+    /// The layout of `scene`.
+    public init(_ scene: Scene) {
+        let board = scene.board
+        boardBox = Size(width: 2 * board.width + 2, height: board.height + 2)
+        var slotWidth = 1, slotHeight = 1
+        for kind in scene.pieces.kinds {
+            guard let cells = kind.rotations.first, !cells.isEmpty else { continue }
+            let xs = cells.map(\.x), ys = cells.map(\.y)
+            slotWidth = max(slotWidth, xs.max()! - xs.min()! + 1)
+            slotHeight = max(slotHeight, ys.max()! - ys.min()! + 1)
+        }
+        previewSlot = Size(width: slotWidth, height: slotHeight)
+        previewCount = min(Layout.shownPreview(scene).count, Scene.maxPreview)
+        let mods = scene.hud.mods.count
+        modLines = mods == 0 ? 1 : mods <= HUD.maxModLines ? mods : HUD.maxModLines + 1
+        panelX = boardBox.width + Layout.gap
+        let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
+        panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
+                     height: previewRows + Layout.statLabels.count + 2 + modLines)
+        size = Size(width: panelX + panel.width, height: max(boardBox.height, panel.height))
+    }
+
+    /// The smallest terminal that shows `scene` whole.
+    public static func requiredSize(for scene: Scene) -> Size { Layout(scene).size }
+
+    /// The frame for `scene` in a terminal of `size`: the drawing centred, with the overlay
+    /// on top; or, when `size` is too small, the "terminal too small" frame.
+    public static func frame(for scene: Scene, size: Size) -> Frame {
+        let layout = Layout(scene)
+        guard size.contains(layout.size) else {
+            return tooSmallFrame(need: layout.size, have: size, style: scene.style)
+        }
+        var frame = Frame(size: size)
+        let left = (frame.width - layout.size.width) / 2, top = (frame.height - layout.size.height) / 2
+        let glyphs = Glyphs(scene.style)
+        layout.drawBoard(scene, glyphs: glyphs, x: left, y: top, into: &frame)
+        layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)
+        layout.drawOverlay(scene, glyphs: glyphs, boardX: left, boardY: top, into: &frame)
+        return frame
+    }
+
+    /// The preview kinds that exist in the piece set, in order.
+    static func shownPreview(_ scene: Scene) -> [Int] {
+        scene.preview.filter { scene.pieces.kinds.indices.contains($0) }
+    }
+
+    /// The labels of the panel's figures, in order.
+    static let statLabels = ["SCORE", "LINES", "LEVEL", "SPEED", "BEST", "TIME"]
+}

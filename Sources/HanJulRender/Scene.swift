@@ -1,0 +1,52 @@
+import HanJulCore
+
+/// Everything one frame shows, filled by the app: the board and pieces, the panel's
+/// figures, an overlay and the drawing style.
+///
+/// ```
+/// let scene = Scene(state: game.state,
+///                   hud: HUD(state: game.state, millisecondsPerRow: 700, elapsedSeconds: 12))
+/// let frame = Layout.frame(for: scene, size: Size(width: 80, height: 24))
+/// ```
+public struct Scene: Equatable, Sendable {
+    /// The well, with its locked cells and hidden-cell flags.
+    public var board: Board
+    /// The piece set the board's kinds and the preview refer to.
+    public var pieces: PieceSet
+    /// The piece in play, if one is drawn.
+    public var piece: Piece?
+    /// Whether to draw the ghost (where the piece would land).
+    public var showsGhost: Bool
+    /// The kinds to come, next first; kinds outside `pieces` are skipped, and at most
+    /// `Scene.maxPreview` are shown.
+    public var preview: [Int]
+    /// The side panel's figures.
+    public var hud: HUD
+    /// A box over the game.
+    public var overlay: Overlay
+    /// Colour blocks, monochrome or ASCII.
+    public var style: RenderStyle
+
+    /// The most preview pieces drawn.
+    public static let maxPreview = 6
+
+    /// A scene from its parts.
+    public init(board: Board, pieces: PieceSet, piece: Piece?, showsGhost: Bool = true, preview: [Int] = [],
+                hud: HUD = HUD(), overlay: Overlay = .none, style: RenderStyle = .color) {
+        self.board = board
+        self.pieces = pieces
+        self.piece = piece
+        self.showsGhost = showsGhost
+        self.preview = preview
+        self.hud = hud
+        self.overlay = overlay
+        self.style = style
+    }
+
+    /// A scene of `state`: its board, its piece (and ghost, while the game is on, when
+    /// `showsGhost`), its queue as the preview.
+    public init(state: GameState, hud: HUD, overlay: Overlay = .none, showsGhost: Bool = true, style: RenderStyle = .color) {
+        self.init(board: state.board, pieces: state.pieces, piece: state.piece, showsGhost: showsGhost && !state.isOver,
+                  preview: state.queue, hud: hud, overlay: overlay, style: style)
+    }
+}

@@ -1,0 +1,180 @@
+import HanJulCore
+
+/// Measures `BoardFeatures` for many placements on one board, fast: `load(_:)` sums each
+/// row's contribution once, then `features(after:pieces:)` recomputes only the rows from the
+/// stack's (or the piece's) top down to the piece's lowest row and takes the rest from the
+/// sums. A placement that clears rows is measured from scratch.
+///
+/// One evaluator per bot; its buffers are allocated once, for boards up to its height.
+public final class BoardEvaluator {
+    public let capacity: Int
+    private var height = 0, width = 0
+    private var full: UInt64 = 0
+    private var top = 0
+    /// The loaded rows, with a full row after the last (the floor).
+    private let rows: UnsafeMutablePointer<UInt64>
+    private let scratch: UnsafeMutableBufferPointer<UInt64>
+    private let columnTop: UnsafeMutablePointer<Int>
+    // Sums over rows y…height−1 of the loaded board: row transitions, column transitions
+    // between y and y + 1, holes, cumulative wells starting in the row.
+    private let rowSuffix: UnsafeMutablePointer<Int>
+    private let columnSuffix: UnsafeMutablePointer<Int>
+    private let holeSuffix: UnsafeMutablePointer<Int>
+    private let wellSuffix: UnsafeMutablePointer<Int>
+    private var pieceMasks: UnsafeMutablePointer<UInt64>
+
+    /// An evaluator for boards at most `height` rows high (any width up to 64).
+    public init(height: Int) {
+        capacity = height
+        rows = .allocate(capacity: height + 1)
+        scratch = .allocate(capacity: height)
+        scratch.initialize(repeating: 0)
+        columnTop = .allocate(capacity: 64)
+        rowSuffix = .allocate(capacity: height + 2)
+        columnSuffix = .allocate(capacity: height + 2)
+        holeSuffix = .allocate(capacity: height + 2)
+        wellSuffix = .allocate(capacity: height + 2)
+        pieceMasks = .allocate(capacity: height + 1)
+        pieceMasks.initialize(repeating: 0, count: height + 1)
+    }
+
+    deinit {
+        rows.deallocate()
+        scratch.deallocate()
+        columnTop.deallocate()
+        rowSuffix.deallocate()
+        columnSuffix.deallocate()
+        holeSuffix.deallocate()
+        wellSuffix.deallocate()
+        pieceMasks.deallocate()
+    }
+
+    /// Takes in the board the next placements will be measured on.
+    /// - Precondition: `board.height <= capacity`.
+    public func load(_ board: Board) {
+        precondition(board.height <= capacity, "board taller than the evaluator")
+        height = board.height
+        width = board.width
+        full = board.fullRow
+        board.rows.withUnsafeBufferPointer { source in
+            for y in 0..<height { rows[y] = source[y] }
+        }
+        rows[height] = full
+        top = 0
+        while top < height && rows[top] == 0 { top += 1 }
+        for x in 0..<width { columnTop[x] = height }
+        var seen: UInt64 = 0
+        for y in top..<height {
+            var fresh = rows[y] & ~seen
+            seen |= fresh
+            while fresh != 0 {
+                columnTop[fresh.trailingZeroBitCount] = y
+                fresh &= fresh - 1
+            }
+        }
+        var covered: UInt64 = 0
+        rowSuffix[height] = 0
+        columnSuffix[height] = 0
+        holeSuffix[height] = 0
+        wellSuffix[height] = 0
+        // Holes need the cover from above: one pass down for the per-row holes, stored in
+        // holeSuffix for now, then sums from the bottom.
+        for y in 0..<height {
+            holeSuffix[y] = (~rows[y] & full & covered).nonzeroBitCount
+            covered |= rows[y]
+        }
+        var y = height - 1
+        while y >= 0 {
+            let row = rows[y]
+            let empty = ~row & full
+            rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
+            columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
+            holeSuffix[y] += holeSuffix[y + 1]
+            wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
+            y -= 1
+        }
+    }
+
+    @inline(__always)
+    private func rowTransitions(_ row: UInt64) -> Int {
+        let empty = ~row & full
+        return ((row ^ (row >> 1)) & (full >> 1)).nonzeroBitCount + Int(empty & 1) + Int((empty >> UInt64(width - 1)) & 1)
+    }
+
+    /// Columns whose left and right neighbours in `row` are filled (walls count).
+    @inline(__always)
+    private func wellNeighbours(_ row: UInt64) -> UInt64 {
+        ((row << 1) | 1) & ((row >> 1) | (1 << UInt64(width - 1)))
+    }
+
+    /// For each well cell of `cells` in row `y`: one plus the empty cells right below it.
+    @inline(__always)
+    private func wells(in cells: UInt64, row y: Int, _ rowAt: (Int) -> UInt64) -> Int {
+        var cells = cells
+        var count = 0
+        while cells != 0 {
+            let bit = cells & (0 &- cells)
+            cells &= cells - 1
+            var under = y
+            while rowAt(under) & bit == 0 {
+                count += 1
+                under += 1
+            }
+        }
+        return count
+    }
+
+    /// The features after `piece` locks on the loaded board.
+    public func features(after piece: Piece, pieces: PieceSet) -> BoardFeatures {
+        let span = pieces.rowSpan(of: piece)
+        let first = max(0, span.lowerBound), last = span.upperBound
+        var cleared = false
+        var union: UInt64 = 0
+        var pieceTop = Int.max
+        pieces.forEachRow(of: piece) { y, mask in
+            guard y >= 0 && y < height else { return }
+            pieceMasks[y] = mask
+            union |= mask
+            if mask != 0 && y < pieceTop { pieceTop = y }
+            if rows[y] | mask == full { cleared = true }
+        }
+        defer { for y in first...max(first, last) where y < height { pieceMasks[y] = 0 } }
+        let landing = Double(height - 1 - last) + Double(span.count - 1) / 2
+        if cleared || last >= height || last < 0 {
+            var features = BoardFeatures.measure(
+                rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width, piece: piece,
+                pieces: pieces, scratch: scratch)
+            features.landingHeight = landing
+            return features
+        }
+        let newTop = min(top, pieceTop)
+        // Rows from the new top to the piece's lowest row, with the piece in them.
+        @inline(__always) func row(_ y: Int) -> UInt64 { rows[y] | pieceMasks[y] }
+        var rowCount = 2 * newTop + rowSuffix[last + 1]
+        var columnCount = columnSuffix[last + 1] + (newTop > 0 && newTop < height ? row(newTop).nonzeroBitCount : 0)
+        var holes = holeSuffix[last + 1]
+        var wellCount = wellSuffix[last + 1]
+        var covered: UInt64 = 0
+        var y = newTop
+        while y <= last {
+            let r = row(y)
+            let empty = ~r & full
+            rowCount += rowTransitions(r)
+            columnCount += (r ^ row(y + 1)).nonzeroBitCount
+            holes += (empty & covered).nonzeroBitCount
+            covered |= r
+            let wellCells = empty & wellNeighbours(r)
+            if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
+            y += 1
+        }
+        // Cells below the piece that were open to the sky and now are not.
+        var columns = union
+        while columns != 0 {
+            let x = columns.trailingZeroBitCount
+            columns &= columns - 1
+            holes += max(0, columnTop[x] - 1 - last)
+        }
+        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowCount,
+                             columnTransitions: columnCount, holes: holes, wells: wellCount)
+    }
+}

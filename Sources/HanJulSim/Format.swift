@@ -1,0 +1,68 @@
+/// Numbers and tables as text, without Foundation.
+public enum Format {
+    /// `x` rounded to `digits` decimals (`1234.5678, 2` → `"1234.57"`); huge or non-finite
+    /// values as Swift prints them.
+    public static func fixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(x) * scale).rounded()
+        let whole = Int(scaled / scale)
+        var fraction = Int(scaled - Double(whole) * scale)
+        let negative = x < 0 && scaled != 0
+        var text = (negative ? "-" : "") + String(whole)
+        if digits > 0 {
+            var fractionText = ""
+            for _ in 0..<digits {
+                fractionText = String(fraction % 10) + fractionText
+                fraction /= 10
+            }
+            text += "." + fractionText
+        }
+        return text
+    }
+
+    /// A figure with as many decimals as its size calls for: 3 below 10, 2 below 100, 1
+    /// below 10 000, none above.
+    public static func number(_ x: Double, digits: Int? = nil) -> String {
+        if let digits { return trimmed(fixed(x, digits)) }
+        let size = abs(x)
+        let digits = size < 10 ? 3 : size < 100 ? 2 : size < 10_000 ? 1 : 0
+        return fixed(x, digits)
+    }
+
+    /// A 0…1 rate as a percentage with one decimal: `0.413` → `"41.3%"`.
+    public static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
+
+    /// A signed figure with a real minus sign: `"+1.5"`, `"−2.0"`.
+    public static func signed(_ text: String) -> String {
+        text.hasPrefix("-") ? "−" + text.dropFirst() : "+" + text
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        guard text.contains(".") else { return text }
+        var t = Substring(text)
+        while t.hasSuffix("0") { t = t.dropLast() }
+        if t.hasSuffix(".") { t = t.dropLast() }
+        return String(t)
+    }
+
+    /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.
+    public static func table(_ rows: [[String]]) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = Array(repeating: 0, count: first.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                line += i == 0 ? cell + pad : "  " + pad + cell
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,68 @@
+import HanJulCore
+
+/// A rule set a simulation can run: a name, and a factory that makes a fresh rules value
+/// for each worker (a Lua state, say, is used by one thread only).
+///
+/// Built from a concrete rules type, the games run on code specialised for it (the
+/// built-in rules never go through an existential). The mods layer plugs in with
+/// `RuleSetSpec(name: "Mods/garbage") { try LuaRules(...) }`, or with
+/// `RuleSetSpec.existential(name:make:)` when all it has is `any Rules`.
+public struct RuleSetSpec: Sendable {
+    /// How reports name the rule set (`"standard"`, `"Mods/garbage"`).
+    public let name: String
+    private let makePlayer: @Sendable (SimulationConfig) throws -> any SeedPlayer
+
+    public init<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> R) {
+        self.name = name
+        makePlayer = { config in Simulator(rules: try make(), config: config) }
+    }
+
+    private init(name: String, makePlayer: @escaping @Sendable (SimulationConfig) throws -> any SeedPlayer) {
+        self.name = name
+        self.makePlayer = makePlayer
+    }
+
+    /// A rule set whose factory returns `any Rules`: the simulator is opened on the
+    /// concrete type each time a worker starts.
+    public static func existential(name: String, make: @escaping @Sendable () throws -> any Rules) -> RuleSetSpec {
+        RuleSetSpec(name: name, makePlayer: { config in simulator(for: try make(), config: config) })
+    }
+
+    private static func simulator<R: Rules>(for rules: R, config: SimulationConfig) -> any SeedPlayer {
+        Simulator(rules: rules, config: config)
+    }
+
+    /// A player for one worker: makes the rules (which may throw, a mod failing to load).
+    public func player(_ config: SimulationConfig) throws -> any SeedPlayer {
+        try makePlayer(config)
+    }
+
+    /// The built-in rules of RULES.md.
+    public static let standard = RuleSetSpec(name: "standard") { StandardRules() }
+
+    /// Rule sets built into HanJul, by name: `standard` and two small variants that stand in
+    /// for mods until mods can be loaded (`uniform`: kinds drawn independently and uniformly
+    /// instead of from a 7-bag; `nokick`: rotation without kicks).
+    public static let builtIn: [RuleSetSpec] = [
+        standard,
+        RuleSetSpec(name: "uniform") { UniformRandomizerRules() },
+        RuleSetSpec(name: "nokick") { NoKickRules() },
+    ]
+
+    /// The built-in rule set called `name`.
+    public static func builtIn(named name: String) -> RuleSetSpec? {
+        builtIn.first { $0.name == name }
+    }
+}
+
+/// The standard rules with kinds drawn independently and uniformly (no bag).
+struct UniformRandomizerRules: Rules, Sendable {
+    var name: String { "uniform" }
+    func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.random.below(state.pieces.count) }
+}
+
+/// The standard rules where a rotation that does not fit in place fails (no kicks).
+struct NoKickRules: Rules, Sendable {
+    var name: String { "nokick" }
+    var kicks: [Cell] { [Cell(x: 0, y: 0)] }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import HanJulCore
+import HanJulSim
+
+/// `hanjul bench`: the eltetris bot's speed over fixed seeds, single-threaded, in CPU time,
+/// against the C reference bot built and run in the same invocation when a C compiler exists.
+enum BenchCommand {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        var reader = ArgumentReader(arguments)
+        let games = try reader.value("--games").map { (t) throws(UsageError) in try SimOptions.positive(t, option: "--games", limit: 10_000) } ?? 10
+        let cap = try reader.value("--cap").map { (t) throws(UsageError) in try SimOptions.positive(t, option: "--cap", limit: 100_000_000) } ?? 50_000
+        let referencePath = try reader.value("--reference")
+        let noReference = reader.flag("--no-reference")
+        try reader.finish()
+
+        let seeds = (1...UInt64(games)).map { $0 }
+        print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time")
+        let builtIn = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
+        print("(a) built-in standard rules  " + builtIn.line)
+        print("(b) Mods/standard            not measured: mods are not available in this build yet")
+
+        guard !noReference else { return .success }
+        guard let source = referencePath ?? findReference() else {
+            print("reference: reference-sim.c not found (give --reference PATH)")
+            return .success
+        }
+        guard FileManager.default.fileExists(atPath: source) else { throw UsageError("--reference: no file '\(source)'") }
+        guard let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) else {
+            print("reference: no C compiler (gcc or cc) found; ratio not measured")
+            return .success
+        }
+        switch runReference(source: source, compiler: compiler, games: games, cap: cap) {
+        case .failure(let message):
+            print("reference: \(message)")
+        case .success(let reference):
+            print("reference-sim.c (\(URL(fileURLWithPath: compiler).lastPathComponent) -O2 -march=x86-64)  "
+                  + "pieces/s \(group(reference.pieces))  placements/s \(group(reference.placements))")
+            print("ratio (a) / reference: \(Format.fixed(builtIn.piecesPerSecond / reference.pieces, 2))× pieces/s, "
+                  + "\(Format.fixed(builtIn.placementsPerSecond / reference.placements, 2))× placements/s")
+            print("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
+            print("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
+            print("  scoring, bag); the reference drops each orientation straight down in every column.")
+        }
+        return .success
+    }
+
+    struct Figures {
+        var pieces: Int
+        var placements: Int
+        var seconds: Double
+        var piecesPerSecond: Double { Double(pieces) / seconds }
+        var placementsPerSecond: Double { Double(placements) / seconds }
+        var line: String {
+            "pieces/s \(group(piecesPerSecond))  placements/s \(group(placementsPerSecond))  "
+                + "(\(pieces) pieces, \(Format.fixed(Double(placements) / Double(max(1, pieces)), 2)) placements/piece, \(Format.fixed(seconds, 2)) s CPU)"
+        }
+    }
+
+    static func measure(_ spec: RuleSetSpec, seeds: [UInt64], cap: Int) -> Figures {
+        var config = SimulationConfig()
+        config.cap = cap
+        // A failure to build the built-in rules is a programming error.
+        var player = try! spec.player(config)
+        let start = Platform.cpuSeconds()
+        var pieces = 0, placements = 0
+        for seed in seeds {
+            let record = player.play(seed: seed)
+            pieces += record.pieces
+            placements += record.evaluated
+        }
+        return Figures(pieces: pieces, placements: placements, seconds: max(1e-9, Platform.cpuSeconds() - start))
+    }
+
+    /// `1,234,567`
+    static func group(_ x: Double) -> String {
+        let digits = String(Int(x.rounded()))
+        var out = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return String(out.reversed())
+    }
+
+    /// `shared/bench/reference-sim.c` in the package root's parent or any folder above it.
+    static func findReference() -> String? {
+        var starts = [FileManager.default.currentDirectoryPath]
+        starts.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path)
+        for start in starts {
+            var folder = URL(fileURLWithPath: start)
+            while folder.path != "/" {
+                let candidate = folder.appendingPathComponent("shared/bench/reference-sim.c").path
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    static func which(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    enum Outcome { case success((pieces: Double, placements: Double)), failure(String) }
+
+    static func runReference(source: String, compiler: String, games: Int, cap: Int) -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-bench-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return .failure("cannot make a scratch folder: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("reference-sim").path
+        let build = execute(compiler, ["-O2", "-march=x86-64", "-o", binary, source, "-lm"])
+        guard build.status == 0 else { return .failure("build failed: \(build.output.split(separator: "\n").first ?? "")") }
+        let run = execute(binary, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"])
+        guard run.status == 0 else { return .failure("run failed with status \(run.status)") }
+        // rate(cpu): pieces/s=364000 evals/s=8400000 ...
+        guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("rate(cpu):") }) else {
+            return .failure("no 'rate(cpu):' line in its output")
+        }
+        var values: [String: Double] = [:]
+        for field in line.split(separator: " ") {
+            let parts = field.split(separator: "=")
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let pieces = values["pieces/s"], let evals = values["evals/s"] else {
+            return .failure("cannot read its rates from '\(line)'")
+        }
+        return .success((pieces, evals))
+    }
+
+    static func execute(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

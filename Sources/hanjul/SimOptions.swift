@@ -1,0 +1,97 @@
+import HanJulCore
+import HanJulSim
+
+/// The options `hanjul sim` and `hanjul compare` share: seeds, cap, bot, workers.
+struct SimOptions {
+    var seeds: [UInt64]
+    var config: SimulationConfig
+    var workers: Int
+
+    static let usage = "[--games N --seed S | --seeds A..B] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K]"
+
+    /// Reads the shared options; the caller finishes the reader.
+    static func read(_ reader: inout ArgumentReader) throws(UsageError) -> SimOptions {
+        let games = try reader.value("--games")
+        let seed = try reader.value("--seed")
+        let range = try reader.value("--seeds")
+        let cap = try reader.value("--cap")
+        let bot = try reader.value("--bot")
+        let noise = try reader.value("--noise")
+        let search = try reader.value("--search")
+        let workers = try reader.value("--workers")
+
+        let seeds: [UInt64]
+        switch (range, games, seed) {
+        case (let range?, nil, nil): seeds = try parseRange(range)
+        case (_?, _, _): throw UsageError("give --seeds A..B, or --games N with --seed S, not both")
+        case (nil, let games?, let seed?):
+            let count = try positive(games, option: "--games", limit: 100_000_000)
+            let first = try UInt64.parseSeed(seed, option: "--seed")
+            guard first <= UInt64.max - UInt64(count - 1) else { throw UsageError("--seed \(seed) + --games \(games) passes the largest seed") }
+            seeds = (0..<UInt64(count)).map { first + $0 }
+        case (nil, nil, _): throw UsageError("give --games N (and --seed S), or --seeds A..B")
+        case (nil, _?, nil): throw UsageError("give --seed S with --games N")
+        }
+
+        var config = SimulationConfig()
+        if let cap { config.cap = try positive(cap, option: "--cap", limit: Int.max) }
+        if let bot {
+            guard let kind = BotKind(rawValue: bot) else {
+                throw UsageError("--bot '\(bot)' is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            config.bot.kind = kind
+        }
+        if let noise {
+            guard let value = Double(noise), value >= 0, value <= 1 else {
+                throw UsageError("--noise '\(noise)' is not a probability from 0 to 1")
+            }
+            config.bot.noise = value
+        }
+        if let search {
+            guard let mode = PlacementSearch.Mode(rawValue: search) else {
+                throw UsageError("--search '\(search)' is not a search (use fast or full)")
+            }
+            config.bot.search = mode
+        }
+        let workerCount = try workers.map { (text) throws(UsageError) in try positive(text, option: "--workers", limit: 1024) }
+        return SimOptions(seeds: seeds, config: config, workers: workerCount ?? Platform.coreCount)
+    }
+
+    /// `A..B`, inclusive.
+    static func parseRange(_ text: String) throws(UsageError) -> [UInt64] {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].isEmpty,
+              let first = UInt64(parts[0]), let last = UInt64(parts[2]) else {
+            throw UsageError("--seeds '\(text)' is not a range; write A..B, e.g. 1..1000 (both included)")
+        }
+        guard first <= last else { throw UsageError("--seeds \(text): the first seed is after the last") }
+        guard last - first < 100_000_000 else { throw UsageError("--seeds \(text): more than 100000000 games; split the range") }
+        return Array(first...last)
+    }
+
+    static func positive(_ text: String, option: String, limit: Int) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 1, value <= limit else {
+            throw UsageError("\(option) '\(text)' is not a whole number from 1 to \(limit)")
+        }
+        return value
+    }
+
+    /// The rule set a `--mod` list (or a `compare` side) names. Until mods land, only the
+    /// built-in rule sets exist; anything else is refused.
+    static func ruleSet(_ ids: [String], option: String) throws(UsageError) -> RuleSetSpec {
+        let names = RuleSetSpec.builtIn.map(\.name).joined(separator: ", ")
+        switch ids.count {
+        case 0: return .standard
+        case 1:
+            if let spec = RuleSetSpec.builtIn(named: ids[0]) { return spec }
+            throw UsageError("\(option) '\(ids[0])': mods are not available yet; built-in rule sets: \(names)")
+        default:
+            throw UsageError("\(option): combining rule sets needs mods, which are not available yet; give one of \(names)")
+        }
+    }
+
+    /// The header of a run of these options under `spec`.
+    func header(_ spec: RuleSetSpec) -> RunHeader {
+        RunHeader(rules: spec.name, config: config, firstSeed: seeds.first ?? 0, lastSeed: seeds.last ?? 0)
+    }
+}

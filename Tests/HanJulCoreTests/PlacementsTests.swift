@@ -1,0 +1,129 @@
+import Testing
+@testable import HanJulCore
+
+/// The placement search: what it finds, and that every path it returns is real.
+@Suite struct PlacementsTests {
+    /// Replays each placement's path on a copy of `game` and checks the piece locks exactly
+    /// there, on the path's last action (the hard drop) and not before.
+    func expectReplaysLand<R: Rules>(_ game: Game<R>, _ search: PlacementSearch, sourceLocation: SourceLocation = #_sourceLocation) {
+        for placement in search.placements {
+            var copy = game
+            let path = search.actions(of: placement)
+            #expect(path.last == .hardDrop, sourceLocation: sourceLocation)
+            for action in path.dropLast() {
+                copy.apply(action)
+                #expect(copy.state.piecesLocked == game.state.piecesLocked, "locked early on \(ActionScript.text(of: path))",
+                        sourceLocation: sourceLocation)
+            }
+            copy.apply(.hardDrop)
+            #expect(copy.state.events.contains(.locked(placement.piece)),
+                    "path \(ActionScript.text(of: path)) should lock at \(placement.piece): \(copy.state.events)",
+                    sourceLocation: sourceLocation)
+            #expect(copy.state.events.contains(.dropped(rows: placement.dropRows)), sourceLocation: sourceLocation)
+        }
+    }
+
+    func cells(_ piece: Piece) -> Set<Cell> { Set(PieceSet.standard.cells(of: piece)) }
+
+    @Test(arguments: zip("IOTSZJL", [17, 9, 34, 17, 17, 34, 34]))
+    func everyColumnAndOrientationOnAnEmptyBoard(letter: Character, count: Int) throws {
+        let game = try makeGame(next: String(letter))
+        var search = PlacementSearch()
+        try search.run(.fast, in: game.state, rules: game.rules)
+        #expect(search.placements.count == count)
+        try search.run(.full, in: game.state, rules: game.rules)
+        #expect(search.placements.count == count, "nothing to tuck under on an empty board")
+        expectReplaysLand(game, search)
+    }
+
+    @Test func fastModeRotatesThenSlidesThenDrops() throws {
+        let game = try makeGame(next: "T")
+        var search = PlacementSearch()
+        try search.run(.fast, in: game.state, rules: game.rules)
+        let scripts = search.placements.map { ActionScript.text(of: search.actions(of: $0)) }
+        #expect(scripts.prefix(5) == ["H", "LH", "LLH", "LLLH", "RH"])
+        #expect(scripts.last == "CCCRRRRRH", "rotation 3 reaches the right wall in five steps")
+        #expect(search.placements[0].piece == .standard("T", x: 3, y: 18))
+        #expect(search.placements[0].dropRows == 18)
+        expectReplaysLand(game, search)
+    }
+
+    @Test func tuckUnderAnOverhangOnlyInFullMode() throws {
+        // The O can only reach the bottom-left corner by dropping right of the ledge and
+        // sliding under it.
+        let game = try makeGame("""
+            OOOOO.....
+            ..........
+            ..........
+            """, next: "O")
+        let corner: Set<Cell> = [Cell(x: 0, y: 18), Cell(x: 1, y: 18), Cell(x: 0, y: 19), Cell(x: 1, y: 19)]
+        var search = PlacementSearch()
+        try search.run(.fast, in: game.state, rules: game.rules)
+        #expect(!search.placements.contains { cells($0.piece) == corner })
+        expectReplaysLand(game, search)
+
+        try search.run(.full, in: game.state, rules: game.rules)
+        let tuck = try #require(search.placements.first { cells($0.piece) == corner })
+        #expect(ActionScript.text(of: search.actions(of: tuck)).contains("D"))
+        #expect(search.placements.count > 9)
+        expectReplaysLand(game, search)
+    }
+
+    @Test func kicksAreTheRulesOwn() throws {
+        // In a one-column gap beside the stack a vertical I cannot turn flat in place.
+        let game = try makeGame("""
+            ..........
+            OOOOOOOOO.
+            OOOOOOOOO.
+            OOOOOOOOO.
+            """, next: "I")
+        var search = PlacementSearch()
+        try search.run(.full, in: game.state, rules: game.rules)
+        let well = Set((16...19).map { Cell(x: 9, y: $0) })
+        #expect(search.placements.contains { cells($0.piece) == well }, "the I into the well")
+        expectReplaysLand(game, search)
+    }
+
+    @Test func anotherKindFromItsSpawn() throws {
+        let game = try makeGame(next: "T")
+        let o = game.rules.spawnPiece(kind: PieceSet.standard.kind(forLetter: "O")!, state: game.state)
+        let found = try PlacementSearch.placements(.fast, in: game.state, rules: game.rules, from: o)
+        #expect(found.count == 9)
+        #expect(found.allSatisfy { $0.piece.kind == 1 && $0.actions.last == .hardDrop })
+    }
+
+    @Test func aStartThatDoesNotFitHasNoPlacements() throws {
+        let game = try makeGame("OOOOOOOOO.", next: "T")
+        let found = try PlacementSearch.placements(.full, in: game.state, rules: game.rules,
+                                                   from: .standard("T", x: 3, y: 18))
+        #expect(found.isEmpty)
+    }
+
+    /// Random boards with holes and overhangs, played on by random placements: every path
+    /// of both modes replays to its placement, and full mode finds all fast mode finds.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func everyPathReplaysOnRoughBoards(seed: UInt64) throws {
+        var game = Game(rules: StandardRules(), source: .seeded(seed))
+        var random = SplitMix64(seed: seed &* 77)
+        game.withState { state in
+            for y in 12..<20 {
+                for x in 0..<10 where random.below(100) < 55 { state.board.set(x: x, y: y, to: 0) }
+            }
+        }
+        var fast = PlacementSearch(), full = PlacementSearch()
+        var placed = 0
+        while !game.state.isOver && placed < 25 {
+            try fast.run(.fast, in: game.state, rules: game.rules)
+            try full.run(.full, in: game.state, rules: game.rules)
+            expectReplaysLand(game, fast)
+            expectReplaysLand(game, full)
+            let fullCells = Set(full.placements.map { cells($0.piece) })
+            #expect(fast.placements.allSatisfy { fullCells.contains(cells($0.piece)) })
+            #expect(Set(full.placements.map { cells($0.piece) }).count == full.placements.count, "no duplicates")
+            let pick = full.placements[random.below(full.placements.count)]
+            game.apply(full.actions(of: pick))
+            placed += 1
+        }
+        #expect(placed > 5)
+    }
+}
