@@ -1,0 +1,235 @@
+---@meta hanjul
+-- Type stubs for HanJul mods, for the Lua language server (LuaLS / sumneko).
+--
+-- Point your editor at this file, e.g. in .luarc.json at the repository root:
+--   { "workspace.library": ["docs/hanjul.lua"], "runtime.version": "Lua 5.4" }
+-- then annotate your mod's table:  ---@type hanjul.Mod
+--
+-- This file is checked against the real API by Tests/HanJulModsTests/StubDriftTests.swift:
+-- every game method, hook and manifest field must appear here, and nothing else.
+-- Reference: docs/MODDING.md.
+
+---A piece letter: one uppercase ASCII letter of the rule set's pieces ("I", "T", ...).
+---@alias hanjul.Letter string
+
+---The last action that moved or turned the piece in play.
+---@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"soft_drop"
+
+---The game a hook is looking at. x grows to the right from 0, y grows downward from 0 (row 0 is
+---the top). A row mask has bit x set when column x is filled.
+---@class hanjul.Game
+local Game = {}
+
+-- Reads ---------------------------------------------------------------------------------
+
+---Board width in cells.
+---@return integer
+function Game:width() end
+
+---Board height in cells.
+---@return integer
+function Game:height() end
+
+---The letter of the kind locked at (x, y), or nil when the cell is empty.
+---@param x integer
+---@param y integer
+---@return hanjul.Letter|nil
+function Game:cell(x, y) end
+
+---Row y as a bitmask: bit x set when column x is filled.
+---@param y integer
+---@return integer
+function Game:row(y) end
+
+---Whether the cell is hidden from display (it still counts for the game).
+---@param x integer
+---@param y integer
+---@return boolean
+function Game:is_hidden(x, y) end
+
+---The piece in play: letter, rotation state, and x, y of its box's top-left corner.
+---@return hanjul.Letter letter
+---@return integer rotation
+---@return integer x
+---@return integer y
+function Game:piece() end
+
+---The coming kinds, next first (as many as the preview).
+---@return hanjul.Letter ...
+function Game:queue() end
+
+---Every kind of the rule set, in index order.
+---@return hanjul.Letter ...
+function Game:kinds() end
+
+---The kind in the hold slot, or nil.
+---@return hanjul.Letter|nil
+function Game:held() end
+
+---The last action that moved or turned the piece in play, or nil right after a spawn.
+---@return hanjul.Move|nil
+function Game:last_move() end
+
+---@return integer
+function Game:score() end
+
+---@return integer
+function Game:lines() end
+
+---@return integer
+function Game:level() end
+
+---How many pieces have been dealt (spawned), the one in play included.
+---@return integer
+function Game:dealt() end
+
+---How many pieces have locked.
+---@return integer
+function Game:pieces_locked() end
+
+---Gravity ticks so far: the game's clock.
+---@return integer
+function Game:tick() end
+
+---Whether the game has ended.
+---@return boolean
+function Game:is_over() end
+
+---Whether a piece of `letter` in `rotation` at (x, y) fits the board.
+---@param letter hanjul.Letter
+---@param rotation integer
+---@param x integer
+---@param y integer
+---@return boolean
+function Game:fits(letter, rotation, x, y) end
+
+---A random integer from the game's seeded generator: random(n) is 1..n, random(low, high) is
+---low..high. Not in hooks that compute a value.
+---@param low_or_n integer
+---@param high? integer
+---@return integer
+function Game:random(low_or_n, high) end
+
+-- Changes (refused in scoring, level, gravity, hard_drop_points, spawn and rotate) --------
+
+---Sets a cell to a kind, or empties it with nil.
+---@param x integer
+---@param y integer
+---@param letter hanjul.Letter|nil
+function Game:set_cell(x, y, letter) end
+
+---Hides a cell from display, or shows it again.
+---@param x integer
+---@param y integer
+---@param hidden boolean
+function Game:set_hidden(x, y, hidden) end
+
+---Inserts a row at y holding `letter` in the columns of `mask`; the rows above y move up.
+---Returns true when a filled cell was pushed off the top (the game then ends).
+---@param y integer
+---@param mask integer
+---@param letter hanjul.Letter
+---@return boolean pushed_off
+function Game:insert_row(y, mask, letter) end
+
+---Pushes every row up and puts a new bottom row holding `letter` in the columns of `mask`.
+---Returns true when a filled cell was pushed off the top (the game then ends).
+---@param mask integer
+---@param letter hanjul.Letter
+---@return boolean pushed_off
+function Game:push_row(mask, letter) end
+
+---Removes row y; the rows above move down.
+---@param y integer
+function Game:remove_row(y) end
+
+---Empties the whole board.
+function Game:clear_board() end
+
+---Removes every full row and counts the lines (no points: add them with add_score).
+---@return integer count
+---@return integer rows mask of the removed rows (bit y for row y before removal)
+function Game:clear_lines() end
+
+---Adds points (negative takes points away). The score saturates instead of overflowing.
+---@param points integer
+function Game:add_score(points) end
+
+---Replaces the coming kinds; give exactly as many as the preview.
+---@param ... hanjul.Letter
+function Game:set_queue(...) end
+
+---Ends the game with a result: finish("ticks", game:tick(), true) for a time.
+---@param label string 1 to 32 characters
+---@param value integer
+---@param lower_is_better? boolean
+function Game:finish(label, value, lower_is_better) end
+
+-- The mod -------------------------------------------------------------------------------
+
+---One piece kind of a custom piece set.
+---@class hanjul.PieceKind
+---@field letter hanjul.Letter one uppercase letter, unique in the set
+---@field color integer|string 0xRRGGBB or "#RRGGBB"
+---@field rotations integer[][][] 1 to 8 rotation states, each a list of {x, y} cells in the piece's box
+
+---The table mod.lua returns.
+---@class hanjul.Mod
+---@field id string the mod's folder name (a-z 0-9 _ -, at most 32)
+---@field name string shown to players
+---@field version string like "1.0.0"
+---@field description string one line saying what the mod changes (shown by `hanjul mods`)
+---@field api integer the hook API version: 1
+---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
+---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
+---@field preview? integer coming pieces shown, 0 to 6; default 1
+---@field kicks? integer[][] offsets {dx, dy} tried in order when rotating; default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
+---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
+---@field hold? boolean switch on the X action (hold)
+---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
+---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
+---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise (last mod wins; read-only)
+---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
+---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
+---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
+---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
+---@field on_spawn? fun(game: hanjul.Game) after a piece entered (all run)
+---@field on_lock? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer) after a piece was written into the board, before full rows go (all run)
+---@field on_clear? fun(game: hanjul.Game, count: integer, rows: integer) after full rows were removed and scored (all run)
+---@field on_tick? fun(game: hanjul.Game) after a gravity tick (all run)
+---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
+
+-- The test harness (tests/*.lua) -------------------------------------------------------
+
+---A game under test (tests/*.lua): a read-only view plus play().
+---@class hanjul.TestGame
+---@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A D H G X)
+---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
+---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
+---@field score fun(self: hanjul.TestGame): integer
+---@field lines fun(self: hanjul.TestGame): integer
+---@field level fun(self: hanjul.TestGame): integer
+---@field tick fun(self: hanjul.TestGame): integer
+---@field pieces_locked fun(self: hanjul.TestGame): integer
+---@field width fun(self: hanjul.TestGame): integer
+---@field height fun(self: hanjul.TestGame): integer
+---@field over fun(self: hanjul.TestGame): boolean
+---@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "finished" or "rule_error: ..."
+---@field result fun(self: hanjul.TestGame): string|nil, integer, boolean label, value, lower_is_better
+---@field piece fun(self: hanjul.TestGame): hanjul.Letter, integer, integer, integer
+---@field cell fun(self: hanjul.TestGame, x: integer, y: integer): hanjul.Letter|nil
+---@field hidden fun(self: hanjul.TestGame, x: integer, y: integer): boolean
+---@field queue fun(self: hanjul.TestGame): string
+---@field dealt fun(self: hanjul.TestGame): string
+---@field held fun(self: hanjul.TestGame): hanjul.Letter|nil
+---@field log fun(self: hanjul.TestGame): string what the mod printed
+
+---@class hanjul.test
+---@field test fun(name: string, fn: fun()) register a test
+---@field game fun(spec: {pieces?: string, seed?: integer, board?: string}): hanjul.TestGame a game under the mod, loaded fresh
+---@field eq fun(actual: any, expected: any, message?: string)
+---@field ok fun(value: any, message?: string)
+---@field fail fun(message?: string)
+---@field board fun(game: hanjul.TestGame, literal: string, message?: string) the literal's rows are the bottom rows; all above empty
+---@field event fun(game: hanjul.TestGame, word: string, message?: string) the last play had this event ("cleared", "cleared:2")
+---@field no_event fun(game: hanjul.TestGame, word: string, message?: string)
