@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func theNineExampleModsAndStandardArePresent() {
-        #expect(Self.modIDs == ["cascade", "evil", "garbage", "giant", "modern", "pento", "phantom", "sprint", "standard", "zen"])
+        let shipped: Set = ["cascade", "evil", "garbage", "giant", "modern", "pento", "phantom", "sprint", "standard", "zen"]
+        #expect(shipped.subtracting(Self.modIDs).sorted() == [])
     }
 
     @Test(arguments: modIDs)
