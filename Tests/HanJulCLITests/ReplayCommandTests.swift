@@ -72,11 +72,12 @@ import Testing
     @Test func replayNeedingAMissingModSaysWhich() throws {
         let path = try record("other-rules.hjr")
         var replay = try ReplayFile.read(path)
-        replay.rules = RulesIdentity(name: "garbage", mods: [.init(id: "garbage", version: "1.0.0", sha256: String(repeating: "ab", count: 32))])
+        // An id no folder on the search path holds (./Mods ships garbage, evil, …).
+        replay.rules = RulesIdentity(name: "no-such-mod", mods: [.init(id: "no-such-mod", version: "1.0.0", sha256: String(repeating: "ab", count: 32))])
         try ReplayFile.write(replay, to: path)
         let result = try Hanjul.run(["replay", "--verify", path, "--mods-dir", folder])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("needs mods garbage"), "\(result.stderr)")
+        #expect(result.stderr.contains("needs mods no-such-mod"), "\(result.stderr)")
     }
 
     @Test func damagedFilesGetAClearError() throws {
