@@ -83,7 +83,7 @@ struct SimOptions {
     /// (`uniform`, `nokick`) names that variant.
     static func ruleSet(_ ids: [String], catalog: ModCatalog) -> Result<RuleSetSpec, ModLoadError> {
         if ids.isEmpty { return .success(.standard) }
-        if ids.count == 1, catalog.searchPath.folder(of: ids[0]) == nil, let spec = RuleSetSpec.builtIn(named: ids[0]) {
+        if ids.count == 1, ids[0] != "standard", catalog.searchPath.folder(of: ids[0]) == nil, let spec = RuleSetSpec.builtIn(named: ids[0]) {
             return .success(spec)
         }
         do throws(ModLoadError) {
