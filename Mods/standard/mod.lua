@@ -80,7 +80,6 @@ return {
     return math.max(120, 700 - (level - 1) * 45)
   end,
 
-  hard_drop_points = function(rows)
-    return 2 * rows
-  end,
+  -- Hard drops keep the standard 2 points per row: a hook a mod leaves out falls back to
+  -- the standard rule (and costs nothing per piece).
 }

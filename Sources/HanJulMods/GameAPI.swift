@@ -13,6 +13,10 @@ enum GameAPI {
     static var methodNames: [String] { methods(bridge: GameBridge()).keys.sorted() }
 
     static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
+        coreMethods(bridge: bridge).merging(lookaheadMethods(bridge: bridge)) { first, _ in first }
+    }
+
+    private static func coreMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
             guard let state = bridge.state else {
                 throw LuaHostError("\(args.functionName): the game is only available inside a hook")

@@ -40,10 +40,19 @@ final class GameBridge {
         }
     }
 
-    /// Runs `body` with the bridge pointing at a copy of `state` that changes cannot reach.
+    /// Runs `body` with the bridge pointing at `state` for reading only, without copying it.
+    /// - Precondition: `hook` may not change the game: every changing method checks
+    ///   `readOnly` before it writes, so the pointer is never written through.
     func reading<T>(_ state: GameState, hook: Hook, _ body: () throws(RuleError) -> T) throws(RuleError) -> T {
-        var copy = state
-        return try with(&copy, hook: hook, body)
+        precondition(!hook.mayChange, "\(hook.rawValue) may change the game; use with(_:hook:_:)")
+        let saved = (self.state, readOnly, self.hook)
+        defer { (self.state, readOnly, self.hook) = saved }
+        return try withUnsafePointer(to: state) { pointer throws(RuleError) -> T in
+            self.state = UnsafeMutablePointer(mutating: pointer)
+            readOnly = true
+            self.hook = hook
+            return try body()
+        }
     }
 
     /// The next 64 random bits for `math.random`: the game's generator inside a hook that

@@ -22,10 +22,14 @@ public final class LuaRules: Rules {
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
-    private var scratch = GameState.placeholder
+    private let scratch = GameState.placeholder
 
-    /// Per hook, the mods that define it, in the order they run.
-    private let chains: [Hook: [(mod: LoadedMod, function: LuaFunctionRef)]]
+    /// Per hook (by `Hook.slot`), the mods that define it, in the order they run.
+    private let chainTable: [[(mod: LoadedMod, function: LuaFunctionRef)]]
+    /// Kind index by letter byte (−1: not a letter of the piece set), for `next_piece`.
+    private let kindByLetter: [Int8]
+
+    private func chain(_ hook: Hook) -> [(mod: LoadedMod, function: LuaFunctionRef)] { chainTable[hook.slot] }
 
     /// The rules identity for results and replays: ids, versions and hashes.
     public var identity: RulesIdentity {
@@ -57,15 +61,18 @@ public final class LuaRules: Rules {
         kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
-        var chains: [Hook: [(LoadedMod, LuaFunctionRef)]] = [:]
+        var table = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
-            let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod, $0) } }
+            let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
             switch hook.composition {
-            case .lastWins: chains[hook] = defining.suffix(1)
-            case .chain, .all: chains[hook] = defining
+            case .lastWins: table[hook.slot] = Array(defining.suffix(1))
+            case .chain, .all: table[hook.slot] = defining
             }
         }
-        self.chains = chains
+        chainTable = table
+        var letters = [Int8](repeating: -1, count: 256)
+        for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
+        kindByLetter = letters
         for mod in loaded { mod.bridge.kicks = kicks }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
@@ -81,16 +88,8 @@ public final class LuaRules: Rules {
     /// `hard_drop_points`, which compute a curve and see no game.
     private func call<T>(_ mod: LoadedMod, _ function: LuaFunctionRef, hook: Hook, _ state: inout GameState,
                          push: (LuaArguments) -> Void, read: (LuaArguments) throws -> T) throws(RuleError) -> T {
-        let passesGame = hook != .level && hook != .gravity && hook != .hardDropPoints
         let result: T = try mod.bridge.with(&state, hook: hook) { () throws(RuleError) -> T in
-            do throws(LuaError) {
-                return try mod.lua.call(function, resultCount: 4, push: { args in
-                    if passesGame { args.push(mod.game) }
-                    push(args)
-                }, read: read)
-            } catch {
-                throw mod.ruleError(error, hook: hook)
-            }
+            try invoke(mod, function, hook: hook, push: push, read: read)
         }
         if mod.bridge.pushedOffTop {
             mod.bridge.pushedOffTop = false
@@ -99,8 +98,29 @@ public final class LuaRules: Rules {
         return result
     }
 
+    /// `call` for hooks that only read the game (no copy of the state is made).
+    private func read<T>(_ mod: LoadedMod, _ function: LuaFunctionRef, hook: Hook, _ state: GameState,
+                         push: (LuaArguments) -> Void, read: (LuaArguments) throws -> T) throws(RuleError) -> T {
+        try mod.bridge.reading(state, hook: hook) { () throws(RuleError) -> T in
+            try invoke(mod, function, hook: hook, push: push, read: read)
+        }
+    }
+
+    private func invoke<T>(_ mod: LoadedMod, _ function: LuaFunctionRef, hook: Hook,
+                           push: (LuaArguments) -> Void, read: (LuaArguments) throws -> T) throws(RuleError) -> T {
+        let passesGame = hook != .level && hook != .gravity && hook != .hardDropPoints
+        do throws(LuaError) {
+            return try mod.lua.call(function, resultCount: 4, push: { args in
+                if passesGame { args.push(mod.game) }
+                push(args)
+            }, read: read)
+        } catch {
+            throw mod.ruleError(error, hook: hook)
+        }
+    }
+
     private func runAll(_ hook: Hook, _ state: inout GameState, push: (LuaArguments) -> Void = { _ in }) throws(RuleError) {
-        guard let chain = chains[hook] else { return }
+        let chain = chain(hook)
         for (mod, function) in chain {
             if state.isOver { return }
             try call(mod, function, hook: hook, &state, push: push, read: { _ in () })
@@ -121,24 +141,23 @@ public final class LuaRules: Rules {
     // MARK: Rules
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int {
-        guard let (mod, function) = chains[.nextPiece]?.first else { return state.drawFromBag() }
+        guard let (mod, function) = chain(.nextPiece).first else { return state.drawFromBag() }
         let set = state.pieces
+        let kindByLetter = self.kindByLetter
         return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
-            let letter = try results.string(1)
-            guard letter.count == 1, let kind = set.kind(forLetter: Character(letter)) else {
-                throw LuaHostError("next_piece must return a piece letter (\(set.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
-            }
-            return kind
+            if let byte = results.singleByte(1), kindByLetter[Int(byte)] >= 0 { return Int(kindByLetter[Int(byte)]) }
+            let letter = results.value(1).stringValue ?? results.value(1).typeName
+            throw LuaHostError("next_piece must return a piece letter (\(set.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
         })
     }
 
     public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
         var points = StandardRules.linePoints(lines: lines, level: level)
-        guard let chain = chains[.scoring], !chain.isEmpty else { return points }
-        var copy = state
+        let chain = chain(.scoring)
+        guard !chain.isEmpty else { return points }
         for (mod, function) in chain {
             let base = points
-            points = try call(mod, function, hook: .scoring, &copy, push: { args in
+            points = try read(mod, function, hook: .scoring, state, push: { args in
                 args.push(lines); args.push(level); args.push(base)
             }, read: Self.integerResult(.scoring))
         }
@@ -147,10 +166,11 @@ public final class LuaRules: Rules {
 
     public func level(forLines lines: Int) throws(RuleError) -> Int {
         var level = 1 + lines / 10
-        guard let chain = chains[.level], !chain.isEmpty else { return level }
+        let chain = chain(.level)
+        guard !chain.isEmpty else { return level }
         for (mod, function) in chain {
             let base = level
-            level = try call(mod, function, hook: .level, &self.scratch, push: { args in
+            level = try read(mod, function, hook: .level, scratch, push: { args in
                 args.push(lines); args.push(base)
             }, read: Self.integerResult(.level))
         }
@@ -160,11 +180,12 @@ public final class LuaRules: Rules {
 
     public func gravityInterval(level: Int) -> Int {
         var interval = max(120, 700 - (level - 1) * 45)
-        guard let chain = chains[.gravity], !chain.isEmpty else { return interval }
+        let chain = chain(.gravity)
+        guard !chain.isEmpty else { return interval }
         for (mod, function) in chain {
             let base = interval
             // A failing gravity hook keeps the previous value: the clock must not stop.
-            interval = (try? call(mod, function, hook: .gravity, &self.scratch, push: { args in
+            interval = (try? read(mod, function, hook: .gravity, scratch, push: { args in
                 args.push(level); args.push(base)
             }, read: Self.integerResult(.gravity))) ?? base
         }
@@ -173,10 +194,11 @@ public final class LuaRules: Rules {
 
     public func hardDropPoints(rows: Int) -> Int {
         var points = 2 * rows
-        guard let chain = chains[.hardDropPoints], !chain.isEmpty else { return points }
+        let chain = chain(.hardDropPoints)
+        guard !chain.isEmpty else { return points }
         for (mod, function) in chain {
             let base = points
-            points = (try? call(mod, function, hook: .hardDropPoints, &self.scratch, push: { args in
+            points = (try? read(mod, function, hook: .hardDropPoints, scratch, push: { args in
                 args.push(rows); args.push(base)
             }, read: Self.integerResult(.hardDropPoints))) ?? base
         }
@@ -185,11 +207,10 @@ public final class LuaRules: Rules {
 
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
         let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
-        guard let (mod, function) = chains[.spawn]?.first else { return standard }
-        var copy = state
+        guard let (mod, function) = chain(.spawn).first else { return standard }
         let letter = String(state.pieces.kinds[kind].letter)
         let rotations = state.pieces.rotationCount(of: kind)
-        let placed = try? call(mod, function, hook: .spawn, &copy, push: { $0.push(letter) }, read: { results in
+        let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
             Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
         })
         guard let placed, (0..<rotations).contains(placed.rotation), abs(placed.x) <= 64, abs(placed.y) <= 64 else { return standard }
@@ -207,10 +228,9 @@ public final class LuaRules: Rules {
     /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard let (mod, function) = chains[.rotate]?.first else { return state.turned(piece, by: direction, kicks: kicks) }
-        var copy = state
+        guard let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
-        return try call(mod, function, hook: .rotate, &copy, push: { args in
+        return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
         }, read: { results in
             if results.type(1) == .nil { return nil }
@@ -225,7 +245,7 @@ public final class LuaRules: Rules {
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
-        guard chains[.onLock]?.isEmpty == false else { return }
+        guard !chain(.onLock).isEmpty else { return }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         try runAll(.onLock, &state) { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y)
@@ -241,7 +261,8 @@ public final class LuaRules: Rules {
     public func didTick(_ state: inout GameState) throws(RuleError) { try runAll(.onTick, &state) }
 
     public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool {
-        guard let chain = chains[.onTopOut], !chain.isEmpty else { return false }
+        let chain = chain(.onTopOut)
+        guard !chain.isEmpty else { return false }
         var goOn = false
         for (mod, function) in chain where !state.isOver {
             goOn = try call(mod, function, hook: .onTopOut, &state, push: { _ in }, read: { $0.isTruthy(1) }) || goOn

@@ -26,6 +26,24 @@ public enum Hook: String, CaseIterable, Sendable {
     case onTick = "on_tick"
     case onTopOut = "on_top_out"
 
+    /// A dense index, for per-hook tables.
+    var slot: Int {
+        switch self {
+        case .nextPiece: 0
+        case .spawn: 1
+        case .rotate: 2
+        case .scoring: 3
+        case .level: 4
+        case .gravity: 5
+        case .hardDropPoints: 6
+        case .onSpawn: 7
+        case .onLock: 8
+        case .onClear: 9
+        case .onTick: 10
+        case .onTopOut: 11
+        }
+    }
+
     /// How definitions in several mods combine.
     public enum Composition: Sendable {
         /// The last mod (in the order given) that defines the hook decides.

@@ -32,6 +32,17 @@ public struct RuleSetSpec: Sendable {
         Simulator(rules: rules, config: config)
     }
 
+    /// A rule set whose rules are made afresh for every game. For mods: each game gets new
+    /// Lua states, so nothing a mod keeps between games (a bag, a counter) can make a game
+    /// depend on which worker played it or what it played before. `make` runs once up
+    /// front, so a mod that does not load fails before any game.
+    public static func freshPerGame<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> R) -> RuleSetSpec {
+        RuleSetSpec(name: name, makePlayer: { config in
+            _ = try make()
+            return FreshRulesPlayer(make: make, config: config)
+        })
+    }
+
     /// A player for one worker: makes the rules (which may throw, a mod failing to load).
     public func player(_ config: SimulationConfig) throws -> any SeedPlayer {
         try makePlayer(config)

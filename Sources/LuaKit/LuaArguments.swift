@@ -98,6 +98,15 @@ public struct LuaArguments {
         return state.value(L, at: index(i)).tableValue!
     }
 
+    /// The byte of a one-byte string argument, read in place (no copy): `nil` for any other
+    /// value. Hooks that return a piece letter use it on their hot path.
+    public func singleByte(_ i: Int) -> UInt8? {
+        guard i >= 1, i <= count, lua_type(L, index(i)) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = lua_tolstring(L, index(i), &length), length == 1 else { return nil }
+        return UInt8(bitPattern: pointer[0])
+    }
+
     /// Any value, copied out (tables and functions as references).
     public func value(_ i: Int) -> LuaValue {
         guard i >= 1, i <= count else { return .nil }

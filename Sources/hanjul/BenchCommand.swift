@@ -11,13 +11,24 @@ enum BenchCommand {
         let cap = try reader.value("--cap").map { (t) throws(UsageError) in try SimOptions.positive(t, option: "--cap", limit: 100_000_000) } ?? 50_000
         let referencePath = try reader.value("--reference")
         let noReference = reader.flag("--no-reference")
+        let mods = try ModOptions(&reader)
+        guard mods.ids.isEmpty else { throw UsageError("hanjul bench measures the built-in rules and Mods/standard; --mod does not apply") }
         try reader.finish()
 
         let seeds = (1...UInt64(games)).map { $0 }
         print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time")
         let builtIn = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
         print("(a) built-in standard rules  " + builtIn.line)
-        print("(b) Mods/standard            not measured: mods are not available in this build yet")
+        switch SimOptions.ruleSet(["standard"], catalog: mods.catalog) {
+        case .success(let spec) where spec.name == "mod:standard":
+            let lua = measure(spec, seeds: seeds, cap: cap)
+            print("(b) Mods/standard (Lua)      " + lua.line)
+            print("ratio (b) / (a): \(Format.fixed(lua.piecesPerSecond / builtIn.piecesPerSecond, 2))× pieces/s")
+        case .success:
+            print("(b) Mods/standard            not measured: no mod 'standard' in \(mods.catalog.searchPath.folders.joined(separator: ", "))")
+        case .failure(let error):
+            print("(b) Mods/standard            not measured: \(error)")
+        }
 
         guard !noReference else { return .success }
         guard let source = referencePath ?? findReference() else {

@@ -7,33 +7,34 @@ enum CommandLineTool {
 
         usage:
           hanjul                       play a demo game (printed as text)
-          hanjul run (--seed N | --pieces LETTERS) --actions SCRIPT [--json] [--save-replay FILE] [--mod ID]…
+          hanjul run (--seed N | --pieces LETTERS) (--actions SCRIPT | --actions-file FILE)
+                     [--json] [--save-replay FILE] [--mod ID]…
                                        play one scripted game headlessly and print the result
-          hanjul replay --verify FILE  re-run a recorded game and check it ends the same way
-          hanjul mods [--mods-dir DIR]…
-                                       list the mods found, with any load error
+          hanjul replay --verify FILE [--force]
+                                       re-run a recorded game and check it ends the same way
+          hanjul mods                  list the mods found, with any load error
           hanjul check ID [--games N] [--actions N] [--seed N] [--mods-dir DIR]…
                                        check a mod: manifest, determinism, invariants under
                                        random play, and its tests/*.lua and tests/*.replay
           hanjul check ID --record FILE [--seed N] [--pieces N]
                                        record a bot game under the mod as a golden replay
-
-        Commands that play take --mod ID (repeatable: mods apply in order) and
-        --mods-dir DIR (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
           hanjul sim [--mod ID]… (--games N --seed S | --seeds A..B) [--cap PIECES] [--bot NAME]
                      [--noise X] [--search fast|full] [--workers K] [--json | --jsonl FILE]
                                        play seeded games with a bot and summarise them
           hanjul stats FILE… [--json]  merge the JSONL of several sim runs into one summary
           hanjul compare --a "MODS" --b "MODS" [sim options] [--json] [--svg FILE]
                                        play both rule sets on the same seeds and compare
+                                       ("" is the built-in rules; "garbage zen" two mods)
           hanjul bench [--games N] [--cap PIECES] [--reference PATH | --no-reference]
-                                       the eltetris bot's speed, against the C reference
+                                       the bot's speed: built-in rules, Mods/standard, C reference
           hanjul help                  show this help
 
-        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick),
-        and, where the rules switch them on, A (rotate counter-clockwise) and X (hold).
+        Commands that play take --mod ID (repeatable: mods apply in order) and --mods-dir DIR
+        (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
+        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick);
+        rules that allow them add A (rotate counter-clockwise) and X (hold).
         Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with
-        probability X. Rule sets: standard, uniform, nokick (mods are not available yet).
+        probability X. Built-in variants for quick comparisons: uniform (no bag), nokick.
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {

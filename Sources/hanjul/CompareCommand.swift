@@ -8,12 +8,21 @@ enum CompareCommand {
         var reader = ArgumentReader(arguments)
         guard let a = try reader.value("--a") else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
         guard let b = try reader.value("--b") else { throw UsageError("give --b \"MODS\" (the variant)") }
+        let mods = try ModOptions(&reader)
+        guard mods.ids.isEmpty else { throw UsageError("give the mods of each side in --a and --b, not --mod") }
         let options = try SimOptions.read(&reader)
         let json = reader.flag("--json")
         let svg = try reader.value("--svg")
         try reader.finish()
-        let specA = try SimOptions.ruleSet(words(a), option: "--a")
-        let specB = try SimOptions.ruleSet(words(b), option: "--b")
+        let specA: RuleSetSpec, specB: RuleSetSpec
+        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog), SimOptions.ruleSet(words(b), catalog: mods.catalog)) {
+        case (.success(let loadedA), .success(let loadedB)):
+            specA = loadedA
+            specB = loadedB
+        case (.failure(let error), _), (_, .failure(let error)):
+            StandardError.write("hanjul compare: \(error)")
+            return .modError
+        }
 
         let recordsA = try ParallelRun.play(specA, seeds: options.seeds, config: options.config,
                                             workers: options.workers, label: "A " + specA.name)

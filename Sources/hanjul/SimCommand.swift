@@ -6,13 +6,19 @@ import HanJulSim
 enum SimCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         var reader = ArgumentReader(arguments)
-        let mods = try reader.values("--mod")
+        let mods = try ModOptions(&reader)
         let options = try SimOptions.read(&reader)
         let json = reader.flag("--json")
         let jsonl = try reader.value("--jsonl")
         try reader.finish()
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
-        let spec = try SimOptions.ruleSet(mods, option: "--mod")
+        let spec: RuleSetSpec
+        switch SimOptions.ruleSet(mods.ids, catalog: mods.catalog) {
+        case .success(let loaded): spec = loaded
+        case .failure(let error):
+            StandardError.write("hanjul sim: \(error)")
+            return .modError
+        }
 
         let records = try ParallelRun.play(spec, seeds: options.seeds, config: options.config,
                                            workers: options.workers, label: spec.name)

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulMods
 import HanJulSim
 
 /// The options `hanjul sim` and `hanjul compare` share: seeds, cap, bot, workers.
@@ -76,17 +77,21 @@ struct SimOptions {
         return value
     }
 
-    /// The rule set a `--mod` list (or a `compare` side) names. Until mods land, only the
-    /// built-in rule sets exist; anything else is refused.
-    static func ruleSet(_ ids: [String], option: String) throws(UsageError) -> RuleSetSpec {
-        let names = RuleSetSpec.builtIn.map(\.name).joined(separator: ", ")
-        switch ids.count {
-        case 0: return .standard
-        case 1:
-            if let spec = RuleSetSpec.builtIn(named: ids[0]) { return spec }
-            throw UsageError("\(option) '\(ids[0])': mods are not available yet; built-in rule sets: \(names)")
-        default:
-            throw UsageError("\(option): combining rule sets needs mods, which are not available yet; give one of \(names)")
+    /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in
+    /// standard rules; otherwise mods from the catalog, applied in order, with fresh Lua
+    /// states for every game. A single name that is no mod but a built-in variant
+    /// (`uniform`, `nokick`) names that variant.
+    static func ruleSet(_ ids: [String], catalog: ModCatalog) -> Result<RuleSetSpec, ModLoadError> {
+        if ids.isEmpty { return .success(.standard) }
+        if ids.count == 1, ids[0] != "standard", catalog.searchPath.folder(of: ids[0]) == nil, let spec = RuleSetSpec.builtIn(named: ids[0]) {
+            return .success(spec)
+        }
+        do throws(ModLoadError) {
+            let packages = try catalog.packages(ids)
+            _ = try catalog.rules(packages: packages)
+            return .success(.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) { try catalog.rules(packages: packages) })
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -89,7 +89,31 @@ import Testing
         let result = try Hanjul.run(["bench", "--games", "1", "--cap", "30", "--no-reference"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("(a) built-in standard rules  pieces/s"))
-        #expect(result.stdout.contains("(b) Mods/standard"))
+        #expect(result.stdout.contains("(b) Mods/standard (Lua)      pieces/s"), "\(result.stdout)")
+        #expect(result.stdout.contains("ratio (b) / (a): "))
+    }
+
+    @Test func modsLoadPerGameAndMatchTheBuiltInRules() throws {
+        // Mods/standard is the built-in game in Lua: the same records, whatever the worker count.
+        let common = ["--games", "6", "--seed", "40", "--cap", "150", "--json"]
+        let builtIn = try Hanjul.run(["sim"] + common + ["--workers", "1"])
+        let one = try Hanjul.run(["sim", "--mod", "standard"] + common + ["--workers", "1"])
+        let two = try Hanjul.run(["sim", "--mod", "standard"] + common + ["--workers", "2"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.replacingOccurrences(of: "mod:standard", with: "standard") == builtIn.stdout)
+        let compared = try Hanjul.run(["compare", "--a", "", "--b", "standard", "--games", "8", "--seed", "1", "--cap", "100"])
+        #expect(compared.status == 0)
+        #expect(compared.stdout.contains("B: no significant difference from A"), "\(compared.stdout)")
+    }
+
+    @Test func unknownModsExitThree() throws {
+        let sim = try Hanjul.run(["sim", "--games", "1", "--seed", "1", "--mod", "nosuchmod"])
+        #expect(sim.status == 3)
+        #expect(sim.stderr.contains("no mod 'nosuchmod'"))
+        let compare = try Hanjul.run(["compare", "--a", "standard", "--b", "tetris99", "--games", "1", "--seed", "1"])
+        #expect(compare.status == 3)
+        #expect(compare.stderr.contains("no mod 'tetris99'"))
     }
 
     @Test(arguments: [
@@ -103,12 +127,10 @@ import Testing
         (["sim", "--games", "1", "--seed", "1", "--noise", "1.5"], "--noise '1.5' is not a probability"),
         (["sim", "--games", "1", "--seed", "1", "--search", "deep"], "--search 'deep'"),
         (["sim", "--games", "1", "--seed", "1", "--workers", "x"], "--workers 'x'"),
-        (["sim", "--games", "1", "--seed", "1", "--mod", "garbage"], "mods are not available yet"),
         (["sim", "--games", "1", "--seed", "1", "--json", "--jsonl", "x"], "not both"),
         (["stats"], "give one or more JSONL files"),
         (["stats", "/nonexistent.jsonl"], "cannot read"),
         (["compare", "--b", "standard", "--games", "1", "--seed", "1"], "give --a"),
-        (["compare", "--a", "standard", "--b", "tetris99", "--games", "1", "--seed", "1"], "--b 'tetris99'"),
         (["bench", "--cap", "-5"], "--cap '-5'"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {

@@ -105,7 +105,7 @@ import Testing
         let rules = try repositoryRules("standard")
         for level in 1...30 { #expect(rules.gravityInterval(level: level) == StandardRules().gravityInterval(level: level)) }
         for lines in [0, 9, 10, 155, 999] { #expect(try rules.level(forLines: lines) == StandardRules().level(forLines: lines)) }
-        for rows in 0...19 { #expect(rules.hardDropPoints(rows: rows) == 2 * rows) }
+        for rows in 0...19 { #expect(rules.hardDropPoints(rows: rows) == 2 * rows, "the standard rule, left to the default") }
         #expect(rules.identity.mods.map(\.id) == ["standard"])
         #expect(rules.identity.mods[0].sha256.count == 64)
     }

@@ -1,0 +1,76 @@
+import HanJulCore
+import LuaKit
+
+/// The rules the placement search uses inside a hook: the mods' board, pieces and kick
+/// table. A mod's `rotate` hook is not called from here (a host function may not run Lua
+/// in the state that called it), so mods with a `rotate` hook get placements by the kicks.
+struct KickTableRules: Rules {
+    var name: String { "kicks" }
+    let kicks: [Cell]
+    let allowsCounterclockwise: Bool
+}
+
+extension GameAPI {
+    /// `game:placements(letter)` and `game:board()`: lookahead for randomizers and bots.
+    static func lookaheadMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
+        var search = PlacementSearch()
+        return [
+            "board": { args in
+                guard let s = bridge.state else { throw LuaHostError("game:board: the game is only available inside a hook") }
+                for mask in s.pointee.board.rows { args.push(Int(mask)) }
+                args.packArray(count: s.pointee.board.height)
+                return 1
+            },
+            "placements": { args in
+                guard let s = bridge.state else { throw LuaHostError("game:placements: the game is only available inside a hook") }
+                let state = s.pointee
+                let letter = try args.string(2)
+                guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
+                    throw LuaHostError("game:placements: '\(sanitized(letter, limit: 20))' is not a piece letter")
+                }
+                let rules = KickTableRules(kicks: bridge.kicks, allowsCounterclockwise: false)
+                let start = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+                do throws(RuleError) {
+                    try search.run(.fast, in: state, rules: rules, from: start)
+                } catch {
+                    throw LuaHostError("game:placements: \(error.message)")
+                }
+                for placement in search.placements {
+                    var board = state.board
+                    board.place(placement.piece, in: state.pieces)
+                    let cleared = board.clearFullRows().count
+                    let features = BoardShape(board)
+                    args.pushRecord([
+                        "x": placement.piece.x, "y": placement.piece.y, "rotation": placement.piece.rotation,
+                        "lines": cleared, "holes": features.holes, "height": features.maxHeight,
+                        "aggregate_height": features.aggregateHeight, "bumpiness": features.bumpiness,
+                    ])
+                }
+                args.packArray(count: search.placements.count)
+                return 1
+            },
+        ]
+    }
+}
+
+/// A few figures about a board's shape, for lookahead.
+struct BoardShape {
+    var holes = 0, maxHeight = 0, aggregateHeight = 0, bumpiness = 0
+
+    init(_ board: Board) {
+        var previous = -1
+        for x in 0..<board.width {
+            var height = 0
+            for y in 0..<board.height where board.isFilled(x: x, y: y) {
+                if height == 0 { height = board.height - y }
+            }
+            if height > 0 {
+                for y in (board.height - height)..<board.height where !board.isFilled(x: x, y: y) { holes += 1 }
+            }
+            aggregateHeight += height
+            maxHeight = max(maxHeight, height)
+            if previous >= 0 { bumpiness += abs(height - previous) }
+            previous = height
+        }
+    }
+}
