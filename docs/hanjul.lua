@@ -110,6 +110,28 @@ function Game:fits(letter, rotation, x, y) end
 ---@return integer
 function Game:random(low_or_n, high) end
 
+---A landing place for a piece, found by game:placements (on a copy of the board).
+---@class hanjul.Placement
+---@field x integer the piece's box, where it locks
+---@field y integer
+---@field rotation integer
+---@field lines integer lines the lock would clear
+---@field holes integer empty cells under a filled cell, after the clear
+---@field height integer the tallest column, after the clear
+---@field aggregate_height integer the columns' heights added up
+---@field bumpiness integer the height differences of neighbouring columns added up
+
+---The board as row bitmasks, one per row, top row first (the bottom row is the last).
+---@return integer[]
+function Game:board() end
+
+---Every place a piece of `letter` can lock from its spawn place by turns, moves and a
+---hard drop (the rule set's kick table; a mod's rotate hook is not used), each with the
+---board it would leave. Computed on a copy: the game does not change.
+---@param letter hanjul.Letter
+---@return hanjul.Placement[]
+function Game:placements(letter) end
+
 -- Changes (refused in scoring, level, gravity, hard_drop_points, spawn and rotate) --------
 
 ---Sets a cell to a kind, or empties it with nil.
