@@ -34,7 +34,12 @@ let package = Package(
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash"]),
 
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods"]),
+        // The terminal game: key bindings, the game loop, high scores, replay playback.
+        .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
+                                                   "HanJulTerminal", "HanJulRender", "LuaKit"]),
+
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
+                                                         "HanJulPlay", "HanJulTerminal"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
@@ -52,6 +57,9 @@ let package = Package(
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
+        // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
+                                                            "HanJulReplay", "HanJulTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

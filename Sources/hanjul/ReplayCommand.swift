@@ -24,6 +24,10 @@ enum ReplayCommand {
             StandardError.write("hanjul replay: \(path): \(error)")
             return .usage
         }
+        if let first = replay.reloads.first {
+            StandardError.write("hanjul replay: \(path): the mods were reloaded during this game (first before action \(first + 1)), so its rules changed mid-game and --verify cannot check it")
+            return .failure
+        }
         if replay.rules.mods.isEmpty {
             guard replay.rules.name == RulesIdentity.standard.name || force else {
                 StandardError.write("hanjul replay: \(path): recorded under rules '\(replay.rules.name)' without a mod list; refusing (pass --force to try the standard rules)")
