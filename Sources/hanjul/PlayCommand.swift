@@ -34,9 +34,7 @@ enum PlayCommand {
         }
         let settings = PlaySettings(seed: seed, bindings: bindings, ascii: ascii, dataDirectory: paths?.dataDirectory,
                                     environment: environment)
-        // A Lua panic (which LuaKit's protected calls should make impossible) restores the
-        // terminal before it aborts (T-12).
-        LuaPanic.setEmergencyHandler(TerminalSession.emergencyRestore)
+        LuaPanicHandler.install()
 
         if mods.isStandard {
             let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
@@ -103,5 +101,13 @@ enum KeyBindingsFileError: Error, CustomStringConvertible {
         case .unreadable(let message): message
         case .parse(let error): error.description
         }
+    }
+}
+
+/// A Lua panic (which LuaKit's protected calls should make impossible) restores the
+/// terminal before it aborts (RELIABILITY T-12).
+enum LuaPanicHandler {
+    static func install() {
+        LuaPanic.setEmergencyHandler(TerminalSession.emergencyRestore)
     }
 }

@@ -78,6 +78,8 @@ enum PlayHarness {
         var errorScreen: String?
         var reloaded: String?
         var failed: String?
+        var afterStep: String?
+        var end: String?
 
         var outputBytes: [UInt8] { Self.bytes(output) }
         var outputText: String { String(decoding: outputBytes, as: UTF8.self) }

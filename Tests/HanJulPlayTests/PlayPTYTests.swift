@@ -151,6 +151,28 @@ struct PlayPTYTests {
         }
     }
 
+    @Test("hanjul replay FILE plays a recorded game back: pause, step, speed, the end")
+    func replayPlayback() throws {
+        let home = try PlayHarness.Home()
+        defer { home.remove() }
+        let path = home.root + "/game.hjr"
+        let saved = try PlayHarness.runPiped(["run", "--seed", "3", "--actions", "LLH RRH CH LH RH GGGH H H", "--save-replay", path], home: home)
+        #expect(saved.status == 0)
+        let run = try PlayHarness.drive("replay-watch", arguments: ["replay", path], home: home)
+        expectBaseline(run)
+        // One action stepped while paused: the piece moved and the counter went 0/18 → 1/18
+        // (only the changed cells are written).
+        let step = PlayHarness.Run.text(run.afterStep)
+        #expect(step.contains("\u{1B}[14;57H\u{1B}[0m1"), "\(step.debugDescription)")
+        #expect(run.outputText.contains("0/18") && run.outputText.contains("REPLAY 8x"))
+        #expect(PlayHarness.Run.text(run.end).contains("END OF REPLAY"))
+        #expect(run.exit == .init(kind: "exited", value: 0))
+        // Without a terminal: one line pointing to --verify.
+        let piped = try PlayHarness.runPiped(["replay", path], home: home)
+        #expect(piped.status == 2 && !piped.stderr.contains(0x1B))
+        #expect(String(decoding: piped.stderr, as: UTF8.self).contains("hanjul replay --verify FILE"))
+    }
+
     @Test("ten seconds of play without keys costs little CPU")
     func idle() throws {
         let home = try PlayHarness.Home()

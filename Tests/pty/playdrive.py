@@ -199,6 +199,22 @@ def scenario(name, h, extra_args):
         h.send(b"p")  # resume play, then quit
         settle(h)
         h.send(b"q")
+    elif name == "replay-watch":
+        h.wait_output("REPLAY 1x", 0, STEP)
+        mark = len(h.output)
+        h.send(b"p")
+        h.wait_output("PAUSED", mark, STEP)
+        settle(h)
+        mark = len(h.output)
+        h.send(b".")
+        settle(h)
+        extra["afterStep"] = b64(h.output[mark:])
+        h.send(b"p+++")
+        h.wait_output("REPLAY 8x", mark, STEP)
+        h.wait_output("END OF REPLAY", mark, STEP)
+        settle(h)
+        extra["end"] = b64(h.output[mark:])
+        h.send(b"q")
     elif name == "mod-error":
         mark = len(h.output)
         h.send(b" ")
