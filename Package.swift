@@ -36,8 +36,12 @@ let package = Package(
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
 
+        // The terminal game: key bindings, the game loop, high scores, replay playback.
+        .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
+                                                   "HanJulTerminal", "HanJulRender", "LuaKit"]),
+
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulRender", "HanJulTerminal",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulTerminal",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -57,6 +61,9 @@ let package = Package(
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
+        // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
+                                                            "HanJulReplay", "HanJulTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,15 +14,21 @@ public struct Replay: Equatable, Sendable {
     public var times: [Int]
     public var checkpointInterval: Int
     public var checkpoints: [Checkpoint]
+    /// Where the rules were reloaded during play (a mod's files changed and hot reload
+    /// rebuilt them): the number of actions applied before each reload. `rules` names the
+    /// rules the game started with, so a replay with reloads cannot be verified.
+    public var reloads: [Int]
 
     public init(rules: RulesIdentity, source: PieceSource, actions: [Action] = [], times: [Int] = [],
-                checkpointInterval: Int = Replay.defaultCheckpointInterval, checkpoints: [Checkpoint] = []) {
+                checkpointInterval: Int = Replay.defaultCheckpointInterval, checkpoints: [Checkpoint] = [],
+                reloads: [Int] = []) {
         self.rules = rules
         self.source = source
         self.actions = actions
         self.times = times
         self.checkpointInterval = checkpointInterval
         self.checkpoints = checkpoints
+        self.reloads = reloads
     }
 
     public static let defaultCheckpointInterval = 10
@@ -102,6 +108,11 @@ public struct ReplayRecorder: Sendable {
             lastCheckpointPieces = pieces
             replay.checkpoints.append(Checkpoint(state, action: replay.actions.count))
         }
+    }
+
+    /// Notes that the rules were rebuilt from changed mod files before the next action.
+    public mutating func noteReload() {
+        replay.reloads.append(replay.actions.count)
     }
 
     /// The replay with a final checkpoint for `state`.

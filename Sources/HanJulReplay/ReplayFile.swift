@@ -46,7 +46,7 @@ public enum ReplayFile {
             .array([.integer(Int64(c.action)), .integer(Int64(c.piecesLocked)), .integer(Int64(c.score)),
                     .integer(Int64(c.lines)), .integer(Int64(c.level)), .bool(c.isOver), .string(hex(c.checksum))])
         }
-        return .object([
+        var members: [JSON.Member] = [
             .init("engine", .integer(Int64(engineVersion))),
             .init("rules", .object([.init("name", .string(replay.rules.name)), .init("mods", .array(mods))])),
             .init("source", .object(source)),
@@ -54,7 +54,12 @@ public enum ReplayFile {
             .init("times", .array(replay.times.map { .integer(Int64($0)) })),
             .init("checkpoint_interval", .integer(Int64(replay.checkpointInterval))),
             .init("checkpoints", .array(checkpoints)),
-        ])
+        ]
+        // Only games whose mods were hot-reloaded carry the field.
+        if !replay.reloads.isEmpty {
+            members.append(.init("reloads", .array(replay.reloads.map { .integer(Int64($0)) })))
+        }
+        return .object(members)
     }
 
     /// The file's bytes.
@@ -154,8 +159,18 @@ public enum ReplayFile {
                                           level: Int(v), isOver: over, checksum: checksum))
         }
         guard checkpoints.last?.action == actions.count else { throw .malformed("the last checkpoint is not at the end") }
+        var reloads: [Int] = []
+        if let list = json["reloads"] {
+            guard let items = list.arrayValue else { throw .malformed("reloads is not a list") }
+            for item in items {
+                guard let at = item.integerValue, at >= 0, at <= Int64(actions.count) else {
+                    throw .malformed("a reload is not an action index")
+                }
+                reloads.append(Int(at))
+            }
+        }
         return Replay(rules: RulesIdentity(name: rulesName, mods: mods), source: source, actions: actions,
-                      times: times, checkpointInterval: Int(interval), checkpoints: checkpoints)
+                      times: times, checkpointInterval: Int(interval), checkpoints: checkpoints, reloads: reloads)
     }
 
     static func hex(_ value: UInt64) -> String {

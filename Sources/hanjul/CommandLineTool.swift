@@ -6,12 +6,16 @@ enum CommandLineTool {
         HanJul: a moddable falling-block puzzle game for the terminal.
 
         usage:
-          hanjul                       play a demo game (printed as text)
+          hanjul                       play in the terminal (same as 'hanjul play')
+          hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]
+                                       play in the terminal; '?' in the game lists the keys
           hanjul run (--seed N | --pieces LETTERS) (--actions SCRIPT | --actions-file FILE)
                      [--json] [--save-replay FILE] [--mod ID]…
                                        play one scripted game headlessly and print the result
+          hanjul replay FILE           watch a recorded game in the terminal (+/- speed, p pause, . step, q quit)
           hanjul replay --verify FILE [--force]
                                        re-run a recorded game and check it ends the same way
+          hanjul demo                  a game played by a simple placer, printed as text
           hanjul mods                  list the mods found, with any load error
           hanjul check ID [--games N] [--actions N] [--seed N] [--mods-dir DIR]…
                                        check a mod: manifest, determinism, invariants under
@@ -38,10 +42,18 @@ enum CommandLineTool {
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        guard let command = arguments.first else { return DemoCommand.run() }
+        guard let command = arguments.first else { return (try? PlayCommand.run([])) ?? .usage }
         let rest = Array(arguments.dropFirst())
+        // `hanjul --mod garbage` plays, like `hanjul play --mod garbage`.
+        if command.hasPrefix("--") && command != "--help" {
+            do throws(UsageError) { return try PlayCommand.run(arguments) } catch {
+                StandardError.write("hanjul: \(error.message) (see 'hanjul help')")
+                return .usage
+            }
+        }
         do throws(UsageError) {
             switch command {
+            case "play": return try PlayCommand.run(rest)
             case "run": return try RunCommand.run(rest)
             case "demo": return DemoCommand.run()
             case "replay": return try ReplayCommand.run(rest)

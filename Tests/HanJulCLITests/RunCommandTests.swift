@@ -108,8 +108,16 @@ import Testing
     }
 
     @Test func demoPrintsAGame() throws {
-        let result = try Hanjul.run([])
+        let result = try Hanjul.run(["demo"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("score"))
+    }
+
+    /// `hanjul` alone starts the terminal game, which needs a terminal.
+    @Test func noArgumentsWithoutATerminal() throws {
+        let result = try Hanjul.run([])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "hanjul play: standard input is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')\n")
     }
 }

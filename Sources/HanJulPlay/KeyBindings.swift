@@ -1,0 +1,259 @@
+import HanJulCore
+import HanJulTerminal
+
+/// What a key does in the terminal game.
+public enum Command: String, CaseIterable, Sendable {
+    case left, right, rotate
+    case rotateCounterclockwise = "rotate_ccw"
+    case softDrop = "soft_drop"
+    case hardDrop = "hard_drop"
+    case hold, pause, restart, quit, help
+
+    /// The engine action the command stands for, if it is one.
+    public var action: Action? {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .rotate: .rotate
+        case .rotateCounterclockwise: .rotateCounterclockwise
+        case .softDrop: .softDrop
+        case .hardDrop: .hardDrop
+        case .hold: .hold
+        case .pause, .restart, .quit, .help: nil
+        }
+    }
+
+    /// Words for the help overlay.
+    public var summary: String {
+        switch self {
+        case .left: "move left"
+        case .right: "move right"
+        case .rotate: "rotate"
+        case .rotateCounterclockwise: "rotate back"
+        case .softDrop: "soft drop"
+        case .hardDrop: "hard drop"
+        case .hold: "hold"
+        case .pause: "pause"
+        case .restart: "new game"
+        case .quit: "quit"
+        case .help: "keys"
+        }
+    }
+}
+
+/// Which keys do what: the defaults, changed by `keys.conf` in the config folder.
+///
+/// ```text
+/// # $XDG_CONFIG_HOME/hanjul/keys.conf
+/// left = h, Left, a
+/// hard_drop = Space, Enter
+/// ```
+///
+/// A line binds one command to a comma-separated list of keys and replaces that command's
+/// defaults; commands not named keep theirs. A key bound in the file is taken away from
+/// any default it had. Ctrl-C always quits, whatever the file says.
+public struct KeyBindings: Equatable, Sendable {
+    /// Keys per command, in the order they are listed (the first is shown first).
+    public private(set) var keys: [Command: [Key]]
+
+    /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `c` hold
+    /// (for rules that have them); `p` pause, `r` new game, `q` / Esc quit, `?` keys.
+    public static let defaults = KeyBindings(keys: [
+        .left: [.left, .character("h"), .character("a")],
+        .right: [.right, .character("l"), .character("d")],
+        .rotate: [.up, .character("k"), .character("w")],
+        .softDrop: [.down, .character("j"), .character("s")],
+        .hardDrop: [.space],
+        .rotateCounterclockwise: [.character("z")],
+        .hold: [.character("c")],
+        .pause: [.character("p")],
+        .restart: [.character("r")],
+        .quit: [.character("q"), .escape, .control("c")],
+        .help: [.character("?")],
+    ])
+
+    public init(keys: [Command: [Key]]) { self.keys = keys }
+
+    /// The command `key` stands for. Ctrl-C always quits.
+    public func command(for key: Key) -> Command? {
+        if key == .control("c") { return .quit }
+        for command in Command.allCases where keys[command]?.contains(key) == true { return command }
+        return nil
+    }
+
+    /// One line per command for the help overlay, e.g. `"Left h a    move left"`; commands
+    /// the rules do not have (`rotate_ccw`, `hold`) are left out.
+    public func helpLines(rules actions: Set<Action>) -> [String] {
+        let rows: [(String, String)] = Command.allCases.compactMap { command in
+            if let action = command.action, !actions.contains(action) { return nil }
+            let names = (keys[command] ?? []).map(KeyBindings.name(of:))
+            return (names.isEmpty ? "(none)" : names.joined(separator: " "), command.summary)
+        }
+        let width = min(rows.map(\.0.count).max() ?? 0, 16)
+        return rows.map { $0.0 + String(repeating: " ", count: max(width - $0.0.count, 0) + 2) + $0.1 }
+    }
+
+    // MARK: - The file
+
+    /// A bad line of the bindings file: where, and what is wrong.
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var line: Int
+        public var message: String
+
+        /// `/home/ana/.config/hanjul/keys.conf:3: unknown command 'lft' (known: left, right, …)`
+        public var description: String { "\(path):\(line): \(message)" }
+    }
+
+    /// The defaults changed by the text of a bindings file.
+    ///
+    /// Format: `command = key, key, …` per line; `#` starts a comment; blank lines are
+    /// ignored. Commands: `left right rotate rotate_ccw soft_drop hard_drop hold pause
+    /// restart quit help`. Keys: a single character (`h`, `?`, `1`), or `Left Right Up
+    /// Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert Delete F1…F12`,
+    /// or `Ctrl-x`. Names are case-sensitive for single characters, not for the named keys.
+    /// - Throws: `ParseError` for the first bad line.
+    public static func parse(_ text: String, path: String) throws(ParseError) -> KeyBindings {
+        var bindings = KeyBindings.defaults
+        var boundHere: [Key: (Command, Int)] = [:]
+        var commandLines: [Command: Int] = [:]
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            // `#` at the start of a line, or after a space, starts a comment (the key is `hash`).
+            if let hash = line.indices.first(where: { line[$0] == "#" && ($0 == line.startIndex || line[line.index(before: $0)] == " " || line[line.index(before: $0)] == "\t") }) {
+                line = line[..<hash]
+            }
+            let trimmed = line.trimmingSpaces()
+            if trimmed.isEmpty { continue }
+            func fail(_ message: String) -> ParseError { ParseError(path: path, line: lineNumber, message: message) }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw fail("expected 'command = key, key', e.g. 'left = h, Left'")
+            }
+            let name = trimmed[..<equals].trimmingSpaces()
+            guard let command = Command(rawValue: String(name)) else {
+                let known = Command.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("unknown command '\(Self.printable(name))' (known: \(known))")
+            }
+            let list = trimmed[trimmed.index(after: equals)...]
+            var keys: [Key] = []
+            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+                let keyName = item.trimmingSpaces()
+                guard !keyName.isEmpty else {
+                    throw fail("an empty key name in the list for '\(command.rawValue)'")
+                }
+                guard let key = Self.key(named: keyName) else {
+                    throw fail("unknown key '\(Self.printable(keyName))' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12 or Ctrl-x)")
+                }
+                if let (other, otherLine) = boundHere[key], other != command {
+                    throw fail("'\(Self.printable(keyName))' is already bound to \(other.rawValue) on line \(otherLine)")
+                }
+                boundHere[key] = (command, lineNumber)
+                if !keys.contains(key) { keys.append(key) }
+            }
+            if let previous = commandLines[command] {
+                throw fail("'\(command.rawValue)' is bound twice (lines \(previous) and \(lineNumber))")
+            }
+            commandLines[command] = lineNumber
+            bindings.keys[command] = keys
+        }
+        // Keys the file bound are taken from the defaults of commands it did not name.
+        for (key, (command, _)) in boundHere {
+            for other in Command.allCases where other != command {
+                bindings.keys[other]?.removeAll { $0 == key }
+            }
+        }
+        return bindings
+    }
+
+    /// The key a name in the bindings file stands for.
+    public static func key(named name: Substring) -> Key? {
+        let text = String(name)
+        if text.count == 1, let character = text.first {
+            if character == " " { return .space }
+            guard let scalar = character.unicodeScalars.first, scalar.value >= 0x21, scalar.value != 0x7F else { return nil }
+            return .character(character)
+        }
+        let lower = text.lowercased()
+        switch lower {
+        case "left": return .left
+        case "right": return .right
+        case "up": return .up
+        case "down": return .down
+        case "space": return .space
+        case "enter", "return": return .enter
+        case "tab": return .tab
+        case "esc", "escape": return .escape
+        case "backspace": return .backspace
+        case "home": return .navigation(.home, [])
+        case "end": return .navigation(.end, [])
+        case "pageup": return .navigation(.pageUp, [])
+        case "pagedown": return .navigation(.pageDown, [])
+        case "insert": return .navigation(.insert, [])
+        case "delete": return .navigation(.delete, [])
+        case "comma": return .character(",")
+        case "hash": return .character("#")
+        default: break
+        }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            return .function(number, [])
+        }
+        for prefix in ["ctrl-", "c-", "ctrl+"] where lower.hasPrefix(prefix) {
+            let rest = lower.dropFirst(prefix.count)
+            guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else { return nil }
+            return .control(letter)
+        }
+        return nil
+    }
+
+    /// The name of `key` as the bindings file and the help overlay spell it.
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(","): return "comma"
+        case .character("#"): return "hash"
+        case .character(let c): return String(c)
+        case .control(let c): return "Ctrl-\(c)"
+        case .space: return "Space"
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .escape: return "Esc"
+        case .arrow(let direction, _):
+            switch direction {
+            case .up: return "Up"
+            case .down: return "Down"
+            case .left: return "Left"
+            case .right: return "Right"
+            }
+        case .navigation(let key, _):
+            switch key {
+            case .home: return "Home"
+            case .end: return "End"
+            case .insert: return "Insert"
+            case .delete: return "Delete"
+            case .pageUp: return "PageUp"
+            case .pageDown: return "PageDown"
+            }
+        case .function(let n, _): return "F\(n)"
+        case .unknown: return "?"
+        }
+    }
+
+    /// A name from the file, safe to show (no control characters, at most 20 characters).
+    static func printable(_ text: Substring) -> String {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        return cleaned.count > 20 ? String(cleaned.prefix(20)) + "…" : cleaned
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let first = s.first, first == " " || first == "\t" { s = s.dropFirst() }
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import HanJulRender
+import HanJulTerminal
+
+/// Small helpers of the terminal front ends: wall-clock dates, clock seeds, sizes.
+enum Clock {
+    /// A seed from the wall clock and the process id, for games started without `--seed`.
+    static func seed() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        var z = UInt64(bitPattern: Int64(time.tv_sec)) &* 1_000_000_000 &+ UInt64(time.tv_nsec) &+ UInt64(getpid()) << 32
+        // SplitMix64's finaliser: nearby clocks give unrelated seeds.
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+
+    /// The local date and time with `format` (strftime), e.g. `"%Y%m%d-%H%M%S"`.
+    static func local(_ format: String) -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, format, &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension TerminalSize {
+    /// The renderer's size type.
+    var renderSize: Size { Size(width: columns, height: rows) }
+}
+
+extension RenderStyle {
+    /// The style and colour mode for this terminal: `--ascii` → ASCII; `NO_COLOR` (or a
+    /// terminal without colour) → monochrome; otherwise colour blocks in the best colour
+    /// mode the environment names.
+    static func choose(ascii: Bool, environment: [String: String]) -> (RenderStyle, ColorMode) {
+        if ascii { return (.ascii, .none) }
+        let mode = ColorMode.detect(environment)
+        return mode == .none ? (.monochrome, .none) : (.color, mode)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HanJulCore
+import HanJulFiles
+import HanJulMods
+import HanJulPlay
+import HanJulTerminal
+import LuaKit
+
+/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]`: the game
+/// in the terminal.
+enum PlayCommand {
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        var reader = ArgumentReader(arguments)
+        let seedText = try reader.value("--seed")
+        let ascii = reader.flag("--ascii")
+        let mods = try ModOptions(&reader)
+        try reader.finish()
+        let seed = try seedText.map { text throws(UsageError) in try UInt64.parseSeed(text, option: "--seed") }
+
+        // Before anything else: a game needs a terminal on both ends (T-8, T-9).
+        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+            StandardError.write("hanjul play: \(name) is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')")
+            return .usage
+        }
+
+        let environment = TerminalEnvironment.current()
+        let paths = try? AppPaths.current()
+        let bindings: KeyBindings
+        switch loadBindings(paths) {
+        case .success(let loaded): bindings = loaded
+        case .failure(let error):
+            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
+            return .usage
+        }
+        let settings = PlaySettings(seed: seed, bindings: bindings, ascii: ascii, dataDirectory: paths?.dataDirectory,
+                                    environment: environment)
+        LuaPanicHandler.install()
+
+        if mods.isStandard {
+            let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
+            return finish(PlayLoop.run(provider: provider, rules: StandardRules(), settings: settings))
+        }
+        let catalog = mods.catalog
+        let ids = mods.ids
+        let provider = RulesProvider<LuaRules>(
+            make: {
+                do throws(ModLoadError) { return .success(try catalog.rules(ids)) } catch {
+                    return .failure(RulesFailure(error.description))
+                }
+            },
+            identity: { $0.identity },
+            modNames: { $0.manifests.map { "\($0.name) \($0.version)" } },
+            watchedFolders: ids.compactMap { catalog.searchPath.folder(of: $0) })
+        switch provider.make() {
+        case .success(let rules):
+            return finish(PlayLoop.run(provider: provider, rules: rules, settings: settings))
+        case .failure(let failure):
+            StandardError.write("hanjul play: \(failure.message)")
+            return .modError
+        }
+    }
+
+    static func finish(_ result: Result<PlayExit, TerminalError>) -> ExitStatus {
+        switch result {
+        case .success(.quit): return .success
+        case .success(.inputClosed): return .failure
+        case .failure(let error):
+            StandardError.write("hanjul play: \(error); to play without a terminal, use 'hanjul run'")
+            return .usage
+        }
+    }
+
+    /// The bindings: the defaults changed by `keys.conf` in the config folder, if there is one.
+    static func loadBindings(_ paths: AppPaths?) -> Result<KeyBindings, KeyBindingsFileError> {
+        guard let path = paths?.configFile("keys.conf") else { return .success(.defaults) }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+        } catch {
+            if error.isMissing { return .success(.defaults) }
+            return .failure(.unreadable(error.playerMessage(loading: "key bindings")))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(.unreadable("\(path) is not UTF-8 text"))
+        }
+        do throws(KeyBindings.ParseError) {
+            return .success(try KeyBindings.parse(text, path: path))
+        } catch {
+            return .failure(.parse(error))
+        }
+    }
+}
+
+/// Why the bindings file was not used.
+enum KeyBindingsFileError: Error, CustomStringConvertible {
+    case unreadable(String)
+    case parse(KeyBindings.ParseError)
+
+    var description: String {
+        switch self {
+        case .unreadable(let message): message
+        case .parse(let error): error.description
+        }
+    }
+}
+
+/// A Lua panic (which LuaKit's protected calls should make impossible) restores the
+/// terminal before it aborts (RELIABILITY T-12).
+enum LuaPanicHandler {
+    static func install() {
+        LuaPanic.setEmergencyHandler(TerminalSession.emergencyRestore)
+    }
+}

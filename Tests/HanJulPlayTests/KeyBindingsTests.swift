@@ -1,0 +1,86 @@
+import HanJulPlay
+import HanJulTerminal
+import Testing
+
+@Suite("Key bindings file")
+struct KeyBindingsTests {
+    @Test("the defaults: arrows, vim keys, WASD, Space, z, c, p, r, q, Esc, ?")
+    func defaults() {
+        let b = KeyBindings.defaults
+        #expect(b.command(for: .left) == .left)
+        #expect(b.command(for: .character("h")) == .left)
+        #expect(b.command(for: .character("a")) == .left)
+        #expect(b.command(for: .character("l")) == .right)
+        #expect(b.command(for: .character("d")) == .right)
+        #expect(b.command(for: .up) == .rotate)
+        #expect(b.command(for: .character("w")) == .rotate)
+        #expect(b.command(for: .character("j")) == .softDrop)
+        #expect(b.command(for: .space) == .hardDrop)
+        #expect(b.command(for: .character("z")) == .rotateCounterclockwise)
+        #expect(b.command(for: .character("c")) == .hold)
+        #expect(b.command(for: .character("p")) == .pause)
+        #expect(b.command(for: .character("r")) == .restart)
+        #expect(b.command(for: .character("q")) == .quit)
+        #expect(b.command(for: .escape) == .quit)
+        #expect(b.command(for: .control("c")) == .quit)
+        #expect(b.command(for: .character("?")) == .help)
+        #expect(b.command(for: .character("x")) == nil)
+    }
+
+    @Test("a line replaces that command's keys; a key it takes leaves its old command")
+    func replaces() throws {
+        let b = try KeyBindings.parse("""
+            # my keys
+            left = j, Left   # vim-ish
+            hard_drop = Space, Enter
+
+            """, path: "keys.conf")
+        #expect(b.keys[.left] == [.character("j"), .left])
+        #expect(b.command(for: .character("h")) == nil)
+        #expect(b.command(for: .character("j")) == .left)
+        #expect(b.keys[.softDrop] == [.down, .character("s")])
+        #expect(b.command(for: .enter) == .hardDrop)
+        #expect(b.command(for: .character("l")) == .right)
+    }
+
+    @Test("named keys, Ctrl-x, F-keys and comma/hash names")
+    func names() throws {
+        let b = try KeyBindings.parse("pause = F1, Ctrl-p, comma, hash, PageUp, esc\nquit = Q", path: "k")
+        #expect(b.keys[.pause] == [.function(1, []), .control("p"), .character(","), .character("#"), .navigation(.pageUp, []), .escape])
+        #expect(b.keys[.quit] == [.character("Q")])
+        #expect(b.command(for: .control("c")) == .quit, "Ctrl-C always quits")
+        #expect(b.command(for: .escape) == .pause)
+    }
+
+    @Test("a bad line names the file, the line and what is wrong", arguments: [
+        ("left = h\nlft = a", "keys.conf:2: unknown command 'lft' (known: left, right, rotate, rotate_ccw, soft_drop, hard_drop, hold, pause, restart, quit, help)"),
+        ("left h", "keys.conf:1: expected 'command = key, key', e.g. 'left = h, Left'"),
+        ("left = h,, a", "keys.conf:1: an empty key name in the list for 'left'"),
+        ("left =", "keys.conf:1: an empty key name in the list for 'left'"),
+        ("\n\nleft = Lefty", "keys.conf:3: unknown key 'Lefty' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12 or Ctrl-x)"),
+        ("left = h\nright = h", "keys.conf:2: 'h' is already bound to left on line 1"),
+        ("left = h\nleft = a", "keys.conf:2: 'left' is bound twice (lines 1 and 2)"),
+        ("left = Ctrl-1", "keys.conf:1: unknown key 'Ctrl-1' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12 or Ctrl-x)"),
+        ("left = \u{1B}[31m", "keys.conf:1: unknown key '?[31m' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12 or Ctrl-x)"),
+    ])
+    func errors(text: String, message: String) {
+        #expect(throws: KeyBindings.ParseError.self) { try KeyBindings.parse(text, path: "keys.conf") }
+        do {
+            _ = try KeyBindings.parse(text, path: "keys.conf")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("the help lists the keys per command, leaving out what the rules lack")
+    func help() {
+        let lines = KeyBindings.defaults.helpLines(rules: [.left, .right, .rotate, .softDrop, .hardDrop, .gravity])
+        #expect(lines.first == "Left h a      move left")
+        #expect(lines.contains("Space         hard drop"))
+        #expect(lines.contains("q Esc Ctrl-c  quit"))
+        #expect(!lines.contains { $0.hasSuffix("hold") || $0.hasSuffix("rotate back") })
+        let modern = KeyBindings.defaults.helpLines(rules: [.left, .right, .rotate, .softDrop, .hardDrop, .gravity, .hold, .rotateCounterclockwise])
+        #expect(modern.contains("c             hold"))
+        #expect(modern.contains("z             rotate back"))
+    }
+}

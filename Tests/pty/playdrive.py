@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""PTY driver for the real `hanjul play` (a sibling of ptydrive.py, whose Harness and
+job-control shell it reuses). Standard library only.
+
+One scenario per run; prints one JSON object with what was observed. The Swift tests
+(Tests/HanJulPlayTests/PlayPTYTests.swift) make the assertions.
+
+    playdrive.py --binary PATH --scenario NAME [--arg ARG ...] [--env NAME=VALUE ...]
+
+Scenarios: quit-<state>-<how> with state in playing, paused, help, over and how in q,
+ctrl-c, esc, sigterm, sigint, sighup; suspend (Ctrl-Z, fg); sigstop (SIGSTOP, a shell
+resetting the tty, SIGCONT); resize (tiny and back); moves (keys change the board, bytes
+per one-step frame); idle-cpu (10 s of play without keys); mod-error; hot-reload;
+startup (the program is expected to exit by itself).
+"""
+
+import argparse
+import base64
+import json
+import os
+import signal
+import sys
+import termios
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptydrive import Harness, comparable, is_raw, set_winsize  # noqa: E402
+
+STEP = 10.0
+
+
+def b64(data):
+    return base64.b64encode(bytes(data)).decode()
+
+
+def settle(h, quiet=0.08, limit=1.5):
+    """Pumps until the output has been quiet for `quiet` seconds; returns its length."""
+    deadline = time.monotonic() + limit
+    last = len(h.output)
+    quiet_until = time.monotonic() + quiet
+    while time.monotonic() < deadline:
+        h.pump(0.02)
+        if len(h.output) != last:
+            last = len(h.output)
+            quiet_until = time.monotonic() + quiet
+        elif time.monotonic() >= quiet_until:
+            break
+    return len(h.output)
+
+
+def pump_for(h, seconds):
+    """Keeps reading output for `seconds` (one pump returns at the first data)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        h.pump(min(0.05, max(0.0, end - time.monotonic())))
+
+
+def drop_until(h, marker, mark):
+    """Hard-drops a piece every 1.5 s until `marker` shows: a reload waits for the next piece."""
+    deadline = time.monotonic() + STEP
+    while time.monotonic() < deadline:
+        h.send(b" ")
+        pump_for(h, 1.5)
+        if h.output.find(marker.encode(), mark) >= 0:
+            return
+    raise TimeoutError("no %r after hard drops" % marker)
+
+
+def cpu_ticks(pid):
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+
+
+def reach(h, state):
+    """Brings the game from play to `state`."""
+    if state == "paused":
+        mark = len(h.output)
+        h.send(b"p")
+        h.wait_output("PAUSED", mark, STEP)
+    elif state == "help":
+        mark = len(h.output)
+        h.send(b"?")
+        h.wait_output("KEYS", mark, STEP)
+    elif state == "over":
+        mark = len(h.output)
+        deadline = time.monotonic() + STEP
+        while time.monotonic() < deadline:
+            h.send(b" ")
+            h.pump(0.03)
+            if h.output.find(b"GAME OVER", mark) >= 0:
+                break
+        h.wait_output("GAME OVER", mark, STEP)
+        settle(h)
+
+
+def quit_by(h, how):
+    if how == "q":
+        h.send(b"q")
+    elif how == "ctrl-c":
+        h.send(b"\x03")
+    elif how == "esc":
+        h.send(b"\x1b")
+    else:
+        os.kill(h.child_pid, getattr(signal, how.upper()))
+
+
+def scenario(name, h, extra_args):
+    extra = {}
+    if name == "startup":
+        h.wait_exit()
+        return extra
+    h.wait_output("SCORE", 0, STEP)
+    settle(h)
+    extra["rawWhileRunning"] = is_raw(termios.tcgetattr(h.slave))
+
+    if name.startswith("quit-"):
+        _, state, how = name.split("-", 2)
+        reach(h, state)
+        extra["reached"] = state
+        quit_by(h, how)
+    elif name == "moves":
+        # Bytes of the frame after a one-step move: send the key, collect until quiet.
+        # A gravity tick or the clock second can land in the window: the test looks at the
+        # smallest of several tries.
+        sizes = []
+        changed = []
+        for key in [b"\x1b[D", b"\x1b[C"] * 4:
+            start = settle(h)
+            h.send(key)
+            end = settle(h, quiet=0.05)
+            sizes.append(end - start)
+            changed.append(b64(h.output[start:end]))
+        extra["frameBytes"] = sizes
+        extra["frames"] = changed
+        # vim keys, WASD and a rotation also reach the engine.
+        start = settle(h)
+        h.send(b"hlkwad")
+        end = settle(h)
+        extra["otherKeysBytes"] = end - start
+        mark = len(h.output)
+        h.send(b" ")  # hard drop: the score changes to 2 × rows
+        end = settle(h)
+        extra["afterHardDrop"] = b64(h.output[mark:end])
+        h.send(b"q")
+    elif name == "idle-cpu":
+        seconds = float(os.environ.get("IDLE_SECONDS", "10"))
+        before = cpu_ticks(h.child_pid)
+        start = time.monotonic()
+        mark = len(h.output)
+        while time.monotonic() - start < seconds:
+            h.pump(0.2)
+        after = cpu_ticks(h.child_pid)
+        hz = os.sysconf("SC_CLK_TCK")
+        extra["idleSeconds"] = round(time.monotonic() - start, 3)
+        extra["idleCPUSeconds"] = (after - before) / hz
+        extra["idleOutputBytes"] = len(h.output) - mark
+        h.send(b"q")
+    elif name == "suspend":
+        h.send(b"\x1a")
+        extra["stopStatus"] = h.wait_status(("stopped", "exited", "signaled"))
+        h.pump(0.2)
+        extra["termiosRestoredWhileStopped"] = comparable(termios.tcgetattr(h.slave)) == comparable(h.before)
+        extra["outputWhileStopped"] = b64(h.output)
+        pump_for(h, 1.0)  # stopped time must not count as play time
+        mark = len(h.output)
+        os.write(h.command_fd, b"fg\n")
+        h.wait_status(("continued",))
+        h.wait_output("PAUSED", mark, STEP)
+        settle(h)
+        extra["rawAfterResume"] = is_raw(termios.tcgetattr(h.slave))
+        extra["outputAfterResume"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif name == "sigstop":
+        os.kill(h.child_pid, signal.SIGSTOP)
+        extra["stopStatus"] = h.wait_status(("stopped",))
+        termios.tcsetattr(h.slave, termios.TCSANOW, h.before)
+        mark = len(h.output)
+        os.write(h.command_fd, b"fg\n")
+        h.wait_status(("continued",))
+        h.wait_output("PAUSED", mark, STEP)
+        settle(h)
+        extra["rawAfterResume"] = is_raw(termios.tcgetattr(h.slave))
+        extra["outputAfterResume"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif name == "resize":
+        mark = len(h.output)
+        set_winsize(h.master, 10, 20)
+        os.kill(h.child_pid, signal.SIGWINCH)  # the pty sends it to the foreground group too
+        h.wait_output("need", mark, STEP)
+        settle(h)
+        extra["outputSmall"] = b64(h.output[mark:])
+        mark = len(h.output)
+        set_winsize(h.master, 24, 80)
+        h.wait_output("PAUSED", mark, STEP)
+        settle(h)
+        extra["outputBack"] = b64(h.output[mark:])
+        mark = len(h.output)
+        h.send(b"p")  # resume play, then quit
+        settle(h)
+        h.send(b"q")
+    elif name == "replay-watch":
+        h.wait_output("REPLAY 1x", 0, STEP)
+        mark = len(h.output)
+        h.send(b"p")
+        h.wait_output("PAUSED", mark, STEP)
+        settle(h)
+        mark = len(h.output)
+        h.send(b".")
+        settle(h)
+        extra["afterStep"] = b64(h.output[mark:])
+        h.send(b"p+++")
+        h.wait_output("REPLAY 8x", mark, STEP)
+        h.wait_output("END OF REPLAY", mark, STEP)
+        settle(h)
+        extra["end"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif name == "mod-error":
+        mark = len(h.output)
+        h.send(b" ")
+        h.wait_output("MOD ERROR", mark, STEP)
+        settle(h)
+        extra["errorScreen"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif name == "hot-reload":
+        mod = os.environ["MOD_FILE"]
+        with open(mod) as f:
+            original = f.read()
+        time.sleep(0.05)
+        mark = len(h.output)
+        with open(mod, "w") as f:
+            f.write(original.replace('version = "1.0.0"', 'version = "1.0.1"'))
+        # The change is seen within a second; the rules change between pieces.
+        pump_for(h, 1.2)
+        drop_until(h, "RELOADED", mark)
+        settle(h)
+        extra["reloaded"] = b64(h.output[mark:])
+        h.send(b"x")  # any key goes on
+        settle(h)
+        mark = len(h.output)
+        with open(mod, "w") as f:
+            f.write(original + "\nthis is not lua\n")
+        pump_for(h, 1.2)
+        drop_until(h, "RELOAD FAILED", mark)
+        settle(h)
+        extra["failed"] = b64(h.output[mark:])
+        h.send(b"x")
+        settle(h)
+        h.send(b" ")  # the previous version still plays
+        settle(h)
+        h.send(b"q")
+    else:
+        raise ValueError("unknown scenario %s" % name)
+    h.wait_exit(timeout=STEP)
+    return extra
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--scenario", required=True)
+    parser.add_argument("--arg", action="append", default=[])
+    parser.add_argument("--env", action="append", default=[])
+    parser.add_argument("--stdout-pipe", action="store_true")
+    args = parser.parse_args()
+
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
+           "SWIFT_BACKTRACE": "interactive=no", "LANG": "C.UTF-8"}
+    for item in args.env:
+        name, _, value = item.partition("=")
+        env[name] = value
+        if name == "MOD_FILE":
+            os.environ[name] = value
+        if name == "IDLE_SECONDS":
+            os.environ[name] = value
+    h = Harness([args.binary] + args.arg, env, stdout_is_pipe=args.stdout_pipe)
+    try:
+        extra = scenario(args.scenario, h, args.arg)
+        error = None
+    except Exception as exc:  # noqa: BLE001 - reported to the Swift test
+        extra = {}
+        error = "%s: %s" % (type(exc).__name__, exc)
+        try:
+            os.kill(h.child_pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            h.wait_exit(5)
+        except Exception:  # noqa: BLE001
+            pass
+    out = h.result(**extra)
+    out["error"] = error
+    out["pid"] = h.child_pid
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
