@@ -12,10 +12,14 @@ enum CommandLineTool {
           hanjul replay --verify FILE  re-run a recorded game and check it ends the same way
           hanjul mods [--mods-dir DIR]…
                                        list the mods found, with any load error
+          hanjul mods --trust ID       re-enable a mod the watchdog quarantined
 
         Commands that play take --mod ID (repeatable: mods apply in order) and
         --mods-dir DIR (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
           hanjul help                  show this help
+
+        Exit status: 0 ok, 1 failure, 2 bad usage, 3 a mod failed, 4 a mod hung and was
+        quarantined (the watchdog stopped it after 2 s).
 
         Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick).
         """
