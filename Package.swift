@@ -52,6 +52,8 @@ let package = Package(
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
+        // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
+        .testTarget(name: "HostileModTests", dependencies: ["hanjul"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -142,7 +142,10 @@ enum GameAPI {
                     low = 1
                     high = try args.integer(2)
                 }
-                guard low <= high, high.subtractingReportingOverflow(low).partialValue < Int.max else {
+                // Checked: `high - low` overflows for e.g. math.mininteger…math.maxinteger, and
+                // a trap here would kill the game (L-34; found by the hostile corpus).
+                let span = high.subtractingReportingOverflow(low)
+                guard low <= high, !span.overflow, span.partialValue < Int.max else {
                     throw LuaHostError("game:random: the range \(low)…\(high) is empty or too wide")
                 }
                 args.push(low + s.pointee.random.below(high - low + 1))
