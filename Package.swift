@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "hanjul", targets: ["hanjul"]),
         .library(name: "HanJulCore", targets: ["HanJulCore"]),
+        // For the libFuzzer driver package in Fuzz/ (built only by Fuzz/run.sh).
+        .library(name: "HanJulFuzzing", targets: ["HanJulFuzzing"]),
     ],
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
@@ -34,6 +36,10 @@ let package = Package(
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash"]),
 
+        // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
+        // FuzzRegressionTests replays Fuzz/regressions through them.
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
+
         .executableTarget(name: "hanjul", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "LuaKit", "CTerminalShim"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -54,6 +60,8 @@ let package = Package(
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
         .testTarget(name: "HostileModTests", dependencies: ["hanjul"]),
+        // Every crash or timeout the fuzzers found, replayed without the fuzzer.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )
