@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "hanjul", targets: ["hanjul"]),
         .library(name: "HanJulCore", targets: ["HanJulCore"]),
+        // For the libFuzzer driver package in Fuzz/ (built only by Fuzz/run.sh).
+        .library(name: "HanJulFuzzing", targets: ["HanJulFuzzing"]),
     ],
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
@@ -36,12 +38,15 @@ let package = Package(
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
 
+        // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
+        // FuzzRegressionTests replays Fuzz/regressions through them.
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
         .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
                                                    "HanJulTerminal", "HanJulRender", "LuaKit"]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulTerminal",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -61,6 +66,9 @@ let package = Package(
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
+        // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
+        // FuzzRegressionTests replays Fuzz/regressions through them.
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
                                                             "HanJulReplay", "HanJulTerminal"]),

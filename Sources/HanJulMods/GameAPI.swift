@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HanJulCore
 import LuaKit
 
@@ -66,7 +71,7 @@ enum GameAPI {
             return UInt64(value)
         }
 
-        return [
+        var methods: [String: LuaHostFunction] = [
             // MARK: Reads
             "width": { args in args.push(try state(args).pointee.board.width); return 1 },
             "height": { args in args.push(try state(args).pointee.board.height); return 1 },
@@ -141,7 +146,10 @@ enum GameAPI {
                     low = 1
                     high = try args.integer(2)
                 }
-                guard low <= high, high.subtractingReportingOverflow(low).partialValue < Int.max else {
+                // Checked: `high - low` overflows for e.g. math.mininteger…math.maxinteger, and
+                // a trap here would kill the game (L-34; found by the hostile corpus).
+                let span = high.subtractingReportingOverflow(low)
+                guard low <= high, !span.overflow, span.partialValue < Int.max else {
                     throw LuaHostError("game:random: the range \(low)…\(high) is empty or too wide")
                 }
                 args.push(low + s.pointee.random.below(high - low + 1))
@@ -230,5 +238,27 @@ enum GameAPI {
                 return 0
             },
         ]
+        let hang = ModTestHooks.hangMilliseconds
+        if hang > 0 {
+            // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
+            // standing in for a C function the instruction budget cannot interrupt.
+            methods["test_hang"] = { _ in
+                var pause = timespec(tv_sec: hang / 1000, tv_nsec: (hang % 1000) * 1_000_000)
+                var left = timespec()
+                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+                return 0
+            }
+        }
+        return methods
     }
+}
+
+/// Switches for tests of the host itself. Off unless the `hanjul` binary sets them from
+/// its environment at startup, before any mod loads.
+public enum ModTestHooks {
+    /// TEST ONLY. When > 0, mods' game objects get a `game:test_hang()` method that blocks
+    /// in the host for this many milliseconds: a stand-in for a C call stuck beyond the
+    /// watchdog's limit (L-24), since the sandbox leaves no real one. `hanjul` reads it
+    /// from `HANJUL_TEST_HANG_MS`. Never set it in a release build's normal use.
+    nonisolated(unsafe) public static var hangMilliseconds = 0
 }

@@ -31,6 +31,23 @@ public struct ModCatalog: Sendable {
         return try LuaRules(packages: packages, displayFolders: packages.map { display($0.folder) }, watchdog: watchdog)
     }
 
+    /// Rules made of `ids`, refusing any package `quarantine` holds (L-24), and watched
+    /// by the watchdog `watchdog` makes for the packages read (nil: no watchdog). The
+    /// watchdog covers the main chunks too, and lives as long as the rules' states.
+    public func rules(_ ids: [String], quarantine: ModQuarantine?,
+                      watchdog: ([ModPackage]) -> LuaWatchdog?) throws(ModLoadError) -> LuaRules {
+        let packages = try packages(ids)
+        if let quarantine {
+            let entries = quarantine.entries()
+            for package in packages {
+                if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+                    throw .quarantined(entry)
+                }
+            }
+        }
+        return try rules(packages: packages, watchdog: watchdog(packages))
+    }
+
     /// Rules from packages already read (sim workers each build their own states from the
     /// same bytes).
     public func rules(packages: [ModPackage], watchdog: LuaWatchdog? = nil) throws(ModLoadError) -> LuaRules {

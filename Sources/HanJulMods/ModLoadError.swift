@@ -10,6 +10,8 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case manifest(id: String, reason: String)
     /// Two mods cannot be combined.
     case conflict(String)
+    /// The watchdog caught this exact mod (same id and hash) hanging (L-24).
+    case quarantined(ModQuarantine.Entry)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .script(let id, let message): "mod '\(id)': \(sanitized(message, limit: 600))"
         case .manifest(let id, let reason): "mod '\(id)': mod.lua \(reason)"
         case .conflict(let reason): reason
+        case .quarantined(let entry): entry.refusal
         }
     }
 }

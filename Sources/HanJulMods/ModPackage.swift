@@ -45,6 +45,13 @@ public struct ModPackage: Sendable {
         guard files["mod.lua"] != nil else {
             throw .package(folder: folder, reason: "there is no mod.lua in the folder")
         }
+        self.init(id: name, folder: folder, files: files)
+    }
+
+    /// A package from files already in memory (tests and fuzzing: no disk involved).
+    /// - Precondition: `id` is a valid id and `files` holds `mod.lua`.
+    public init(id name: String, folder: String, files: [String: [UInt8]]) {
+        precondition(ModPackage.isValidID(name) && files["mod.lua"] != nil, "invalid in-memory mod package")
         var hash = SHA256()
         // The mod's own tests (tests/…) do not change its rules, so they are not hashed:
         // editing a test must not invalidate every replay recorded under the mod.

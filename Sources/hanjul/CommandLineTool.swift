@@ -17,6 +17,7 @@ enum CommandLineTool {
                                        re-run a recorded game and check it ends the same way
           hanjul demo                  a game played by a simple placer, printed as text
           hanjul mods                  list the mods found, with any load error
+          hanjul mods --trust ID       re-enable a mod the watchdog quarantined
           hanjul check ID [--games N] [--actions N] [--seed N] [--mods-dir DIR]…
                                        check a mod: manifest, determinism, invariants under
                                        random play, and its tests/*.lua and tests/*.replay
@@ -39,6 +40,9 @@ enum CommandLineTool {
         rules that allow them add A (rotate counter-clockwise) and X (hold).
         Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with
         probability X. Built-in variants for quick comparisons: uniform (no bag), nokick.
+
+        Exit status: 0 ok, 1 failure, 2 bad usage, 3 a mod failed, 4 a mod hung and was
+        quarantined (the watchdog stopped it after 2 s).
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {

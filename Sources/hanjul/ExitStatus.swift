@@ -7,6 +7,10 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// A mod failed while loading or during the game.
     case modError = 3
+    /// The watchdog (RELIABILITY L-24) caught a mod call that did not return within its
+    /// wall-clock limit: the terminal was restored, the mod quarantined, one line printed,
+    /// and the process left with `_exit(4)` (a stuck C call cannot be unwound safely).
+    case modHung = 4
 
     var code: Int32 { rawValue }
 }

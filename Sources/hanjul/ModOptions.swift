@@ -25,8 +25,15 @@ struct ModOptions {
                           workingDirectory: cwd)
     }
 
-    /// The mods' rules, or a message for standard error (exit status 3).
-    func loadRules() -> Result<LuaRules, ModLoadError> {
-        do throws(ModLoadError) { return .success(try catalog.rules(ids)) } catch { return .failure(error) }
+    /// The mods' rules, or a message for standard error (exit status 3). A mod in the
+    /// quarantine list (same hash) is refused; the rest run under the watchdog
+    /// (``HangGuard``: a call that hangs exits with status 4).
+    func loadRules(command: String = "run") -> Result<LuaRules, ModLoadError> {
+        let quarantine = HangGuard.quarantine
+        do throws(ModLoadError) {
+            return .success(try catalog.rules(ids, quarantine: quarantine) { packages in
+                HangGuard.watchdog(for: packages, quarantine: quarantine, command: command)
+            })
+        } catch { return .failure(error) }
     }
 }

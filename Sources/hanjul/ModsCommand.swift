@@ -5,9 +5,15 @@ import HanJulMods
 enum ModsCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         var reader = ArgumentReader(arguments)
+        let trusted = try reader.values("--trust")
         let options = try ModOptions(&reader)
         guard options.ids.isEmpty else { throw UsageError("'hanjul mods' lists every mod; --mod does not apply") }
         try reader.finish()
+        let quarantine = HangGuard.quarantine
+        if !trusted.isEmpty {
+            return trust(trusted, quarantine)
+        }
+        let quarantined = quarantine?.entries() ?? []
         let catalog = options.catalog
         let listing = catalog.listing()
         if listing.isEmpty {
@@ -21,6 +27,10 @@ enum ModsCommand {
             } else if let manifest = entry.manifest {
                 print("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)")
                 print("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
+                if let held = quarantined.first(where: { $0.id == entry.id && $0.sha256 == entry.sha256 }) {
+                    broken += 1
+                    print("    QUARANTINED: \(held.refusal)")
+                }
             } else {
                 broken += 1
                 print("\(entry.id)  FAILS TO LOAD  \(entry.folder)")
@@ -29,5 +39,24 @@ enum ModsCommand {
         }
         print("\nSearched: \(catalog.searchPath.folders.joined(separator: ", ")). Play one with: hanjul run --mod ID … (or hanjul --mod ID)")
         return broken == 0 ? .success : .modError
+    }
+
+    /// `hanjul mods --trust ID`: removes ID's quarantine entries (L-24).
+    static func trust(_ ids: [String], _ quarantine: ModQuarantine?) -> ExitStatus {
+        guard let quarantine else {
+            StandardError.write("hanjul mods: cannot find the data folder (set HOME or XDG_DATA_HOME)")
+            return .failure
+        }
+        for id in ids {
+            do {
+                let removed = try quarantine.trust(id: id)
+                print(removed == 0 ? "mod '\(sanitized(id, limit: 40))' was not quarantined"
+                                   : "mod '\(sanitized(id, limit: 40))' is trusted again (removed \(removed) quarantine entr\(removed == 1 ? "y" : "ies"))")
+            } catch {
+                StandardError.write("hanjul mods: could not update \(quarantine.path): \(sanitized("\(error)", limit: 300))")
+                return .failure
+            }
+        }
+        return .success
     }
 }

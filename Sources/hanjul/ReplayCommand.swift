@@ -49,7 +49,7 @@ enum ReplayCommand {
         }
         mods.ids = replay.rules.mods.map(\.id)
         let rules: LuaRules
-        switch mods.loadRules() {
+        switch mods.loadRules(command: "replay") {
         case .success(let loaded): rules = loaded
         case .failure(let error):
             StandardError.write("hanjul replay: \(path) needs mods \(mods.ids.joined(separator: ", ")): \(error)")

@@ -40,6 +40,8 @@ import Testing
         Case(name: "print goes to the log", body: "print(string.rep('spam', 100)); warn('@on'); warn('x')", reason: nil),
         Case(name: "no addresses in tostring", body: "if tostring({}):find('0x') then error('address leaked') end", reason: nil),
         Case(name: "game methods check their arguments", body: "game:set_cell(0/0, 1e300, {})", reason: "set_cell"),
+        // Found by the hostile corpus: high - low overflowed and trapped (SIGILL).
+        Case(name: "random over the whole integer range", body: "game:random(math.mininteger, math.maxinteger)", reason: "too wide"),
         Case(name: "huge scores saturate", body: "game:add_score(math.maxinteger); game:add_score(math.maxinteger)", reason: nil),
     ]
 

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HanJulFiles
+import HanJulHash
+
+/// Mods the watchdog caught hanging (RELIABILITY L-24), kept in
+/// `$XDG_DATA_HOME/hanjul/quarantine` (a ``RecordFile`` of kind `quarantine`, written
+/// through ``DurableStore`` under a lock, atomically).
+///
+/// An entry names a mod id **and** the SHA-256 of its files: a changed mod (a new
+/// version, a fix) is a different mod and loads again. `hanjul mods --trust ID` removes
+/// the entries of `ID`; deleting the file removes them all.
+///
+/// ```swift
+/// let quarantine = ModQuarantine(paths: try AppPaths.current())
+/// if let entry = quarantine.entry(for: package) { refuse(entry.refusal) }
+/// ```
+public struct ModQuarantine: Sendable {
+    /// The file's record kind and payload version.
+    public static let kind = "quarantine", version = 1
+
+    /// One quarantined mod.
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        public var sha256: String
+        /// Why, e.g. "hung for more than 2 s in on_spawn".
+        public var reason: String
+        /// When, in seconds since 1970 (UTC).
+        public var time: Int64
+
+        public init(id: String, sha256: String, reason: String, time: Int64) {
+            self.id = id
+            self.sha256 = sha256
+            self.reason = reason
+            self.time = time
+        }
+
+        /// The message that refuses the mod and says how to re-enable it.
+        public var refusal: String {
+            "mod '\(sanitized(id, limit: 40))' is quarantined: it \(sanitized(reason, limit: 120)) (sha256 \(sha256.prefix(16))…). "
+                + "If you trust it, re-enable it with: hanjul mods --trust \(sanitized(id, limit: 40))"
+        }
+    }
+
+    /// The quarantine file.
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The quarantine file in the user's data folder.
+    public init(paths: AppPaths) { self.init(path: paths.dataFile("quarantine")) }
+
+    /// Every entry. A missing file has none; a damaged or unreadable one is read as none
+    /// (the next write keeps the damaged file aside; it is never silently overwritten).
+    public func entries() -> [Entry] {
+        guard let record = try? DurableStore.load(path, kind: Self.kind, version: Self.version) else { return [] }
+        return Self.decode(record.payload)
+    }
+
+    /// The entry that quarantines exactly this package (same id and hash), if any.
+    public func entry(for package: ModPackage) -> Entry? {
+        entries().first { $0.id == package.id && $0.sha256 == package.sha256 }
+    }
+
+    /// Adds an entry (replacing one for the same id and hash).
+    public func add(_ entry: Entry) throws {
+        try DurableStore.update(path, kind: Self.kind, version: Self.version, onNewerVersion: .refuse) { old in
+            var entries = old.map(Self.decode) ?? []
+            entries.removeAll { $0.id == entry.id && $0.sha256 == entry.sha256 }
+            entries.append(entry)
+            return Self.encode(entries)
+        }
+    }
+
+    /// Removes every entry of mod `id`; returns how many there were. Writes nothing when
+    /// there were none.
+    @discardableResult
+    public func trust(id: String) throws -> Int {
+        guard entries().contains(where: { $0.id == id }) else { return 0 }
+        var removed = 0
+        try DurableStore.update(path, kind: Self.kind, version: Self.version, onNewerVersion: .refuse) { old in
+            var entries = old.map(Self.decode) ?? []
+            let before = entries.count
+            entries.removeAll { $0.id == id }
+            removed = before - entries.count
+            return Self.encode(entries)
+        }
+        return removed
+    }
+
+    static func encode(_ entries: [Entry]) -> JSON {
+        ["entries": .array(entries.map { entry in
+            ["id": .string(entry.id), "sha256": .string(entry.sha256), "reason": .string(entry.reason), "time": .integer(entry.time)]
+        })]
+    }
+
+    static func decode(_ payload: JSON) -> [Entry] {
+        (payload["entries"]?.arrayValue ?? []).compactMap { item in
+            guard let id = item["id"]?.stringValue, let sha = item["sha256"]?.stringValue else { return nil }
+            return Entry(id: id, sha256: sha, reason: item["reason"]?.stringValue ?? "hung",
+                         time: item["time"]?.integerValue ?? 0)
+        }
+    }
+
+    /// Seconds since 1970, for ``Entry/time``.
+    public static func now() -> Int64 { Int64(time(nil)) }
+}

@@ -1,0 +1,74 @@
+import CTerminalShim
+import Foundation
+import HanJulFiles
+import HanJulMods
+import LuaKit
+
+/// The watchdog backstop for mod calls that never return (RELIABILITY L-24), for every
+/// command that plays (`run`, `replay`, and `play`: use ``ModOptions/loadRules()``).
+///
+/// When a call into a mod runs longer than ``limitSeconds`` of wall time (the instruction
+/// budget stops anything written in Lua long before; only a stuck C call can get here),
+/// on the watchdog's thread:
+/// 1. the terminal is restored (`hj_term_emergency_restore`: a no-op when no terminal
+///    session is active);
+/// 2. the mod (id + sha256) is added to the quarantine file (``ModQuarantine``, written
+///    atomically under a lock);
+/// 3. one line goes to standard error, saying how to re-enable the mod;
+/// 4. the process `_exit`s with ``ExitStatus/modHung`` (4).
+///
+/// The next start refuses that mod (same hash) until `hanjul mods --trust ID`.
+enum HangGuard {
+    /// The wall-clock limit per outermost call into a mod. `HANJUL_WATCHDOG_SECONDS`
+    /// overrides it (0.5…600), for tests and very slow machines.
+    static var limitSeconds: Double {
+        if let text = ProcessInfo.processInfo.environment["HANJUL_WATCHDOG_SECONDS"], let value = Double(text),
+           (0.5...600).contains(value) {
+            return value
+        }
+        return 2
+    }
+
+    /// Reads the test-only switches from the environment (see ``ModTestHooks``).
+    static func readTestSwitches() {
+        if let text = ProcessInfo.processInfo.environment["HANJUL_TEST_HANG_MS"], let ms = Int(text), ms > 0 {
+            ModTestHooks.hangMilliseconds = min(ms, 600_000)
+        }
+    }
+
+    /// The quarantine list of this user, or nil when there is no home to keep it in.
+    static var quarantine: ModQuarantine? {
+        (try? AppPaths.current()).map { ModQuarantine(paths: $0) }
+    }
+
+    /// A watchdog over `packages` that quarantines and exits when one hangs.
+    static func watchdog(for packages: [ModPackage], quarantine: ModQuarantine?, command: String) -> LuaWatchdog {
+        let limit = limitSeconds
+        let hashes = Dictionary(packages.map { ($0.id, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        return LuaWatchdog(limitSeconds: limit, pollSeconds: 0.05) { report in
+            hj_term_emergency_restore()
+            let id = report.label
+            let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+            let reason = "hung for more than \(seconds) s in a call the instruction budget could not stop"
+            var saved = "quarantined it"
+            if let quarantine, let sha = hashes[id] {
+                do {
+                    try quarantine.add(ModQuarantine.Entry(id: id, sha256: sha, reason: reason, time: ModQuarantine.now()))
+                } catch {
+                    saved = "could not quarantine it (\(sanitized("\(error)", limit: 200)))"
+                }
+            } else {
+                saved = "could not quarantine it (no data folder)"
+            }
+            let line = "hanjul \(command): mod '\(sanitized(id, limit: 40))' \(reason); stopped the game and \(saved). "
+                + "To play it again: hanjul mods --trust \(sanitized(id, limit: 40))\n"
+            var bytes = Array(line.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+            _exit(ExitStatus.modHung.code)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// The hostile-mod corpus (RELIABILITY §5.1): every `Tests/HostileMods/<case>/mod.lua`,
+/// each run as `hostile` next to a benign mod in its own `hanjul run` process, with
+/// `HOME`, `XDG_*`, `TMPDIR` and the working folder pointed at fresh temporary folders.
+///
+/// Each case's header states what must happen (see ``CorpusCase``). For every case the
+/// runner asserts: the exit status and the reason, the time bound, that stdout holds
+/// nothing but the report (one JSON line, or nothing when the mod does not load), that
+/// stderr holds at most one line, that no escape or C1 control byte reaches either, that
+/// the home, working, temporary and mod folders are byte-identical afterwards (but for
+/// the quarantine file of a `hung` case), and that the benign mod plays right after in a
+/// fresh process of the same home.
+@Suite struct HostileModTests {
+    static let cases: [CorpusCase] = CorpusCase.loadAll()
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.cases.count >= 100, "found \(Self.cases.count) cases in \(CorpusCase.root)")
+        let items = Set(Self.cases.map(\.item))
+        for number in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+                       29, 31, 32, 33, 34, 35, 36, 37, 39, 40, 41, 42, 43, 44, 45] {
+            #expect(items.contains("L-\(number)"), "no case for L-\(number)")
+        }
+    }
+
+    @Test(arguments: cases)
+    func hostileModIsContained(_ corpus: CorpusCase) throws {
+        let sandbox = try Sandbox(corpus)
+        defer { sandbox.remove() }
+        let before = try sandbox.snapshot()
+
+        let run = try sandbox.run(["run", "--mod", "hostile", "--mod", "benign"] + corpus.arguments)
+        let label = "\(corpus.name): status \(run.status), \(String(format: "%.2f", run.seconds)) s\nstdout: \(run.stdout.prefix(400))\nstderr: \(run.stderr.prefix(600))"
+
+        #expect(run.seconds <= corpus.within, "took longer than \(corpus.within) s: \(label)")
+        #expect(!run.stdout.utf8.contains(0x1B) && !run.stderr.utf8.contains(0x1B), "an escape byte reached the output: \(label)")
+        #expect(!run.stdout.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }
+                && !run.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }, "a C1 control reached the output: \(label)")
+        let stderrLines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        #expect(stderrLines.count <= 1, "more than one line on stderr: \(label)")
+        #expect(run.stderr.utf8.count <= 4096, "stderr is too long: \(label)")
+
+        switch corpus.expectation {
+        case .ok:
+            #expect(run.status == 0, "\(label)")
+            #expect(run.stderr.isEmpty, "\(label)")
+            let report = try #require(Self.report(run.stdout), "stdout is not one JSON report: \(label)")
+            #expect(Self.modIDs(report) == ["hostile", "benign"], "\(label)")
+            if corpus.checkBenign {
+                #expect(((report["score"] as? Int) ?? 0) >= 1000, "the benign mod's points are missing: \(label)")
+            }
+        case .error(let reasons):
+            #expect(run.status == 3, "\(label)")
+            #expect(Self.report(run.stdout) != nil, "stdout is not one JSON report: \(label)")
+            #expect(run.stderr.contains("hostile"), "the reason does not name the mod: \(label)")
+            #expect(reasons.contains { run.stderr.lowercased().contains($0.lowercased()) }, "expected \(reasons): \(label)")
+        case .loadError(let reasons):
+            #expect(run.status == 3, "\(label)")
+            #expect(run.stdout.isEmpty, "\(label)")
+            #expect(reasons.contains { run.stderr.lowercased().contains($0.lowercased()) }, "expected \(reasons): \(label)")
+        case .hung:
+            #expect(run.status == 4, "\(label)")
+            #expect(run.stdout.isEmpty, "\(label)")
+            #expect(run.stderr.contains("mod 'hostile' hung") && run.stderr.contains("hanjul mods --trust hostile"), "\(label)")
+        }
+
+        var after = try sandbox.snapshot()
+        if case .hung = corpus.expectation {
+            let quarantine = sandbox.home + "/.local/share/hanjul/quarantine"
+            #expect(after.removeValue(forKey: quarantine) != nil, "no quarantine file was written: \(label)")
+            after.removeValue(forKey: quarantine + ".lock")  // DurableStore's lock file
+            // The quarantined mod is refused on the next start, with the way back.
+            let again = try sandbox.run(["run", "--mod", "hostile", "--mods-dir", sandbox.mods, "--seed", "1", "--actions", "H", "--json"],
+                                        includeModsDir: false)
+            #expect(again.status == 3 && again.stderr.contains("quarantined") && again.stderr.contains("hanjul mods --trust hostile"),
+                    "\(again.status) \(again.stderr)")
+            let trust = try sandbox.run(["mods", "--trust", "hostile"], includeModsDir: false)
+            #expect(trust.status == 0, "\(trust.stderr)")
+            after = try sandbox.snapshot()
+            after.removeValue(forKey: quarantine)
+            after.removeValue(forKey: quarantine + ".lock")
+        }
+        #expect(after == before, "the run changed files: \(Self.difference(before, after)) — \(label)")
+
+        if corpus.deterministic {
+            let second = try sandbox.run(["run", "--mod", "hostile", "--mod", "benign"] + corpus.arguments)
+            #expect(second.stdout == run.stdout && second.stderr == run.stderr && second.status == run.status,
+                    "a second process gave another result: \(label)\nsecond stdout: \(second.stdout.prefix(400))")
+        }
+
+        // The host is unharmed: the benign mod plays right after, in the same home.
+        let benign = try sandbox.run(["run", "--mod", "benign", "--seed", "1", "--actions", "HH", "--json"])
+        #expect(benign.status == 0 && benign.stderr.isEmpty, "benign run: \(benign.status) \(benign.stderr)")
+        #expect((Self.report(benign.stdout)?["score"] as? Int ?? 0) >= 2000, "benign run: \(benign.stdout)")
+    }
+
+    /// The one JSON object of stdout, or nil when stdout is anything else.
+    static func report(_ stdout: String) -> [String: Any]? {
+        guard stdout.hasSuffix("\n"), stdout.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count == 1,
+              let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else { return nil }
+        return object
+    }
+
+    static func modIDs(_ report: [String: Any]) -> [String] {
+        ((report["mods"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+    }
+
+    static func difference(_ a: [String: String], _ b: [String: String]) -> String {
+        let keys = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+        return keys.prefix(10).map { "\($0): \(a[$0] ?? "absent") -> \(b[$0] ?? "absent")" }.joined(separator: "; ")
+    }
+}
