@@ -66,9 +66,10 @@ let package = Package(
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
-        // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
-        // FuzzRegressionTests replays Fuzz/regressions through them.
-        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
+        // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
+        .testTarget(name: "HostileModTests", dependencies: ["hanjul"]),
+        // Every crash or timeout the fuzzers found, replayed without the fuzzer.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
                                                             "HanJulReplay", "HanJulTerminal"]),
