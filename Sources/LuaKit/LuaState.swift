@@ -56,7 +56,7 @@ public final class LuaState {
         limits: LuaLimits = LuaLimits(),
         label: String = "lua",
         log: @escaping (LuaLogMessage) -> Void = { _ in },
-        random: @escaping () -> UInt64 = SplitMix64(seed: 0).makeGenerator(),
+        random: (() -> UInt64)? = nil,
         moduleSource: @escaping (String) -> Result<[UInt8], LuaHostError> = { name in
             .failure(LuaHostError("module '\(name)' not found"))
         },
@@ -72,7 +72,7 @@ public final class LuaState {
         self.ctx = ctx
         self.L = hj_state(ctx)
         self.log = log
-        self.random = random
+        self.random = random ?? SplitMix64(seed: 0).makeGenerator()
         self.moduleSource = moduleSource
         self.watchdog = watchdog
         if let watchdog {

@@ -1,13 +1,13 @@
-/// A tiny seeded generator (SplitMix64), used as the default `math.random` source so that a
+/// A tiny seeded generator (SplitMix64; internal, so it never clashes with the engine's), the default `math.random` source so that a
 /// state without a host generator is still deterministic.
-public struct SplitMix64: Sendable {
+struct SplitMix64: Sendable {
     private var state: UInt64
 
     /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
     /// The next 64-bit value.
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,7 +16,7 @@ public struct SplitMix64: Sendable {
     }
 
     /// A closure that draws from a private copy of this generator (for ``LuaState/init(limits:label:log:random:moduleSource:watchdog:)``).
-    public func makeGenerator() -> () -> UInt64 {
+    func makeGenerator() -> () -> UInt64 {
         var generator = self
         return { generator.next() }
     }

@@ -1,4 +1,4 @@
-import LuaKit
+@testable import LuaKit
 import Testing
 
 @Suite struct DeterminismTests {

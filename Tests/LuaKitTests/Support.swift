@@ -1,4 +1,4 @@
-import LuaKit
+@testable import LuaKit
 import Testing
 
 /// A state with a small budget so hostile loops end fast, and a log collector.
