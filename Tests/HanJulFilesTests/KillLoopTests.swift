@@ -9,7 +9,7 @@ struct KillLoopTests {
     /// be exactly one complete version. `HANJUL_KILL_LOOPS` raises the count.
     @Test("SIGKILL at random moments: the file is always a complete known version")
     func killLoop() throws {
-        let loops = ProcessInfo.processInfo.environment["HANJUL_KILL_LOOPS"].flatMap(Int.init) ?? 200
+        let loops = ProcessInfo.processInfo.environment["HANJUL_KILL_LOOPS"].flatMap(Int.init) ?? 1000
         let folder = TemporaryFolder()
         let path = folder.file("scores.hjr")
         let known = (0..<4).map(tortureVariant)
