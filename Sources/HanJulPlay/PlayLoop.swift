@@ -464,8 +464,8 @@ public final class PlayLoop<R: Rules> {
 
     func draw() {
         let size = session.size.renderSize
-        let scene = Scene(state: game.state, hud: hud(), overlay: overlay(), style: style)
-        let needed = Layout.requiredSize(for: scene)
+        let scene = Scene(state: game.state, hud: hud(), overlay: overlay(), showsHold: game.rules.holdEnabled, style: style)
+        let needed = Layout.minimumSize(for: scene)
         let small = !size.contains(needed)
         if small && !tooSmall && mode == .playing { mode = .paused }
         tooSmall = small

@@ -2,9 +2,9 @@ import HanJulCore
 
 /// Where everything goes on screen, and the frame that results.
 ///
-/// The drawing is the board in its border (each game cell two columns wide) on the left,
-/// and two columns to its right a panel: the next pieces, then score, lines, level,
-/// speed, best, time and the mods in play. It is centred in the terminal. When the terminal
+/// The drawing is the board in its border (each game cell two columns wide), with the hold
+/// slot to its left for rules that have one, and two columns to its right a panel: the
+/// next pieces, then score, lines, level, speed, best, time and the mods in play. It is centred in the terminal. When the terminal
 /// is smaller than `requiredSize(for:)`, the frame says so instead (RELIABILITY T-7).
 ///
 /// ```
@@ -27,6 +27,8 @@ public struct Layout: Hashable, Sendable {
     public let previewCount: Int
     /// How many rows the mod list takes.
     let modLines: Int
+    /// The board's left column: past the hold slot when there is one.
+    public let boardX: Int
 
     /// The smallest panel width.
     public static let minPanelWidth = 18
@@ -48,7 +50,8 @@ public struct Layout: Hashable, Sendable {
         previewCount = min(Layout.shownPreview(scene).count, Scene.maxPreview)
         let mods = scene.hud.mods.count
         modLines = mods == 0 ? 1 : mods <= HUD.maxModLines ? mods : HUD.maxModLines + 1
-        panelX = boardBox.width + Layout.gap
+        boardX = scene.hold == nil ? 0 : 2 * slotWidth + 2 + Layout.gap
+        panelX = boardX + boardBox.width + Layout.gap
         let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
                      height: previewRows + Layout.statLabels.count + 2 + modLines)
@@ -58,19 +61,39 @@ public struct Layout: Hashable, Sendable {
     /// The smallest terminal that shows `scene` whole.
     public static func requiredSize(for scene: Scene) -> Size { Layout(scene).size }
 
+    /// The smallest terminal that shows `scene`'s game at all: with only the next piece of
+    /// the preview (`frame(for:size:)` drops the others before it gives up).
+    public static func minimumSize(for scene: Scene) -> Size {
+        var smallest = scene
+        smallest.preview = Array(scene.preview.prefix(1))
+        return Layout(smallest).size
+    }
+
     /// The frame for `scene` in a terminal of `size`: the drawing centred, with the overlay
     /// on top; or, when `size` is too small, the "terminal too small" frame.
     public static func frame(for scene: Scene, size: Size) -> Frame {
         let layout = Layout(scene)
         guard size.contains(layout.size) else {
+            // Fewer previews before giving up: the game matters more than the third next piece.
+            if scene.preview.count > 1 {
+                var shorter = scene
+                shorter.preview.removeLast()
+                return frame(for: shorter, size: size)
+            }
             return tooSmallFrame(need: layout.size, have: size, style: scene.style)
         }
         var frame = Frame(size: size)
         let left = (frame.width - layout.size.width) / 2, top = (frame.height - layout.size.height) / 2
         let glyphs = Glyphs(scene.style)
-        layout.drawBoard(scene, glyphs: glyphs, x: left, y: top, into: &frame)
+        layout.drawBoard(scene, glyphs: glyphs, x: left + layout.boardX, y: top, into: &frame)
+        if let held = scene.hold {
+            frame.write("HOLD", x: left, y: top, style: glyphs.labelStyle)
+            if let held, scene.pieces.kinds.indices.contains(held) {
+                layout.drawPreview(kind: held, scene: scene, glyphs: glyphs, x: left, y: top + 1, into: &frame)
+            }
+        }
         layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)
-        layout.drawOverlay(scene, glyphs: glyphs, boardX: left, boardY: top, into: &frame)
+        layout.drawOverlay(scene, glyphs: glyphs, boardX: left + layout.boardX, boardY: top, into: &frame)
         return frame
     }
 

@@ -27,6 +27,9 @@ public struct Scene: Equatable, Sendable {
     /// Colour blocks, monochrome or ASCII.
     public var style: RenderStyle
 
+    /// The hold slot, for rules that have one: `.some(nil)` while it is empty.
+    public var hold: Int??
+
     /// The most preview pieces drawn.
     public static let maxPreview = 6
 
@@ -45,8 +48,11 @@ public struct Scene: Equatable, Sendable {
 
     /// A scene of `state`: its board, its piece (and ghost, while the game is on, when
     /// `showsGhost`), its queue as the preview.
-    public init(state: GameState, hud: HUD, overlay: Overlay = .none, showsGhost: Bool = true, style: RenderStyle = .color) {
+    /// `showsHold` draws the hold slot (for rules with one) with `state.held`.
+    public init(state: GameState, hud: HUD, overlay: Overlay = .none, showsGhost: Bool = true, showsHold: Bool = false,
+                style: RenderStyle = .color) {
         self.init(board: state.board, pieces: state.pieces, piece: state.piece, showsGhost: showsGhost && !state.isOver,
                   preview: state.queue, hud: hud, overlay: overlay, style: style)
+        if showsHold { hold = .some(state.held) }
     }
 }

@@ -278,3 +278,31 @@ import HanJulCore
         #expect(frame.lines[1].allSatisfy { $0 == " " })
     }
 }
+
+@Suite struct HoldAndPreviewLayoutTests {
+    @Test func holdSlotSitsLeftOfTheBoard() throws {
+        var game = Game(rules: StandardRules(), source: .sequence([2, 0]))
+        game.apply(.hardDrop)
+        var scene = Scene(state: game.state, hud: HUD(), style: .ascii)
+        scene.hold = .some(2)
+        let frame = Layout.frame(for: scene, size: Size(width: 60, height: 24))
+        let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let holdRow = try #require(lines.firstIndex { $0.contains("HOLD") })
+        #expect(lines[holdRow + 1].contains("[]"), "the held T is drawn under HOLD: \(lines[holdRow + 1])")
+        #expect(lines[holdRow].firstRange(of: "HOLD")!.lowerBound < lines[holdRow].firstRange(of: "+")!.lowerBound,
+                "the hold slot is left of the board")
+        scene.hold = .some(nil)
+        let empty = Layout.frame(for: scene, size: Size(width: 60, height: 24)).text
+        #expect(empty.contains("HOLD"))
+    }
+
+    @Test func previewsShrinkBeforeTheTerminalIsTooSmall() {
+        let state = Game(rules: StandardRules(), source: .seeded(1)).state
+        var scene = Scene(state: state, hud: HUD(), style: .ascii)
+        scene.preview = [0, 1, 2, 3, 4, 5]
+        #expect(Layout.minimumSize(for: scene) == Layout(Scene(state: state, hud: HUD(), style: .ascii)).size)
+        let frame = Layout.frame(for: scene, size: Size(width: 80, height: 24))
+        #expect(!frame.text.contains("too small"), "six previews do not fit 24 rows; fewer are drawn")
+        #expect(frame.text.contains("NEXT"))
+    }
+}
