@@ -221,7 +221,8 @@ enum GameAPI {
                 var kinds: [Int] = []
                 let count = args.count - 1
                 guard count == s.pointee.queue.count else {
-                    throw LuaHostError("game:set_queue: give \(s.pointee.queue.count) kinds (the preview length), not \(count)")
+                    let wanted = s.pointee.queue.count
+                    throw LuaHostError("game:set_queue: give \(wanted) kind\(wanted == 1 ? "" : "s") (the preview length), not \(count)")
                 }
                 for index in 0..<count { kinds.append(try kind(args, index + 2, s)) }
                 s.pointee.setQueue(kinds)
