@@ -16,24 +16,24 @@ extension GameAPI {
         var search = PlacementSearch()
         return [
             "board": { args in
-                guard let s = bridge.state else { throw LuaHostError("game:board: the game is only available inside a hook") }
+                guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
                 for mask in s.pointee.board.rows { args.push(Int(mask)) }
                 args.packArray(count: s.pointee.board.height)
                 return 1
             },
             "placements": { args in
-                guard let s = bridge.state else { throw LuaHostError("game:placements: the game is only available inside a hook") }
+                guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
                 let state = s.pointee
                 let letter = try args.string(2)
                 guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
-                    throw LuaHostError("game:placements: '\(sanitized(letter, limit: 20))' is not a piece letter")
+                    throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter")
                 }
                 let rules = KickTableRules(kicks: bridge.kicks, allowsCounterclockwise: false)
                 let start = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
                 do throws(RuleError) {
                     try search.run(.fast, in: state, rules: rules, from: start)
                 } catch {
-                    throw LuaHostError("game:placements: \(error.message)")
+                    throw LuaHostError("\(args.functionName): \(error.message)")
                 }
                 for placement in search.placements {
                     var board = state.board

@@ -131,7 +131,7 @@ enum GameAPI {
                 let k = try kind(args, 2, s)
                 let rotation = try args.integer(3)
                 guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
-                    throw LuaHostError("game:fits: rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
+                    throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
                 }
                 args.push(s.pointee.fits(Piece(kind: k, rotation: rotation, x: try args.integer(4), y: try args.integer(5))))
                 return 1
@@ -150,7 +150,7 @@ enum GameAPI {
                 // a trap here would kill the game (L-34; found by the hostile corpus).
                 let span = high.subtractingReportingOverflow(low)
                 guard low <= high, !span.overflow, span.partialValue < Int.max else {
-                    throw LuaHostError("game:random: the range \(low)…\(high) is empty or too wide")
+                    throw LuaHostError("\(args.functionName): the range \(low)…\(high) is empty or too wide")
                 }
                 args.push(low + s.pointee.random.below(high - low + 1))
                 return 1
@@ -222,7 +222,7 @@ enum GameAPI {
                 let count = args.count - 1
                 guard count == s.pointee.queue.count else {
                     let wanted = s.pointee.queue.count
-                    throw LuaHostError("game:set_queue: give \(wanted) kind\(wanted == 1 ? "" : "s") (the preview length), not \(count)")
+                    throw LuaHostError("\(args.functionName): give \(wanted) kind\(wanted == 1 ? "" : "s") (the preview length), not \(count)")
                 }
                 for index in 0..<count { kinds.append(try kind(args, index + 2, s)) }
                 s.pointee.setQueue(kinds)
@@ -232,7 +232,7 @@ enum GameAPI {
                 let s = try changing(args)
                 let label = try args.string(2)
                 guard !label.isEmpty, label.utf8.count <= 32 else {
-                    throw LuaHostError("game:finish: the result label must be 1 to 32 characters")
+                    throw LuaHostError("\(args.functionName): the result label must be 1 to 32 characters")
                 }
                 let value = try args.integer(3)
                 s.pointee.end(.finished(GameResult(label: sanitized(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
