@@ -12,6 +12,9 @@
 public protocol Rules {
     /// A short name for the rule set, e.g. `"standard"`.
     var name: String { get }
+    /// The rules precisely enough to refuse a replay under others. Default: the name alone
+    /// (built-in rule sets); mods add each mod's id, version and hash.
+    var identity: RulesIdentity { get }
     var boardWidth: Int { get }
     var boardHeight: Int { get }
     var pieces: PieceSet { get }
@@ -60,6 +63,7 @@ public protocol Rules {
 }
 
 extension Rules {
+    public var identity: RulesIdentity { RulesIdentity(name: name) }
     public var boardWidth: Int { 10 }
     public var boardHeight: Int { 20 }
     public var pieces: PieceSet { .standard }

@@ -4,10 +4,13 @@ import HanJulCore
 struct FreshRulesPlayer<R: Rules>: SeedPlayer {
     let make: () throws -> R
     let config: SimulationConfig
+    private(set) var lastReplay: Replay?
 
     mutating func play(seed: UInt64) -> GameRecord {
+        lastReplay = nil
         do {
             var simulator = Simulator(rules: try make(), config: config)
+            defer { lastReplay = simulator.lastReplay }
             return simulator.play(seed: seed)
         } catch {
             return GameRecord(seed: seed, pieces: 0, lines: 0, score: 0, level: 1, outcome: .ruleError, clears: [0],

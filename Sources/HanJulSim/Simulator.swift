@@ -5,6 +5,11 @@ public struct SimulationConfig: Equatable, Codable, Sendable {
     public var bot: BotConfig
     /// Pieces after which a game stops as `capped`.
     public var cap: Int
+    /// Whether each game is recorded as a replay (`SeedPlayer.lastReplay`). Not part of
+    /// what a run is (not encoded): recording does not change a game.
+    public var recordsReplays = false
+
+    private enum CodingKeys: String, CodingKey { case bot, cap }
 
     public init(bot: BotConfig = BotConfig(), cap: Int = 10_000) {
         self.bot = bot
@@ -17,6 +22,8 @@ public struct SimulationConfig: Equatable, Codable, Sendable {
 public protocol SeedPlayer {
     /// Plays the game of `seed` to its end or the cap. The same seed gives the same record.
     mutating func play(seed: UInt64) -> GameRecord
+    /// The replay of the latest game, when the configuration records replays.
+    var lastReplay: Replay? { get }
 }
 
 /// Plays seeded games of one rule set with one bot. One per worker thread: it keeps the
@@ -35,8 +42,12 @@ public struct Simulator<R: Rules>: SeedPlayer {
         bot = Bot(config.bot, seed: 0)
     }
 
+    public private(set) var lastReplay: Replay?
+
     public mutating func play(seed: UInt64) -> GameRecord {
         var game = Game(rules: rules, source: .seeded(seed))
+        var recorder = config.recordsReplays ? ReplayRecorder(rules: rules.identity, source: .seeded(seed)) : nil
+        defer { lastReplay = recorder?.finish(game.state) }
         bot.reset(seed: seed)
         let evaluatedBefore = bot.placementsEvaluated
         var clears = Array(repeating: 0, count: max(1, game.state.pieces.maxExtent))
@@ -52,7 +63,10 @@ public struct Simulator<R: Rules>: SeedPlayer {
                 break
             }
             guard let placement else { break }
-            for action in bot.search.actions(of: placement) { game.apply(action) }
+            for action in bot.search.actions(of: placement) {
+                game.apply(action)
+                recorder?.record(action, state: game.state)
+            }
             guard game.state.piecesLocked == locked + 1 else {
                 if !game.state.isOver {
                     failure = "bot: the path \(ActionScript.text(of: bot.search.actions(of: placement))) did not lock the piece once"

@@ -25,6 +25,7 @@ enum CommandLineTool {
                                        record a bot game under the mod as a golden replay
           hanjul sim [--mod ID]… (--games N --seed S | --seeds A..B) [--cap PIECES] [--bot NAME]
                      [--noise X] [--search fast|full] [--workers K] [--json | --jsonl FILE]
+                     [--save-replays DIR]
                                        play seeded games with a bot and summarise them
           hanjul stats FILE… [--json]  merge the JSONL of several sim runs into one summary
           hanjul compare --a "MODS" --b "MODS" [sim options] [--json] [--svg FILE]

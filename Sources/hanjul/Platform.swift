@@ -1,4 +1,6 @@
 import Glibc
+import HanJulFiles
+import HanJulReplay
 import HanJulSim
 import Synchronization
 
@@ -64,8 +66,14 @@ enum ParallelRun {
     }
 
     /// The records of `seeds`, in order. A rule set that fails to load throws its message.
+    /// With `replayFolder`, each game's replay is saved there as `<rules>-<seed>.hjr`; a
+    /// replay that cannot be saved is reported and does not stop the run.
     static func play(_ spec: RuleSetSpec, seeds: [UInt64], config: SimulationConfig, workers: Int,
-                     label: String) throws(UsageError) -> [GameRecord] {
+                     label: String, replayFolder: String? = nil) throws(UsageError) -> [GameRecord] {
+        var recording = config
+        recording.recordsReplays = replayFolder != nil
+        let config = recording
+        let fileStem = spec.name.map { $0.isLetter || $0.isNumber || $0 == "+" ? $0 : "-" }
         let slots = Slots(seeds.count)
         let count = seeds.count
         let progress = Platform.isStandardErrorTerminal ? ProgressBar(total: count, label: label) : nil
@@ -92,6 +100,12 @@ enum ParallelRun {
                 let index = slots.next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { break }
                 slots.records[index] = player.play(seed: seeds[index])
+                if let replayFolder, let replay = player.lastReplay {
+                    let path = replayFolder + "/" + String(fileStem) + "-\(seeds[index]).hjr"
+                    do throws(FileError) { try ReplayFile.write(replay, to: path) } catch {
+                        slots.failed.withLock { $0 = $0 ?? error.playerMessage(saving: "a replay") }
+                    }
+                }
                 slots.done.add(1, ordering: .relaxed)
             }
         }

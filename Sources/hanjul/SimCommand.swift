@@ -10,6 +10,7 @@ enum SimCommand {
         let options = try SimOptions.read(&reader)
         let json = reader.flag("--json")
         let jsonl = try reader.value("--jsonl")
+        let replayFolder = try reader.value("--save-replays")
         try reader.finish()
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
         let spec: RuleSetSpec
@@ -21,7 +22,7 @@ enum SimCommand {
         }
 
         let records = try ParallelRun.play(spec, seeds: options.seeds, config: options.config,
-                                           workers: options.workers, label: spec.name)
+                                           workers: options.workers, label: spec.name, replayFolder: replayFolder)
         let header = options.header(spec)
         if let jsonl {
             try JSONLines.write(header: header, records: records, to: jsonl)

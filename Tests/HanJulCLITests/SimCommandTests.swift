@@ -107,6 +107,19 @@ import Testing
         #expect(compared.stdout.contains("B: no significant difference from A"), "\(compared.stdout)")
     }
 
+    @Test func simSavesAReplayPerGameThatVerifies() throws {
+        let folder = try Self.scratch().appendingPathComponent("replays").path
+        let result = try Hanjul.run(["sim", "--games", "3", "--seed", "21", "--cap", "80", "--mod", "standard",
+                                     "--save-replays", folder, "--workers", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["mod-standard-21.hjr", "mod-standard-22.hjr", "mod-standard-23.hjr"])
+        for file in files {
+            let verified = try Hanjul.run(["replay", "--verify", folder + "/" + file])
+            #expect(verified.status == 0 && verified.stdout.hasPrefix("match: "), "\(file): \(verified.stdout) \(verified.stderr)")
+        }
+    }
+
     @Test func unknownModsExitThree() throws {
         let sim = try Hanjul.run(["sim", "--games", "1", "--seed", "1", "--mod", "nosuchmod"])
         #expect(sim.status == 3)
