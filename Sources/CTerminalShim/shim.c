@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -453,3 +454,11 @@ int hj_term_window_size(int fd, unsigned short *columns, unsigned short *rows) {
 }
 
 int hj_term_fatal_entries(void) { return __atomic_load_n(&hj_fatal_entered, __ATOMIC_SEQ_CST); }
+
+int hj_stdout_finish(void) {
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int code = errno;
+    if (!failed && !ferror(stdout)) return 0;
+    return code != 0 ? code : EIO;
+}

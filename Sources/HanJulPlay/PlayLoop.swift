@@ -45,13 +45,17 @@ public struct PlaySettings: Sendable {
     /// The data folder (high scores, replays); `nil` when it cannot be determined (nothing saved).
     public var dataDirectory: String?
     public var environment: [String: String]
+    /// TEST ONLY (`HANJUL_TEST_CRASH`): a deliberate trap in the game loop; nil in normal use.
+    public var testCrash: TestCrash?
 
-    public init(seed: UInt64?, bindings: KeyBindings, ascii: Bool, dataDirectory: String?, environment: [String: String]) {
+    public init(seed: UInt64?, bindings: KeyBindings, ascii: Bool, dataDirectory: String?, environment: [String: String],
+                testCrash: TestCrash? = nil) {
         self.seed = seed
         self.bindings = bindings
         self.ascii = ascii
         self.dataDirectory = dataDirectory
         self.environment = environment
+        self.testCrash = testCrash
     }
 }
 
@@ -107,6 +111,10 @@ public final class PlayLoop<R: Rules> {
     var watcher: ModWatcher?
     var nextWatch: UInt64 = 0
     var reloadPending = false
+
+    /// Frames written so far, and whether the test-only crash is armed (``TestCrash``).
+    var framesWritten = 0
+    var testCrashArmed = false
 
     static var watchIntervalNanoseconds: UInt64 { 1_000_000_000 }
 
@@ -248,6 +256,10 @@ public final class PlayLoop<R: Rules> {
     // MARK: - Keys
 
     func handle(_ key: Key) -> PlayExit? {
+        if settings.testCrash == .onKey, key == .character("!") {
+            testCrashArmed = true  // TEST ONLY: trap after the next frame (TestCrash)
+            return nil
+        }
         if key == .control("z") {
             suspend()
             return nil
@@ -471,8 +483,17 @@ public final class PlayLoop<R: Rules> {
         tooSmall = small
         let frame = Layout.frame(for: scene, size: size)
         let bytes = screen.update(to: frame)
-        guard !bytes.isEmpty else { return }
-        try? session.write(bytes: bytes)
+        if !bytes.isEmpty {
+            try? session.write(bytes: bytes)
+            framesWritten += 1
+        }
+        if let crash = settings.testCrash {
+            switch crash {
+            case .afterFrame(let count) where framesWritten >= count: TestCrash.trap(frames: framesWritten)
+            case .onKey where testCrashArmed: TestCrash.trap(frames: framesWritten)
+            default: break
+            }
+        }
     }
 
     func hud() -> HUD {

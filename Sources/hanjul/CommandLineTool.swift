@@ -1,3 +1,4 @@
+import CTerminalShim
 import Foundation
 
 /// Dispatches `hanjul COMMAND …` to its command.
@@ -83,7 +84,36 @@ enum CommandLineTool {
 
 /// Lines for people on standard error.
 enum StandardError {
+    /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
+    /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
     static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+}
+
+/// Standard output at exit (RELIABILITY T-19): headless output into a closed pipe
+/// (`hanjul run … | head -c 1`). With SIGPIPE at its default the first failed write ends
+/// the process by SIGPIPE, quietly, as for any Unix filter. With SIGPIPE ignored (some
+/// parents do that), writes fail with EPIPE: nothing traps, and here the exit status says
+/// the output was not delivered (1), with no message when the reader simply went away,
+/// and one line for any other write error (disk full, I/O error).
+enum StandardOutput {
+    static func finish(_ status: ExitStatus) -> ExitStatus {
+        let code = hj_stdout_finish()
+        guard code != 0 else { return status }
+        if readerGone || code == EPIPE { return status == .success ? .failure : status }
+        StandardError.write("hanjul: could not write to standard output (\(String(cString: strerror(code))))")
+        return status == .success ? .failure : status
+    }
+
+    /// Whether standard output is a pipe whose reading end is closed (poll says POLLERR).
+    static var readerGone: Bool {
+        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR) != 0
     }
 }

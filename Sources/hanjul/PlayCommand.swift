@@ -32,8 +32,10 @@ enum PlayCommand {
             StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
             return .usage
         }
+        // TEST ONLY: HANJUL_TEST_CRASH makes the game loop trap on purpose (TestCrash).
         let settings = PlaySettings(seed: seed, bindings: bindings, ascii: ascii, dataDirectory: paths?.dataDirectory,
-                                    environment: environment)
+                                    environment: environment,
+                                    testCrash: TestCrash(environmentValue: environment["HANJUL_TEST_CRASH"]))
         LuaPanicHandler.install()
 
         if mods.isStandard {
@@ -42,10 +44,14 @@ enum PlayCommand {
         }
         let catalog = mods.catalog
         let ids = mods.ids
+        // Like `run` and `replay`: quarantined mods are refused, and every game's mods
+        // (hot reloads too) run under the watchdog (HangGuard: a hung call restores the
+        // terminal, quarantines the mod, prints one line and exits with status 4).
         let provider = RulesProvider<LuaRules>(
             make: {
-                do throws(ModLoadError) { return .success(try catalog.rules(ids)) } catch {
-                    return .failure(RulesFailure(error.description))
+                switch mods.loadRules(command: "play") {
+                case .success(let rules): return .success(rules)
+                case .failure(let error): return .failure(RulesFailure(error.description))
                 }
             },
             identity: { $0.identity },

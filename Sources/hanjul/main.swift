@@ -4,4 +4,4 @@ import Foundation
 // builds rules, drives the engine and formats output.
 HangGuard.readTestSwitches()
 let arguments = Array(CommandLine.arguments.dropFirst())
-exit(CommandLineTool.run(arguments).code)
+exit(StandardOutput.finish(CommandLineTool.run(arguments)).code)

@@ -25,7 +25,7 @@ enum PlayHarness {
     static let notReadyReason: Comment = "hanjul is not built or /usr/bin/python3 is missing"
 
     /// A temporary home: `home`, with `data` and `config` as the XDG folders.
-    struct Home {
+    struct Home: Sendable {
         let root: String
         var data: String { root + "/data" }
         var config: String { root + "/config" }
@@ -47,8 +47,8 @@ enum PlayHarness {
         func remove() { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    struct Run: Decodable {
-        struct Exit: Decodable, Equatable, CustomStringConvertible {
+    struct Run: Decodable, Sendable {
+        struct Exit: Decodable, Equatable, Sendable, CustomStringConvertible {
             var kind: String
             var value: Int32
             var description: String { "\(kind) \(value)" }
@@ -80,6 +80,10 @@ enum PlayHarness {
         var failed: String?
         var afterStep: String?
         var end: String?
+        var reached: String?
+        var outputTiny: [String]?
+        var burstSeconds: Double?
+        var burstOutputBytes: Int?
 
         var outputBytes: [UInt8] { Self.bytes(output) }
         var outputText: String { String(decoding: outputBytes, as: UTF8.self) }
@@ -107,6 +111,44 @@ enum PlayHarness {
         let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return try JSONDecoder().decode(Run.self, from: data)
+    }
+
+    /// One driver run to make: a scenario with its arguments, home and environment.
+    struct Job: Sendable {
+        var scenario: String
+        var arguments: [String] = ["play"]
+        var home: Home
+        var environment: [String] = []
+    }
+
+    /// Runs `jobs` at the same time (each its own driver, process, home and terminal; the
+    /// game processes mostly sleep in `poll`), at most `concurrency` at once. Results are in
+    /// the jobs' order.
+    static func driveAll(_ jobs: [Job], concurrency: Int = 4) -> [Result<Run, any Error>] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var items: [Result<Run, any Error>?]
+            init(count: Int) { items = Array(repeating: nil, count: count) }
+        }
+        let results = Results(count: jobs.count)
+        let slots = DispatchSemaphore(value: concurrency)
+        let group = DispatchGroup()
+        for (index, job) in jobs.enumerated() {
+            slots.wait()
+            group.enter()
+            Thread {
+                let result = Result<Run, any Error> {
+                    try drive(job.scenario, arguments: job.arguments, home: job.home, environment: job.environment)
+                }
+                results.lock.lock()
+                results.items[index] = result
+                results.lock.unlock()
+                slots.signal()
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return results.items.map { $0! }
     }
 
     /// Runs `hanjul` with pipes (not a terminal) and returns status, stdout and stderr.

@@ -18,6 +18,7 @@ struct PlayPTYTests {
         defer { home.remove() }
         let run = try PlayHarness.drive(scenario, arguments: ["play", "--seed", "7"], home: home)
         expectBaseline(run)
+        expectNothingDrawnAfterRestore(run, scenario)
         #expect(run.rawWhileRunning == true)
         #expect(run.exit == .init(kind: kind, value: value), "status \(run.status)")
         if scenario.hasPrefix("quit-over") {

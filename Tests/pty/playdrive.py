@@ -12,6 +12,12 @@ ctrl-c, esc, sigterm, sigint, sighup; suspend (Ctrl-Z, fg); sigstop (SIGSTOP, a 
 resetting the tty, SIGCONT); resize (tiny and back); moves (keys change the board, bytes
 per one-step frame); idle-cpu (10 s of play without keys); mod-error; hot-reload;
 startup (the program is expected to exit by itself).
+
+The fault matrix (RELIABILITY §2): matrix-<state>-<fault>, state in playing, paused, help,
+over; fault in q, ctrl-c, sigint, sigterm, sighup, ctrl-z (then fg, then q), sigstop (a
+shell resetting the tty, SIGCONT, then q), resize (20x10, 1x1, 0x0, back, then q), burst
+(100 resizes, back, then q), crash (the `!` key with HANJUL_TEST_CRASH=on-key), modfail
+(a mod failing in that state, then q). hang: a mod hangs in a hook (the watchdog).
 """
 
 import argparse
@@ -105,6 +111,113 @@ def quit_by(h, how):
         os.kill(h.child_pid, getattr(signal, how.upper()))
 
 
+# What the screen shows in each state once it is drawn again after a fault (resume, a
+# terminal grown back): play itself is paused by a stop or a too-small terminal.
+STATE_MARKER = {"playing": "PAUSED", "paused": "PAUSED", "help": "KEYS", "over": "GAME OVER"}
+
+
+def break_mod():
+    mod = os.environ["MOD_FILE"]
+    with open(mod) as f:
+        original = f.read()
+    with open(mod, "w") as f:
+        f.write(original + "\nthis is not lua\n")
+
+
+def matrix(h, state, fault):
+    """One cell of the fault matrix; returns extra observations."""
+    extra = {"reached": state}
+    marker = STATE_MARKER[state]
+    if fault in ("q", "ctrl-c", "sigint", "sigterm", "sighup"):
+        quit_by(h, fault)
+    elif fault == "ctrl-z":
+        h.send(b"\x1a")
+        extra["stopStatus"] = h.wait_status(("stopped", "exited", "signaled"))
+        h.pump(0.1)
+        extra["termiosRestoredWhileStopped"] = comparable(termios.tcgetattr(h.slave)) == comparable(h.before)
+        extra["outputWhileStopped"] = b64(h.output)
+        mark = len(h.output)
+        os.write(h.command_fd, b"fg\n")
+        h.wait_status(("continued",))
+        h.wait_output(marker, mark, STEP)
+        settle(h)
+        extra["rawAfterResume"] = is_raw(termios.tcgetattr(h.slave))
+        extra["outputAfterResume"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif fault == "sigstop":
+        os.kill(h.child_pid, signal.SIGSTOP)
+        extra["stopStatus"] = h.wait_status(("stopped",))
+        termios.tcsetattr(h.slave, termios.TCSANOW, h.before)  # the shell's cooked mode
+        mark = len(h.output)
+        os.write(h.command_fd, b"fg\n")
+        h.wait_status(("continued",))
+        h.wait_output(marker, mark, STEP)
+        settle(h)
+        extra["rawAfterResume"] = is_raw(termios.tcgetattr(h.slave))
+        extra["outputAfterResume"] = b64(h.output[mark:])
+        h.send(b"q")  # a lone q in cooked mode would wait for Enter
+    elif fault == "resize":
+        mark = len(h.output)
+        set_winsize(h.master, 10, 20)
+        h.wait_output("need", mark, STEP)
+        settle(h)
+        extra["outputSmall"] = b64(h.output[mark:])
+        tiny = []
+        for rows, cols in ((1, 1), (0, 0)):
+            mark = len(h.output)
+            set_winsize(h.master, rows, cols)
+            settle(h)
+            tiny.append(b64(h.output[mark:]))
+        extra["outputTiny"] = tiny
+        mark = len(h.output)
+        set_winsize(h.master, 24, 80)
+        h.wait_output(marker, mark, STEP)
+        settle(h)
+        extra["outputBack"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif fault == "burst":
+        mark = len(h.output)
+        start = time.monotonic()
+        for i in range(100):
+            set_winsize(h.master, 10 + i % 30, 15 + (i * 7) % 80)
+        set_winsize(h.master, 24, 80)
+        extra["burstSeconds"] = round(time.monotonic() - start, 3)
+        settle(h, quiet=0.3, limit=STEP)
+        extra["burstOutputBytes"] = len(h.output) - mark
+        # Signals coalesce (the loop reads the size once per wake-up), so a burst may never
+        # be seen as small. Ctrl-L redraws everything: the frame of the last size.
+        mark = len(h.output)
+        h.send(b"\x0c")
+        settle(h)
+        extra["outputBack"] = b64(h.output[mark:])
+        h.send(b"q")
+    elif fault == "crash":
+        h.send(b"!")
+    elif fault == "modfail":
+        mark = len(h.output)
+        if state == "playing":
+            h.send(b" ")  # the piece locks; the mod's on_lock fails
+            h.wait_output("MOD ERROR", mark, STEP)
+        elif state == "paused":
+            break_mod()  # hot reload while paused: the mod no longer loads
+            h.wait_output("RELOAD FAILED", mark, STEP)
+        elif state == "help":
+            break_mod()
+            pump_for(h, 1.5)  # the reload fails behind the help
+            h.send(b"x")  # any key closes the help; the failure shows
+            h.wait_output("RELOAD FAILED", mark, STEP)
+        elif state == "over":
+            break_mod()
+            h.send(b"r")  # a new game: the mod no longer loads
+            h.wait_output("MOD ERROR", mark, STEP)
+        settle(h)
+        extra["errorScreen"] = b64(h.output[mark:])
+        h.send(b"q")
+    else:
+        raise ValueError("unknown fault %s" % fault)
+    return extra
+
+
 def scenario(name, h, extra_args):
     extra = {}
     if name == "startup":
@@ -114,7 +227,15 @@ def scenario(name, h, extra_args):
     settle(h)
     extra["rawWhileRunning"] = is_raw(termios.tcgetattr(h.slave))
 
-    if name.startswith("quit-"):
+    if name.startswith("matrix-"):
+        _, state, fault = name.split("-", 2)
+        reach(h, state)
+        extra.update(matrix(h, state, fault))
+    elif name == "hang":
+        mark = len(h.output)
+        h.send(b" ")  # the piece locks; the mod's on_lock hangs in the host
+        extra["hangSent"] = mark
+    elif name.startswith("quit-"):
         _, state, how = name.split("-", 2)
         reach(h, state)
         extra["reached"] = state
@@ -251,7 +372,7 @@ def scenario(name, h, extra_args):
         h.send(b"q")
     else:
         raise ValueError("unknown scenario %s" % name)
-    h.wait_exit(timeout=STEP)
+    h.wait_exit(timeout=60 if name.endswith("-crash") else STEP)
     return extra
 
 

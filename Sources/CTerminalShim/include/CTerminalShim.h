@@ -98,4 +98,9 @@ int hj_term_window_size(int fd, unsigned short *columns, unsigned short *rows);
 /* How many times a fatal-signal handler has been entered (for diagnostics). */
 int hj_term_fatal_entries(void);
 
+/* Flushes stdio's standard output at exit; 0 when everything written reached the
+ * descriptor, else an errno value (EIO when the stream failed earlier and the cause is
+ * gone). For headless output into a closed pipe (RELIABILITY T-19). */
+int hj_stdout_finish(void);
+
 #endif /* HJ_TERM_SHIM_H */
