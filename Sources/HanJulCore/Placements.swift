@@ -168,77 +168,109 @@ public struct PlacementSearch: Sendable {
         let spanRows = shape.maxY - shape.minY + 1
         let top = piece.y + shape.minY
         guard piece.y + shape.maxY < height else { return }
+        let columns = shape.maxX - shape.minX + 1
+        let maxLeft = width - columns
+        let startLeft = piece.x + shape.minX
+        // The buffers this loop writes are moved out of `self` for its length (a swap, no
+        // copy) and back after: the loop then writes locals, without an exclusive access to
+        // all of `self` and without a uniqueness check on every position.
+        var placements: [Placement] = [], seenStamp: [UInt32] = [], seenKeys: [Int] = []
+        swap(&placements, &self.placements)
+        swap(&seenStamp, &self.seenStamp)
+        swap(&seenKeys, &self.seenKeys)
+        defer {
+            swap(&placements, &self.placements)
+            swap(&seenStamp, &self.seenStamp)
+            swap(&seenKeys, &self.seenKeys)
+        }
+        let columnTop = self.columnTop, bottoms = self.bottoms
+        let form = canonical[piece.rotation]
+        let keyRows = height + Self.keyRowsAbove
+        let stamp = self.stamp
+        let base = piece.rotation * 8
+        var visited = 0
         board.rows.withUnsafeBufferPointer { rows in
             set.masks.withUnsafeBufferPointer { masks in
-                // Whether the piece fits with its leftmost column at `left` (same rows).
-                func fits(_ left: Int) -> Bool {
-                    if left < 0 || left + shape.maxX - shape.minX >= width { return false }
-                    var i = 0
-                    while i < spanRows {
-                        let y = top + i
-                        if y >= 0 && rows[y] & (masks[shape.maskStart + i] << UInt64(left)) != 0 { return false }
-                        i += 1
+                // Where the piece fits in these rows, for every left column at once: a cell of
+                // the piece at bit `b` of its row rules out each left `x` where the board row
+                // has bit `x + b` set. Bit `x` of `blocked` then means "does not fit at x" (the
+                // same test as `Board.fits`, without a row loop per position).
+                var blocked: UInt64 = 0
+                var i = 0
+                while i < spanRows {
+                    if top + i >= 0 {
+                        let row = rows[top + i]
+                        var mask = masks[shape.maskStart + i]
+                        while mask != 0 {
+                            blocked |= row >> UInt64(mask.trailingZeroBitCount)
+                            mask &= mask - 1
+                        }
                     }
-                    return true
+                    i += 1
                 }
-                let startLeft = piece.x + shape.minX
+                @inline(__always) func fits(_ left: Int) -> Bool {
+                    left >= 0 && left <= maxLeft && blocked & (1 << UInt64(left)) == 0
+                }
                 var lowest = startLeft
                 while fits(lowest - 1) { lowest -= 1 }
                 var highest = startLeft
                 while fits(highest + 1) { highest += 1 }
-                positionsVisited += highest - lowest + 1
-                // Drop and deduplicate inline: the column tops give the drop when the piece
-                // is above the stack in each of its columns (else the engine's step-by-step).
-                let columns = shape.maxX - shape.minX + 1
-                let form = canonical[piece.rotation]
-                let keyRows = height + Self.keyRowsAbove
-                let stamp = self.stamp
-                let base = piece.rotation * 8
-                var left = startLeft
-                while true {
-                    var drop = Int.max
-                    var column = 0
-                    while column < columns {
-                        let bottom = bottoms[base + column]
-                        if bottom != Int.min {
-                            let below = columnTop[left + column] - 1 - (piece.y + bottom)
-                            if below < 0 {
-                                drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
-                                                                    x: left - shape.minX, y: piece.y), in: set)
-                                break
+                visited = highest - lowest + 1
+                seenStamp.withUnsafeMutableBufferPointer { seenStamp in
+                    columnTop.withUnsafeBufferPointer { columnTop in
+                        bottoms.withUnsafeBufferPointer { bottoms in
+                            // Drop and deduplicate inline: the column tops give the drop when the
+                            // piece is above the stack in each of its columns (else the engine's
+                            // step-by-step).
+                            var left = startLeft
+                            while true {
+                                var drop = Int.max
+                                var column = 0
+                                while column < columns {
+                                    let bottom = bottoms[base + column]
+                                    if bottom != Int.min {
+                                        let below = columnTop[left + column] - 1 - (piece.y + bottom)
+                                        if below < 0 {
+                                            drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
+                                                                                x: left - shape.minX, y: piece.y), in: set)
+                                            break
+                                        }
+                                        if below < drop { drop = below }
+                                    }
+                                    column += 1
+                                }
+                                let y0 = top + drop
+                                var isNew = true
+                                if y0 >= -Self.keyRowsAbove && y0 < height {
+                                    let key = (form * keyRows + y0 + Self.keyRowsAbove) * width + left
+                                    if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
+                                } else {
+                                    let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
+                                    if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
+                                }
+                                if isNew {
+                                    placements.append(Placement(
+                                        piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y + drop),
+                                        dropRows: drop, turns: Int32(turns), shift: Int32(left - startLeft), pathStart: -1, pathEnd: -1))
+                                }
+                                // The order: the start, then left to the wall, then right of the start.
+                                if left <= startLeft && left > lowest {
+                                    left -= 1
+                                } else if left <= startLeft {
+                                    left = startLeft + 1
+                                    if left > highest { break }
+                                } else if left < highest {
+                                    left += 1
+                                } else {
+                                    break
+                                }
                             }
-                            if below < drop { drop = below }
                         }
-                        column += 1
-                    }
-                    let y0 = top + drop
-                    var isNew = true
-                    if y0 >= -Self.keyRowsAbove && y0 < height {
-                        let key = (form * keyRows + y0 + Self.keyRowsAbove) * width + left
-                        if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
-                    } else {
-                        let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
-                        if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
-                    }
-                    if isNew {
-                        placements.append(Placement(
-                            piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y + drop),
-                            dropRows: drop, turns: Int32(turns), shift: Int32(left - startLeft), pathStart: -1, pathEnd: -1))
-                    }
-                    // The order: the start, then left to the wall, then right of the start.
-                    if left <= startLeft && left > lowest {
-                        left -= 1
-                    } else if left <= startLeft {
-                        left = startLeft + 1
-                        if left > highest { break }
-                    } else if left < highest {
-                        left += 1
-                    } else {
-                        break
                     }
                 }
             }
         }
+        positionsVisited += visited
     }
 
     private mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R) throws(RuleError) {

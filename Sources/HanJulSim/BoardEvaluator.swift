@@ -72,25 +72,58 @@ public final class BoardEvaluator {
                 fresh &= fresh - 1
             }
         }
-        var covered: UInt64 = 0
         rowSuffix[height] = 0
         columnSuffix[height] = 0
         holeSuffix[height] = 0
         wellSuffix[height] = 0
         // Holes need the cover from above: one pass down for the per-row holes, stored in
-        // holeSuffix for now, then sums from the bottom.
-        for y in 0..<height {
+        // holeSuffix for now, then sums from the bottom. Rows above the stack are empty and
+        // hold no holes or wells: only the stack's rows need counting.
+        var covered: UInt64 = 0
+        for y in top..<height {
             holeSuffix[y] = (~rows[y] & full & covered).nonzeroBitCount
             covered |= rows[y]
         }
         var y = height - 1
+        if width <= 14 {
+            // As in `features`: the row- and column-transition masks of a row in 16-bit
+            // fields of one word, one SWAR popcount for both (no POPCNT in the portable build).
+            let inner = full >> 1
+            let shiftHigh = UInt64(width - 1)
+            while y >= top {
+                let row = rows[y]
+                let empty = ~row & full
+                let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
+                var x = rowBits | ((row ^ rows[y + 1]) << 16)
+                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
+                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                x = (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                rowSuffix[y] = rowSuffix[y + 1] + Int(x & 0xFFFF)
+                columnSuffix[y] = columnSuffix[y + 1] + Int(x >> 16)
+                holeSuffix[y] += holeSuffix[y + 1]
+                let wellCells = empty & wellNeighbours(row)
+                wellSuffix[y] = wellSuffix[y + 1] + (wellCells == 0 ? 0 : wells(in: wellCells, row: y) { rows[$0] })
+                y -= 1
+            }
+        } else {
+            while y >= top {
+                let row = rows[y]
+                let empty = ~row & full
+                rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
+                columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
+                holeSuffix[y] += holeSuffix[y + 1]
+                wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
+                y -= 1
+            }
+        }
+        // The empty rows above the stack: two row transitions each (the walls), and one
+        // column transition per filled cell of the top row, counted in the row above it.
         while y >= 0 {
-            let row = rows[y]
-            let empty = ~row & full
-            rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
-            columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
-            holeSuffix[y] += holeSuffix[y + 1]
-            wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
+            rowSuffix[y] = rowSuffix[y + 1] + 2
+            columnSuffix[y] = columnSuffix[y + 1] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
+            holeSuffix[y] = holeSuffix[y + 1]
+            wellSuffix[y] = wellSuffix[y + 1]
             y -= 1
         }
     }
@@ -151,21 +184,55 @@ public final class BoardEvaluator {
         // Rows from the new top to the piece's lowest row, with the piece in them.
         @inline(__always) func row(_ y: Int) -> UInt64 { rows[y] | pieceMasks[y] }
         var rowCount = 2 * newTop + rowSuffix[last + 1]
-        var columnCount = columnSuffix[last + 1] + (newTop > 0 && newTop < height ? row(newTop).nonzeroBitCount : 0)
+        // (newTop <= last < height here.)
+        var columnCount = columnSuffix[last + 1]
         var holes = holeSuffix[last + 1]
         var wellCount = wellSuffix[last + 1]
         var covered: UInt64 = 0
         var y = newTop
-        while y <= last {
-            let r = row(y)
-            let empty = ~r & full
-            rowCount += rowTransitions(r)
-            columnCount += (r ^ row(y + 1)).nonzeroBitCount
-            holes += (empty & covered).nonzeroBitCount
-            covered |= r
-            let wellCells = empty & wellNeighbours(r)
-            if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
-            y += 1
+        if width <= 14 {
+            // Narrow boards (the standard 10 wide): the row-transition, column-transition and
+            // hole masks of a row packed into 16-bit fields of one word (and, in the top
+            // row, the column transitions to the empty row above in the fourth field),
+            // counted by one SWAR popcount instead of three: the portable build has no
+            // POPCNT, and `nonzeroBitCount` is a dozen instructions each.
+            let inner = full >> 1
+            let shiftHigh = UInt64(width - 1)
+            var counts: UInt64 = 0
+            var r = row(y)
+            var above: UInt64 = newTop > 0 ? r : 0
+            while y <= last {
+                let next = row(y + 1)
+                let empty = ~r & full
+                let rowBits = ((r ^ (r >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
+                var x = rowBits | ((r ^ next) << 16) | ((empty & covered) << 32) | (above << 48)
+                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
+                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                counts &+= (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                above = 0
+                covered |= r
+                let wellCells = empty & wellNeighbours(r)
+                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
+                r = next
+                y += 1
+            }
+            rowCount += Int(counts & 0xFFFF)
+            columnCount += Int((counts >> 16) & 0xFFFF) + Int(counts >> 48)
+            holes += Int((counts >> 32) & 0xFFFF)
+        } else {
+            if newTop > 0 { columnCount += row(newTop).nonzeroBitCount }
+            while y <= last {
+                let r = row(y)
+                let empty = ~r & full
+                rowCount += rowTransitions(r)
+                columnCount += (r ^ row(y + 1)).nonzeroBitCount
+                holes += (empty & covered).nonzeroBitCount
+                covered |= r
+                let wellCells = empty & wellNeighbours(r)
+                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
+                y += 1
+            }
         }
         // Cells below the piece that were open to the sky and now are not.
         var columns = union
