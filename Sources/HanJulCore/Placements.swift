@@ -84,8 +84,16 @@ public struct PlacementSearch: Sendable {
     @usableFromInline var storedActions: [Action] = []
     // Scratch, reused between searches.
     private var columnTop: [Int] = []
+    // Per kind of the piece set last searched: the lowest cell of each column of each
+    // rotation (`bottoms[kind * 64 + rotation * 8 + column]`, `Int.min` for none) and the
+    // first rotation covering the same cells (`canonical[kind * 8 + rotation]`). They depend
+    // on the set alone, so they are built once per set rather than once per piece;
+    // `bottomsBase` and `canonicalBase` point at the current kind's.
     private var bottoms: [Int] = []
     private var canonical: [Int] = []
+    private var tablesSet: PieceSet?
+    private var bottomsBase = 0
+    private var canonicalBase = 0
     private var seenStamp: [UInt32] = []
     private var seenKeys: [Int] = []
     private var visitStamp: [UInt32] = []
@@ -184,10 +192,10 @@ public struct PlacementSearch: Sendable {
             swap(&seenKeys, &self.seenKeys)
         }
         let columnTop = self.columnTop, bottoms = self.bottoms
-        let form = canonical[piece.rotation]
+        let form = canonical[canonicalBase + piece.rotation]
         let keyRows = height + Self.keyRowsAbove
         let stamp = self.stamp
-        let base = piece.rotation * 8
+        let base = bottomsBase + piece.rotation * 8
         var visited = 0
         board.rows.withUnsafeBufferPointer { rows in
             set.masks.withUnsafeBufferPointer { masks in
@@ -354,7 +362,7 @@ public struct PlacementSearch: Sendable {
         let shape = state.pieces.shape(landed.kind, landed.rotation)
         let x0 = landed.x + shape.minX, y0 = landed.y + shape.minY
         let height = state.board.height, width = state.board.width
-        let form = canonical[landed.rotation]
+        let form = canonical[canonicalBase + landed.rotation]
         if y0 >= -Self.keyRowsAbove && y0 < height {
             let key = (form * (height + Self.keyRowsAbove) + y0 + Self.keyRowsAbove) * width + x0
             if seenStamp[key] == stamp { return false }
@@ -374,7 +382,7 @@ public struct PlacementSearch: Sendable {
     /// stack in each of its columns, else step by step as the engine does.
     private func dropDistance(of piece: Piece, state: GameState) -> Int {
         let shape = state.pieces.shape(piece.kind, piece.rotation)
-        let base = piece.rotation * 8
+        let base = bottomsBase + piece.rotation * 8
         var distance = Int.max
         for column in 0...(shape.maxX - shape.minX) {
             let bottom = bottoms[base + column]
@@ -404,25 +412,12 @@ public struct PlacementSearch: Sendable {
             }
             y += 1
         }
+        // Array equality first compares storage identity: one game's set is recognised
+        // without comparing its contents.
+        if tablesSet != set { buildTables(set) }
+        bottomsBase = kind * 64
+        canonicalBase = kind * 8
         let turns = set.rotationCount(of: kind)
-        if bottoms.count < turns * 8 { bottoms = Array(repeating: Int.min, count: 64) }
-        if canonical.count < turns { canonical = Array(repeating: 0, count: 8) }
-        for rotation in 0..<turns {
-            let shape = set.shape(kind, rotation)
-            for column in 0..<8 { bottoms[rotation * 8 + column] = Int.min }
-            for row in shape.minY...shape.maxY {
-                var mask = set.masks[shape.maskStart + row - shape.minY]
-                while mask != 0 {
-                    bottoms[rotation * 8 + mask.trailingZeroBitCount] = row
-                    mask &= mask - 1
-                }
-            }
-            canonical[rotation] = rotation
-            for earlier in 0..<rotation where Self.sameCells(set.shape(kind, earlier), shape, set) {
-                canonical[rotation] = earlier
-                break
-            }
-        }
         let keySize = turns * (height + Self.keyRowsAbove) * width
         if seenStamp.count < keySize { seenStamp = Array(repeating: 0, count: keySize) }
         seenKeys.removeAll(keepingCapacity: true)
@@ -432,6 +427,30 @@ public struct PlacementSearch: Sendable {
             for i in visitStamp.indices { visitStamp[i] = 0 }
             stamp = 1
         }
+    }
+
+    /// `bottoms` and `canonical` for every kind of `set`.
+    private mutating func buildTables(_ set: PieceSet) {
+        bottoms = Array(repeating: Int.min, count: set.count * 64)
+        canonical = Array(repeating: 0, count: set.count * 8)
+        for kind in 0..<set.count {
+            for rotation in 0..<set.rotationCount(of: kind) {
+                let shape = set.shape(kind, rotation)
+                for row in shape.minY...shape.maxY {
+                    var mask = set.masks[shape.maskStart + row - shape.minY]
+                    while mask != 0 {
+                        bottoms[kind * 64 + rotation * 8 + mask.trailingZeroBitCount] = row
+                        mask &= mask - 1
+                    }
+                }
+                canonical[kind * 8 + rotation] = rotation
+                for earlier in 0..<rotation where Self.sameCells(set.shape(kind, earlier), shape, set) {
+                    canonical[kind * 8 + rotation] = earlier
+                    break
+                }
+            }
+        }
+        tablesSet = set
     }
 
     private static func sameCells(_ a: PieceSet.Shape, _ b: PieceSet.Shape, _ set: PieceSet) -> Bool {
@@ -461,6 +480,17 @@ extension PieceSet {
             y += 1
             index += 1
         }
+    }
+
+    /// The cells of `kind` in `rotation` row by row, top first, for code that places one
+    /// rotation state at many positions: `body` gets each row's offset from the piece's `y`
+    /// and its cells as a mask with bit 0 at column `x + left`, where `left` is returned.
+    @inlinable
+    @discardableResult
+    public func rowMasks(kind: Int, rotation: Int, _ body: (_ dy: Int, _ mask: UInt64) -> Void) -> Int {
+        let shape = shape(kind, rotation)
+        for i in 0...(shape.maxY - shape.minY) { body(shape.minY + i, masks[shape.maskStart + i]) }
+        return shape.minX
     }
 
     /// The rows `piece` spans on the board, top to bottom (possibly partly off the board).
