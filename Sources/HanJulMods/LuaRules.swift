@@ -213,9 +213,18 @@ public final class LuaRules: Rules {
         return points
     }
 
+    // `spawnPiece`, `rotated` and `rotatedCounterclockwise` run on every piece (the search
+    // turns each piece several times): their standard path stays free of the hook call's
+    // closures, which would otherwise make every call copy the state they capture.
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
         let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
-        guard has(.spawn), let (mod, function) = chain(.spawn).first else { return standard }
+        guard has(.spawn) else { return standard }
+        return spawnHook(kind: kind, state: state, standard: standard)
+    }
+
+    @inline(never)
+    private func spawnHook(kind: Int, state: GameState, standard: Piece) -> Piece {
+        guard let (mod, function) = chain(.spawn).first else { return standard }
         let letter = String(state.pieces.kinds[kind].letter)
         let rotations = state.pieces.rotationCount(of: kind)
         let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
@@ -226,15 +235,18 @@ public final class LuaRules: Rules {
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        try turn(piece, by: 1, state: state)
+        guard has(.rotate) else { return state.turned(piece, by: 1, kicks: kicks) }
+        return try turn(piece, by: 1, state: state)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        try turn(piece, by: -1, state: state)
+        guard has(.rotate) else { return state.turned(piece, by: -1, kicks: kicks) }
+        return try turn(piece, by: -1, state: state)
     }
 
     /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
+    @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
