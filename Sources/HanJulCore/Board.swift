@@ -170,7 +170,8 @@ public struct Board: Equatable, Sendable {
                             if write != read {
                                 rows[write] = rows[read]
                                 hidden[write] = hidden[read]
-                                for x in 0..<width { cells[write * width + x] = cells[read * width + x] }
+                                let base = cells.baseAddress!
+                                (base + write * width).update(from: base + read * width, count: width)
                             }
                             write -= 1
                         }
@@ -179,7 +180,7 @@ public struct Board: Equatable, Sendable {
                     while write >= 0 {
                         rows[write] = 0
                         hidden[write] = 0
-                        for x in 0..<width { cells[write * width + x] = 0 }
+                        (cells.baseAddress! + write * width).update(repeating: 0, count: width)
                         write -= 1
                     }
                 }
