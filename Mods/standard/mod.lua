@@ -18,9 +18,10 @@ local dealt = #KINDS
 
 local function next_piece(game)
   if dealt == #KINDS then
+    local random = game.random -- looked up once per bag, not once per swap
     for k = 1, #KINDS do bag[k] = KINDS[k] end
     for i = #KINDS - 1, 1, -1 do
-      local j = game:random(0, i)
+      local j = random(game, 0, i)
       bag[i + 1], bag[j + 1] = bag[j + 1], bag[i + 1]
     end
     dealt = 0

@@ -146,11 +146,9 @@ static inline void hj_watch_leave(hj_watch *w) {
     __atomic_store_n(&w->active, 0, __ATOMIC_RELEASE);
 }
 
-int hj_pcall(lua_State *L, int nargs, int nresults) {
+/* The call itself, with the message handler already at stack index `handler`. */
+static int hj_pcall_core(lua_State *L, int nargs, int nresults, int handler) {
     hj_ctx *c = hj_ctx_fast(L);
-    int base = lua_gettop(L) - nargs;            /* the function's index */
-    lua_pushcfunction(L, hj_msgh);
-    lua_rotate(L, base, 1);
     int outer = (c->depth == 0);
     int saved = c->enforcing;
     if (outer) {
@@ -164,11 +162,9 @@ int hj_pcall(lua_State *L, int nargs, int nresults) {
     }
     c->depth++;
     c->enforcing = 1;
-    int status = lua_pcall(L, nargs, nresults, base);
+    int status = lua_pcall(L, nargs, nresults, handler);
     c->enforcing = saved;
     c->depth--;
-    lua_rotate(L, base, -1);                     /* remove the handler */
-    lua_settop(L, -2);
     if (outer) {
         if (c->watch) hj_watch_leave(c->watch);
         if (c->killed) status = HJ_STATUS_BUDGET; /* even if the script swallowed it */
@@ -176,6 +172,24 @@ int hj_pcall(lua_State *L, int nargs, int nresults) {
         status = HJ_STATUS_BUDGET;
     }
     return status;
+}
+
+int hj_pcall(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;            /* the function's index */
+    lua_pushcfunction(L, hj_msgh);
+    lua_rotate(L, base, 1);
+    int status = hj_pcall_core(L, nargs, nresults, base);
+    lua_rotate(L, base, -1);                     /* remove the handler */
+    lua_settop(L, -2);
+    return status;
+}
+
+void hj_push_handler(lua_State *L) { lua_pushcfunction(L, hj_msgh); }
+
+int hj_pcall_handled(lua_State *L, int nargs, int nresults) {
+    /* The handler sits right below the function: no rotation in, none out (the caller
+       drops it with the results). */
+    return hj_pcall_core(L, nargs, nresults, lua_gettop(L) - nargs - 1);
 }
 
 int hj_load(lua_State *L, const char *buf, size_t len, const char *chunkname) {

@@ -75,9 +75,29 @@ public struct Board: Equatable, Sendable {
     /// How many rows `piece` can move down before it would stop fitting.
     @inlinable
     public func dropDistance(of piece: Piece, in set: PieceSet) -> Int {
-        var distance = 0
-        while fits(piece.offset(0, distance + 1), in: set) { distance += 1 }
-        return distance
+        // `fits` one row lower at a time, as before, with the shape looked up once and the
+        // rows and masks read without bounds checks (every hard drop runs this loop).
+        let shape = set.shape(piece.kind, piece.rotation)
+        let left = piece.x + shape.minX
+        if left < 0 || piece.x + shape.maxX >= width { return 0 }
+        let shift = UInt64(left)
+        let spanRows = shape.maxY - shape.minY + 1
+        return rows.withUnsafeBufferPointer { rows in
+            set.masks.withUnsafeBufferPointer { masks in
+                var distance = 0
+                while true {
+                    let first = piece.y + shape.minY + distance + 1
+                    if first + spanRows - 1 >= height { return distance }
+                    var i = 0
+                    while i < spanRows {
+                        let y = first + i
+                        if y >= 0 && rows[y] & (masks[shape.maskStart + i] << shift) != 0 { return distance }
+                        i += 1
+                    }
+                    distance += 1
+                }
+            }
+        }
     }
 
     /// Writes the piece's cells into the board; cells above the top are dropped.
@@ -132,21 +152,39 @@ public struct Board: Equatable, Sendable {
     public mutating func clearFullRows() -> (count: Int, rows: UInt64) {
         var removed: UInt64 = 0
         var count = 0
-        var write = height - 1
-        var read = height - 1
-        while read >= 0 {
-            if rows[read] == fullRow {
-                removed |= 1 << UInt64(read)
-                count += 1
-            } else {
-                if write != read { copyRow(from: read, to: write) }
-                write -= 1
-            }
-            read -= 1
+        for y in 0..<height where rows[y] == fullRow {
+            removed |= 1 << UInt64(y)
+            count += 1
         }
-        while write >= 0 {
-            clearRow(write)
-            write -= 1
+        // Most locks clear nothing; when rows go, the three row stores are moved through
+        // unsafe buffers (one uniqueness check each, not one per cell).
+        guard count > 0 else { return (0, 0) }
+        let width = width, height = height, fullRow = fullRow
+        rows.withUnsafeMutableBufferPointer { rows in
+            hidden.withUnsafeMutableBufferPointer { hidden in
+                cells.withUnsafeMutableBufferPointer { cells in
+                    var write = height - 1
+                    var read = height - 1
+                    while read >= 0 {
+                        if rows[read] != fullRow {
+                            if write != read {
+                                rows[write] = rows[read]
+                                hidden[write] = hidden[read]
+                                let base = cells.baseAddress!
+                                (base + write * width).update(from: base + read * width, count: width)
+                            }
+                            write -= 1
+                        }
+                        read -= 1
+                    }
+                    while write >= 0 {
+                        rows[write] = 0
+                        hidden[write] = 0
+                        (cells.baseAddress! + write * width).update(repeating: 0, count: width)
+                        write -= 1
+                    }
+                }
+            }
         }
         return (count, removed)
     }

@@ -84,8 +84,16 @@ public struct PlacementSearch: Sendable {
     @usableFromInline var storedActions: [Action] = []
     // Scratch, reused between searches.
     private var columnTop: [Int] = []
+    // Per kind of the piece set last searched: the lowest cell of each column of each
+    // rotation (`bottoms[kind * 64 + rotation * 8 + column]`, `Int.min` for none) and the
+    // first rotation covering the same cells (`canonical[kind * 8 + rotation]`). They depend
+    // on the set alone, so they are built once per set rather than once per piece;
+    // `bottomsBase` and `canonicalBase` point at the current kind's.
     private var bottoms: [Int] = []
     private var canonical: [Int] = []
+    private var tablesSet: PieceSet?
+    private var bottomsBase = 0
+    private var canonicalBase = 0
     private var seenStamp: [UInt32] = []
     private var seenKeys: [Int] = []
     private var visitStamp: [UInt32] = []
@@ -168,77 +176,109 @@ public struct PlacementSearch: Sendable {
         let spanRows = shape.maxY - shape.minY + 1
         let top = piece.y + shape.minY
         guard piece.y + shape.maxY < height else { return }
+        let columns = shape.maxX - shape.minX + 1
+        let maxLeft = width - columns
+        let startLeft = piece.x + shape.minX
+        // The buffers this loop writes are moved out of `self` for its length (a swap, no
+        // copy) and back after: the loop then writes locals, without an exclusive access to
+        // all of `self` and without a uniqueness check on every position.
+        var placements: [Placement] = [], seenStamp: [UInt32] = [], seenKeys: [Int] = []
+        swap(&placements, &self.placements)
+        swap(&seenStamp, &self.seenStamp)
+        swap(&seenKeys, &self.seenKeys)
+        defer {
+            swap(&placements, &self.placements)
+            swap(&seenStamp, &self.seenStamp)
+            swap(&seenKeys, &self.seenKeys)
+        }
+        let columnTop = self.columnTop, bottoms = self.bottoms
+        let form = canonical[canonicalBase + piece.rotation]
+        let keyRows = height + Self.keyRowsAbove
+        let stamp = self.stamp
+        let base = bottomsBase + piece.rotation * 8
+        var visited = 0
         board.rows.withUnsafeBufferPointer { rows in
             set.masks.withUnsafeBufferPointer { masks in
-                // Whether the piece fits with its leftmost column at `left` (same rows).
-                func fits(_ left: Int) -> Bool {
-                    if left < 0 || left + shape.maxX - shape.minX >= width { return false }
-                    var i = 0
-                    while i < spanRows {
-                        let y = top + i
-                        if y >= 0 && rows[y] & (masks[shape.maskStart + i] << UInt64(left)) != 0 { return false }
-                        i += 1
+                // Where the piece fits in these rows, for every left column at once: a cell of
+                // the piece at bit `b` of its row rules out each left `x` where the board row
+                // has bit `x + b` set. Bit `x` of `blocked` then means "does not fit at x" (the
+                // same test as `Board.fits`, without a row loop per position).
+                var blocked: UInt64 = 0
+                var i = 0
+                while i < spanRows {
+                    if top + i >= 0 {
+                        let row = rows[top + i]
+                        var mask = masks[shape.maskStart + i]
+                        while mask != 0 {
+                            blocked |= row >> UInt64(mask.trailingZeroBitCount)
+                            mask &= mask - 1
+                        }
                     }
-                    return true
+                    i += 1
                 }
-                let startLeft = piece.x + shape.minX
+                @inline(__always) func fits(_ left: Int) -> Bool {
+                    left >= 0 && left <= maxLeft && blocked & (1 << UInt64(left)) == 0
+                }
                 var lowest = startLeft
                 while fits(lowest - 1) { lowest -= 1 }
                 var highest = startLeft
                 while fits(highest + 1) { highest += 1 }
-                positionsVisited += highest - lowest + 1
-                // Drop and deduplicate inline: the column tops give the drop when the piece
-                // is above the stack in each of its columns (else the engine's step-by-step).
-                let columns = shape.maxX - shape.minX + 1
-                let form = canonical[piece.rotation]
-                let keyRows = height + Self.keyRowsAbove
-                let stamp = self.stamp
-                let base = piece.rotation * 8
-                var left = startLeft
-                while true {
-                    var drop = Int.max
-                    var column = 0
-                    while column < columns {
-                        let bottom = bottoms[base + column]
-                        if bottom != Int.min {
-                            let below = columnTop[left + column] - 1 - (piece.y + bottom)
-                            if below < 0 {
-                                drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
-                                                                    x: left - shape.minX, y: piece.y), in: set)
-                                break
+                visited = highest - lowest + 1
+                seenStamp.withUnsafeMutableBufferPointer { seenStamp in
+                    columnTop.withUnsafeBufferPointer { columnTop in
+                        bottoms.withUnsafeBufferPointer { bottoms in
+                            // Drop and deduplicate inline: the column tops give the drop when the
+                            // piece is above the stack in each of its columns (else the engine's
+                            // step-by-step).
+                            var left = startLeft
+                            while true {
+                                var drop = Int.max
+                                var column = 0
+                                while column < columns {
+                                    let bottom = bottoms[base + column]
+                                    if bottom != Int.min {
+                                        let below = columnTop[left + column] - 1 - (piece.y + bottom)
+                                        if below < 0 {
+                                            drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
+                                                                                x: left - shape.minX, y: piece.y), in: set)
+                                            break
+                                        }
+                                        if below < drop { drop = below }
+                                    }
+                                    column += 1
+                                }
+                                let y0 = top + drop
+                                var isNew = true
+                                if y0 >= -Self.keyRowsAbove && y0 < height {
+                                    let key = (form * keyRows + y0 + Self.keyRowsAbove) * width + left
+                                    if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
+                                } else {
+                                    let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
+                                    if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
+                                }
+                                if isNew {
+                                    placements.append(Placement(
+                                        piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y + drop),
+                                        dropRows: drop, turns: Int32(turns), shift: Int32(left - startLeft), pathStart: -1, pathEnd: -1))
+                                }
+                                // The order: the start, then left to the wall, then right of the start.
+                                if left <= startLeft && left > lowest {
+                                    left -= 1
+                                } else if left <= startLeft {
+                                    left = startLeft + 1
+                                    if left > highest { break }
+                                } else if left < highest {
+                                    left += 1
+                                } else {
+                                    break
+                                }
                             }
-                            if below < drop { drop = below }
                         }
-                        column += 1
-                    }
-                    let y0 = top + drop
-                    var isNew = true
-                    if y0 >= -Self.keyRowsAbove && y0 < height {
-                        let key = (form * keyRows + y0 + Self.keyRowsAbove) * width + left
-                        if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
-                    } else {
-                        let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
-                        if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
-                    }
-                    if isNew {
-                        placements.append(Placement(
-                            piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - shape.minX, y: piece.y + drop),
-                            dropRows: drop, turns: Int32(turns), shift: Int32(left - startLeft), pathStart: -1, pathEnd: -1))
-                    }
-                    // The order: the start, then left to the wall, then right of the start.
-                    if left <= startLeft && left > lowest {
-                        left -= 1
-                    } else if left <= startLeft {
-                        left = startLeft + 1
-                        if left > highest { break }
-                    } else if left < highest {
-                        left += 1
-                    } else {
-                        break
                     }
                 }
             }
         }
+        positionsVisited += visited
     }
 
     private mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R) throws(RuleError) {
@@ -322,7 +362,7 @@ public struct PlacementSearch: Sendable {
         let shape = state.pieces.shape(landed.kind, landed.rotation)
         let x0 = landed.x + shape.minX, y0 = landed.y + shape.minY
         let height = state.board.height, width = state.board.width
-        let form = canonical[landed.rotation]
+        let form = canonical[canonicalBase + landed.rotation]
         if y0 >= -Self.keyRowsAbove && y0 < height {
             let key = (form * (height + Self.keyRowsAbove) + y0 + Self.keyRowsAbove) * width + x0
             if seenStamp[key] == stamp { return false }
@@ -342,7 +382,7 @@ public struct PlacementSearch: Sendable {
     /// stack in each of its columns, else step by step as the engine does.
     private func dropDistance(of piece: Piece, state: GameState) -> Int {
         let shape = state.pieces.shape(piece.kind, piece.rotation)
-        let base = piece.rotation * 8
+        let base = bottomsBase + piece.rotation * 8
         var distance = Int.max
         for column in 0...(shape.maxX - shape.minX) {
             let bottom = bottoms[base + column]
@@ -372,25 +412,12 @@ public struct PlacementSearch: Sendable {
             }
             y += 1
         }
+        // Array equality first compares storage identity: one game's set is recognised
+        // without comparing its contents.
+        if tablesSet != set { buildTables(set) }
+        bottomsBase = kind * 64
+        canonicalBase = kind * 8
         let turns = set.rotationCount(of: kind)
-        if bottoms.count < turns * 8 { bottoms = Array(repeating: Int.min, count: 64) }
-        if canonical.count < turns { canonical = Array(repeating: 0, count: 8) }
-        for rotation in 0..<turns {
-            let shape = set.shape(kind, rotation)
-            for column in 0..<8 { bottoms[rotation * 8 + column] = Int.min }
-            for row in shape.minY...shape.maxY {
-                var mask = set.masks[shape.maskStart + row - shape.minY]
-                while mask != 0 {
-                    bottoms[rotation * 8 + mask.trailingZeroBitCount] = row
-                    mask &= mask - 1
-                }
-            }
-            canonical[rotation] = rotation
-            for earlier in 0..<rotation where Self.sameCells(set.shape(kind, earlier), shape, set) {
-                canonical[rotation] = earlier
-                break
-            }
-        }
         let keySize = turns * (height + Self.keyRowsAbove) * width
         if seenStamp.count < keySize { seenStamp = Array(repeating: 0, count: keySize) }
         seenKeys.removeAll(keepingCapacity: true)
@@ -400,6 +427,30 @@ public struct PlacementSearch: Sendable {
             for i in visitStamp.indices { visitStamp[i] = 0 }
             stamp = 1
         }
+    }
+
+    /// `bottoms` and `canonical` for every kind of `set`.
+    private mutating func buildTables(_ set: PieceSet) {
+        bottoms = Array(repeating: Int.min, count: set.count * 64)
+        canonical = Array(repeating: 0, count: set.count * 8)
+        for kind in 0..<set.count {
+            for rotation in 0..<set.rotationCount(of: kind) {
+                let shape = set.shape(kind, rotation)
+                for row in shape.minY...shape.maxY {
+                    var mask = set.masks[shape.maskStart + row - shape.minY]
+                    while mask != 0 {
+                        bottoms[kind * 64 + rotation * 8 + mask.trailingZeroBitCount] = row
+                        mask &= mask - 1
+                    }
+                }
+                canonical[kind * 8 + rotation] = rotation
+                for earlier in 0..<rotation where Self.sameCells(set.shape(kind, earlier), shape, set) {
+                    canonical[kind * 8 + rotation] = earlier
+                    break
+                }
+            }
+        }
+        tablesSet = set
     }
 
     private static func sameCells(_ a: PieceSet.Shape, _ b: PieceSet.Shape, _ set: PieceSet) -> Bool {
@@ -429,6 +480,17 @@ extension PieceSet {
             y += 1
             index += 1
         }
+    }
+
+    /// The cells of `kind` in `rotation` row by row, top first, for code that places one
+    /// rotation state at many positions: `body` gets each row's offset from the piece's `y`
+    /// and its cells as a mask with bit 0 at column `x + left`, where `left` is returned.
+    @inlinable
+    @discardableResult
+    public func rowMasks(kind: Int, rotation: Int, _ body: (_ dy: Int, _ mask: UInt64) -> Void) -> Int {
+        let shape = shape(kind, rotation)
+        for i in 0...(shape.maxY - shape.minY) { body(shape.minY + i, masks[shape.maskStart + i]) }
+        return shape.minX
     }
 
     /// The rows `piece` spans on the board, top to bottom (possibly partly off the board).

@@ -29,7 +29,12 @@ public final class LuaRules: Rules {
     /// Kind index by letter byte (−1: not a letter of the piece set), for `next_piece`.
     private let kindByLetter: [Int8]
 
+    /// Bit `hook.slot` set when some mod defines the hook: the engine asks for most hooks
+    /// on every piece, and a hook no mod defines is then one bit test, not an array fetch.
+    private let defined: UInt32
+
     private func chain(_ hook: Hook) -> [(mod: LoadedMod, function: LuaFunctionRef)] { chainTable[hook.slot] }
+    @inline(__always) private func has(_ hook: Hook) -> Bool { defined & (1 << UInt32(hook.slot)) != 0 }
 
     /// The rules identity for results and replays: ids, versions and hashes.
     public var identity: RulesIdentity {
@@ -70,6 +75,7 @@ public final class LuaRules: Rules {
             }
         }
         chainTable = table
+        defined = Hook.allCases.reduce(0) { bits, hook in table[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
         kindByLetter = letters
@@ -120,6 +126,7 @@ public final class LuaRules: Rules {
     }
 
     private func runAll(_ hook: Hook, _ state: inout GameState, push: (LuaArguments) -> Void = { _ in }) throws(RuleError) {
+        guard has(hook) else { return }
         let chain = chain(hook)
         for (mod, function) in chain {
             if state.isOver { return }
@@ -141,20 +148,21 @@ public final class LuaRules: Rules {
     // MARK: Rules
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int {
-        guard let (mod, function) = chain(.nextPiece).first else { return state.drawFromBag() }
-        let set = state.pieces
-        let kindByLetter = self.kindByLetter
+        guard has(.nextPiece), let (mod, function) = chain(.nextPiece).first else { return state.drawFromBag() }
+        // Called for every piece: the closure reads `self`'s tables in place rather than
+        // copying the piece set and the letter table out of the state first (each copy is
+        // a retain and a release per array). The game's pieces are these rules' pieces.
         return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
-            if let byte = results.singleByte(1), kindByLetter[Int(byte)] >= 0 { return Int(kindByLetter[Int(byte)]) }
+            if let byte = results.singleByte(1), self.kindByLetter[Int(byte)] >= 0 { return Int(self.kindByLetter[Int(byte)]) }
             let letter = results.value(1).stringValue ?? results.value(1).typeName
-            throw LuaHostError("next_piece must return a piece letter (\(set.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
+            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
         })
     }
 
     public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
         var points = StandardRules.linePoints(lines: lines, level: level)
+        guard has(.scoring) else { return points }
         let chain = chain(.scoring)
-        guard !chain.isEmpty else { return points }
         for (mod, function) in chain {
             let base = points
             points = try read(mod, function, hook: .scoring, state, push: { args in
@@ -166,8 +174,8 @@ public final class LuaRules: Rules {
 
     public func level(forLines lines: Int) throws(RuleError) -> Int {
         var level = 1 + lines / 10
+        guard has(.level) else { return level }
         let chain = chain(.level)
-        guard !chain.isEmpty else { return level }
         for (mod, function) in chain {
             let base = level
             level = try read(mod, function, hook: .level, scratch, push: { args in
@@ -180,8 +188,8 @@ public final class LuaRules: Rules {
 
     public func gravityInterval(level: Int) -> Int {
         var interval = max(120, 700 - (level - 1) * 45)
+        guard has(.gravity) else { return interval }
         let chain = chain(.gravity)
-        guard !chain.isEmpty else { return interval }
         for (mod, function) in chain {
             let base = interval
             // A failing gravity hook keeps the previous value: the clock must not stop.
@@ -194,8 +202,8 @@ public final class LuaRules: Rules {
 
     public func hardDropPoints(rows: Int) -> Int {
         var points = 2 * rows
+        guard has(.hardDropPoints) else { return points }
         let chain = chain(.hardDropPoints)
-        guard !chain.isEmpty else { return points }
         for (mod, function) in chain {
             let base = points
             points = (try? read(mod, function, hook: .hardDropPoints, scratch, push: { args in
@@ -205,8 +213,17 @@ public final class LuaRules: Rules {
         return points
     }
 
+    // `spawnPiece`, `rotated` and `rotatedCounterclockwise` run on every piece (the search
+    // turns each piece several times): their standard path stays free of the hook call's
+    // closures, which would otherwise make every call copy the state they capture.
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
         let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        guard has(.spawn) else { return standard }
+        return spawnHook(kind: kind, state: state, standard: standard)
+    }
+
+    @inline(never)
+    private func spawnHook(kind: Int, state: GameState, standard: Piece) -> Piece {
         guard let (mod, function) = chain(.spawn).first else { return standard }
         let letter = String(state.pieces.kinds[kind].letter)
         let rotations = state.pieces.rotationCount(of: kind)
@@ -218,17 +235,20 @@ public final class LuaRules: Rules {
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        try turn(piece, by: 1, state: state)
+        guard has(.rotate) else { return state.turned(piece, by: 1, kicks: kicks) }
+        return try turn(piece, by: 1, state: state)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        try turn(piece, by: -1, state: state)
+        guard has(.rotate) else { return state.turned(piece, by: -1, kicks: kicks) }
+        return try turn(piece, by: -1, state: state)
     }
 
     /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
+    @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
+        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
@@ -245,7 +265,7 @@ public final class LuaRules: Rules {
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
-        guard !chain(.onLock).isEmpty else { return }
+        guard has(.onLock) else { return }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         try runAll(.onLock, &state) { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y)
@@ -261,8 +281,8 @@ public final class LuaRules: Rules {
     public func didTick(_ state: inout GameState) throws(RuleError) { try runAll(.onTick, &state) }
 
     public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool {
+        guard has(.onTopOut) else { return false }
         let chain = chain(.onTopOut)
-        guard !chain.isEmpty else { return false }
         var goOn = false
         for (mod, function) in chain where !state.isOver {
             goOn = try call(mod, function, hook: .onTopOut, &state, push: { _ in }, read: { $0.isTruthy(1) }) || goOn

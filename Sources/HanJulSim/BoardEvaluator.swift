@@ -22,6 +22,8 @@ public final class BoardEvaluator {
     private let holeSuffix: UnsafeMutablePointer<Int>
     private let wellSuffix: UnsafeMutablePointer<Int>
     private var pieceMasks: UnsafeMutablePointer<UInt64>
+    /// `best(of:weights:pieces:)`: the row masks of the rotation state being measured.
+    private let shapeMasks: UnsafeMutablePointer<UInt64>
 
     /// An evaluator for boards at most `height` rows high (any width up to 64).
     public init(height: Int) {
@@ -36,6 +38,8 @@ public final class BoardEvaluator {
         wellSuffix = .allocate(capacity: height + 2)
         pieceMasks = .allocate(capacity: height + 1)
         pieceMasks.initialize(repeating: 0, count: height + 1)
+        shapeMasks = .allocate(capacity: 8)
+        shapeMasks.initialize(repeating: 0, count: 8)
     }
 
     deinit {
@@ -47,6 +51,7 @@ public final class BoardEvaluator {
         holeSuffix.deallocate()
         wellSuffix.deallocate()
         pieceMasks.deallocate()
+        shapeMasks.deallocate()
     }
 
     /// Takes in the board the next placements will be measured on.
@@ -72,25 +77,58 @@ public final class BoardEvaluator {
                 fresh &= fresh - 1
             }
         }
-        var covered: UInt64 = 0
         rowSuffix[height] = 0
         columnSuffix[height] = 0
         holeSuffix[height] = 0
         wellSuffix[height] = 0
         // Holes need the cover from above: one pass down for the per-row holes, stored in
-        // holeSuffix for now, then sums from the bottom.
-        for y in 0..<height {
+        // holeSuffix for now, then sums from the bottom. Rows above the stack are empty and
+        // hold no holes or wells: only the stack's rows need counting.
+        var covered: UInt64 = 0
+        for y in top..<height {
             holeSuffix[y] = (~rows[y] & full & covered).nonzeroBitCount
             covered |= rows[y]
         }
         var y = height - 1
+        if width <= 14 {
+            // As in `features`: the row- and column-transition masks of a row in 16-bit
+            // fields of one word, one SWAR popcount for both (no POPCNT in the portable build).
+            let inner = full >> 1
+            let shiftHigh = UInt64(width - 1)
+            while y >= top {
+                let row = rows[y]
+                let empty = ~row & full
+                let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
+                var x = rowBits | ((row ^ rows[y + 1]) << 16)
+                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
+                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                x = (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                rowSuffix[y] = rowSuffix[y + 1] + Int(x & 0xFFFF)
+                columnSuffix[y] = columnSuffix[y + 1] + Int(x >> 16)
+                holeSuffix[y] += holeSuffix[y + 1]
+                let wellCells = empty & wellNeighbours(row)
+                wellSuffix[y] = wellSuffix[y + 1] + (wellCells == 0 ? 0 : wells(in: wellCells, row: y) { rows[$0] })
+                y -= 1
+            }
+        } else {
+            while y >= top {
+                let row = rows[y]
+                let empty = ~row & full
+                rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
+                columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
+                holeSuffix[y] += holeSuffix[y + 1]
+                wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
+                y -= 1
+            }
+        }
+        // The empty rows above the stack: two row transitions each (the walls), and one
+        // column transition per filled cell of the top row, counted in the row above it.
         while y >= 0 {
-            let row = rows[y]
-            let empty = ~row & full
-            rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
-            columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
-            holeSuffix[y] += holeSuffix[y + 1]
-            wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
+            rowSuffix[y] = rowSuffix[y + 1] + 2
+            columnSuffix[y] = columnSuffix[y + 1] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
+            holeSuffix[y] = holeSuffix[y + 1]
+            wellSuffix[y] = wellSuffix[y + 1]
             y -= 1
         }
     }
@@ -147,25 +185,126 @@ public final class BoardEvaluator {
             features.landingHeight = landing
             return features
         }
+        return incremental(pieceTop: pieceTop, last: last, union: union, landing: landing)
+    }
+
+    /// The best of `placements` (the first of equals) by `weights`: the index of the one
+    /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
+    ///
+    /// The same measurement as `features(after:pieces:)`, with the piece's row masks looked
+    /// up once per rotation state rather than once per placement (a search lists each
+    /// state's placements together), and no closure per row.
+    public func best(of placements: [Placement], weights: Weights, pieces: PieceSet) -> Int {
+        var best = -Double.infinity
+        var bestIndex = 0
+        var kind = -1, rotation = -1
+        var rowCount = 0, topOffset = 0, leftOffset = 0
+        let shapeMasks = self.shapeMasks
+        placements.withUnsafeBufferPointer { placements in
+            for index in 0..<placements.count {
+                let piece = placements[index].piece
+                if piece.kind != kind || piece.rotation != rotation {
+                    kind = piece.kind
+                    rotation = piece.rotation
+                    rowCount = 0
+                    leftOffset = pieces.rowMasks(kind: kind, rotation: rotation) { dy, mask in
+                        if rowCount == 0 { topOffset = dy }
+                        shapeMasks[rowCount] = mask
+                        rowCount += 1
+                    }
+                }
+                let first = piece.y + topOffset, last = first + rowCount - 1
+                var features: BoardFeatures
+                if first < 0 || last >= height {
+                    features = self.features(after: piece, pieces: pieces)
+                } else {
+                    let shift = UInt64(piece.x + leftOffset)
+                    var union: UInt64 = 0
+                    var cleared = false
+                    for i in 0..<rowCount {
+                        let mask = shapeMasks[i] << shift
+                        pieceMasks[first + i] = mask
+                        union |= mask
+                        if rows[first + i] | mask == full { cleared = true }
+                    }
+                    if cleared {
+                        for i in 0..<rowCount { pieceMasks[first + i] = 0 }
+                        features = self.features(after: piece, pieces: pieces)
+                    } else {
+                        // The top row of a rotation state always holds a cell: it is the piece's top.
+                        features = incremental(pieceTop: first, last: last, union: union,
+                                               landing: Double(height - 1 - last) + Double(rowCount - 1) / 2)
+                        for i in 0..<rowCount { pieceMasks[first + i] = 0 }
+                    }
+                }
+                let value = weights.score(features)
+                if value > best {
+                    best = value
+                    bestIndex = index
+                }
+            }
+        }
+        return bestIndex
+    }
+
+    /// The features of a placement that clears no row and lies on the board, its cells in
+    /// `pieceMasks` (`pieceTop`…`last`, `union` their columns): the rows from the stack's
+    /// or the piece's top down to `last` are counted, the rest comes from the sums.
+    @inline(__always)
+    private func incremental(pieceTop: Int, last: Int, union: UInt64, landing: Double) -> BoardFeatures {
         let newTop = min(top, pieceTop)
         // Rows from the new top to the piece's lowest row, with the piece in them.
         @inline(__always) func row(_ y: Int) -> UInt64 { rows[y] | pieceMasks[y] }
         var rowCount = 2 * newTop + rowSuffix[last + 1]
-        var columnCount = columnSuffix[last + 1] + (newTop > 0 && newTop < height ? row(newTop).nonzeroBitCount : 0)
+        // (newTop <= last < height here.)
+        var columnCount = columnSuffix[last + 1]
         var holes = holeSuffix[last + 1]
         var wellCount = wellSuffix[last + 1]
         var covered: UInt64 = 0
         var y = newTop
-        while y <= last {
-            let r = row(y)
-            let empty = ~r & full
-            rowCount += rowTransitions(r)
-            columnCount += (r ^ row(y + 1)).nonzeroBitCount
-            holes += (empty & covered).nonzeroBitCount
-            covered |= r
-            let wellCells = empty & wellNeighbours(r)
-            if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
-            y += 1
+        if width <= 14 {
+            // Narrow boards (the standard 10 wide): the row-transition, column-transition and
+            // hole masks of a row packed into 16-bit fields of one word (and, in the top
+            // row, the column transitions to the empty row above in the fourth field),
+            // counted by one SWAR popcount instead of three: the portable build has no
+            // POPCNT, and `nonzeroBitCount` is a dozen instructions each.
+            let inner = full >> 1
+            let shiftHigh = UInt64(width - 1)
+            var counts: UInt64 = 0
+            var r = row(y)
+            var above: UInt64 = newTop > 0 ? r : 0
+            while y <= last {
+                let next = row(y + 1)
+                let empty = ~r & full
+                let rowBits = ((r ^ (r >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
+                var x = rowBits | ((r ^ next) << 16) | ((empty & covered) << 32) | (above << 48)
+                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
+                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                counts &+= (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                above = 0
+                covered |= r
+                let wellCells = empty & wellNeighbours(r)
+                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
+                r = next
+                y += 1
+            }
+            rowCount += Int(counts & 0xFFFF)
+            columnCount += Int((counts >> 16) & 0xFFFF) + Int(counts >> 48)
+            holes += Int((counts >> 32) & 0xFFFF)
+        } else {
+            if newTop > 0 { columnCount += row(newTop).nonzeroBitCount }
+            while y <= last {
+                let r = row(y)
+                let empty = ~r & full
+                rowCount += rowTransitions(r)
+                columnCount += (r ^ row(y + 1)).nonzeroBitCount
+                holes += (empty & covered).nonzeroBitCount
+                covered |= r
+                let wellCells = empty & wellNeighbours(r)
+                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
+                y += 1
+            }
         }
         // Cells below the piece that were open to the sky and now are not.
         var columns = union

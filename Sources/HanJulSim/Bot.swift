@@ -81,17 +81,7 @@ public struct Bot {
         if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
         let evaluator = evaluator!
         evaluator.load(state.board)
-        let pieces = state.pieces
-        var best = -Double.infinity
-        var bestIndex = 0
-        for index in 0..<count {
-            let value = weights.score(evaluator.features(after: search.placements[index].piece, pieces: pieces))
-            if value > best {
-                best = value
-                bestIndex = index
-            }
-        }
-        return search.placements[bestIndex]
+        return search.placements[evaluator.best(of: search.placements, weights: weights, pieces: state.pieces)]
     }
 
     /// Chooses a placement and plays its actions. Returns whether a piece was placed.

@@ -133,8 +133,13 @@ public struct LuaArguments {
     public func push(_ value: String) { reserve(); state.pushText(L, value) }
     /// Pushes any value.
     public func push(_ value: LuaValue) { reserve(); state.push(L, value) }
-    /// Pushes a table (e.g. a host object).
-    public func push(_ table: LuaTableRef) { push(.table(table)) }
+    /// Pushes a table (e.g. a host object). Hooks push the game object on every call:
+    /// straight from the registry, without wrapping it in a ``LuaValue`` first.
+    public func push(_ table: LuaTableRef) {
+        precondition(table.state === state, "table from another LuaState")
+        reserve()
+        lua_rawgeti(L, hj_registryindex(), lua_Integer(table.reference))
+    }
     /// Pushes nil.
     public func pushNil() { reserve(); lua_pushnil(L) }
 

@@ -82,6 +82,11 @@ extension LuaState {
     ///     push: { $0.push(game); $0.push(row) },
     ///     read: { try $0.integer(1) })
     /// ```
+    // Pre-specialised for the result types hooks use on every piece (an integer, or none):
+    // callers in other modules would otherwise run this generic body unspecialised, with
+    // runtime metadata lookups and value-witness copies on each call.
+    @_specialize(exported: true, where R == Int)
+    @_specialize(exported: true, where R == Void)
     public func call<R>(
         _ function: LuaFunctionRef,
         resultCount: Int,
@@ -91,12 +96,16 @@ extension LuaState {
         precondition(function.state === self, "function from another LuaState")
         let top = lua_gettop(L); defer { lua_settop(L, top) }
         guard lua_checkstack(L, Int32(clamping: resultCount + 8)) != 0 else { throw .badValue("Lua stack exhausted") }
+        // The message handler goes in first, below the function (hooks run every piece:
+        // this spares hj_pcall moving it in and out with two stack rotations). The
+        // `settop` on the way out drops it with the results.
+        hj_push_handler(L)
         lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
-        let view = LuaArguments(state: self, L: L, base: top + 1, functionName: "result")
+        let view = LuaArguments(state: self, L: L, base: top + 2, functionName: "result")
         push(view)
-        let status = hj_pcall(L, lua_gettop(L) - top - 1, Int32(clamping: resultCount))
+        let status = hj_pcall_handled(L, lua_gettop(L) - top - 2, Int32(clamping: resultCount))
         if status != LUA_OK { throw makeError(status: status) }
-        let results = LuaArguments(state: self, L: L, base: top, functionName: "result")
+        let results = LuaArguments(state: self, L: L, base: top + 1, functionName: "result")
         do {
             return try read(results)
         } catch {

@@ -82,6 +82,12 @@ uint64_t hj_faults_injected(hj_ctx *c);
  *  instruction budget and clears the kill flag, turns the memory cap on while Lua runs,
  *  and returns HJ_STATUS_BUDGET when the budget ran out (even if the script caught it). */
 int hj_pcall(lua_State *L, int nargs, int nresults);
+/** Pushes the traceback message handler, for hj_pcall_handled. */
+void hj_push_handler(lua_State *L);
+/** hj_pcall for a caller that pushed the handler (hj_push_handler) right below the
+ *  function: the same call without moving the handler in and out with two rotations.
+ *  The handler stays on the stack below the results; the caller pops it. */
+int hj_pcall_handled(lua_State *L, int nargs, int nresults);
 /** Loads a text chunk (mode "t"); refuses a buffer starting with ESC. Pushes the function
  *  or an error message; returns a Lua status. */
 int hj_load(lua_State *L, const char *buf, size_t len, const char *chunkname);
