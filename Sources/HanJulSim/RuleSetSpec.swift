@@ -8,8 +8,10 @@ import HanJulCore
 /// `RuleSetSpec(name: "Mods/garbage") { try LuaRules(...) }`, or with
 /// `RuleSetSpec.existential(name:make:)` when all it has is `any Rules`.
 public struct RuleSetSpec: Sendable {
-    /// How reports name the rule set (`"standard"`, `"Mods/garbage"`).
+    /// How reports name the rule set (`"standard"`, `"mod:garbage"`).
     public let name: String
+    /// The mods' lockfile (`id@version#sha256`), for run headers; empty for built-in rules.
+    public var lockfile: [String] = []
     private let makePlayer: @Sendable (SimulationConfig) throws -> any SeedPlayer
 
     public init<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> R) {

@@ -6,6 +6,9 @@ public struct RunHeader: Equatable, Codable, Sendable {
     /// The JSONL format version.
     public var format: Int
     public var rules: String
+    /// For mods, the lockfile: `id@version#sha256` of each, in order (absent for built-in
+    /// rules), so runs of two versions of a mod are never merged.
+    public var mods: [String]?
     public var bot: BotKind
     public var noise: Double
     public var search: PlacementSearch.Mode
@@ -29,7 +32,7 @@ public struct RunHeader: Equatable, Codable, Sendable {
 
     /// Whether games under `other` were played the same way (seeds aside).
     public func isCompatible(with other: RunHeader) -> Bool {
-        format == other.format && rules == other.rules && bot == other.bot && noise == other.noise
+        format == other.format && rules == other.rules && mods == other.mods && bot == other.bot && noise == other.noise
             && search == other.search && cap == other.cap
     }
 

@@ -88,8 +88,12 @@ struct SimOptions {
         }
         do throws(ModLoadError) {
             let packages = try catalog.packages(ids)
-            _ = try catalog.rules(packages: packages)
-            return .success(.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) { try catalog.rules(packages: packages) })
+            let identity = try catalog.rules(packages: packages).identity
+            var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
+                try catalog.rules(packages: packages)
+            }
+            spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
+            return .success(spec)
         } catch {
             return .failure(error)
         }
@@ -97,6 +101,8 @@ struct SimOptions {
 
     /// The header of a run of these options under `spec`.
     func header(_ spec: RuleSetSpec) -> RunHeader {
-        RunHeader(rules: spec.name, config: config, firstSeed: seeds.first ?? 0, lastSeed: seeds.last ?? 0)
+        var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.first ?? 0, lastSeed: seeds.last ?? 0)
+        if !spec.lockfile.isEmpty { header.mods = spec.lockfile }
+        return header
     }
 }
