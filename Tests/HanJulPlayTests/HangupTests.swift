@@ -1,4 +1,5 @@
 import Foundation
+import HanJulPlay
 import Testing
 
 /// RELIABILITY T-14 in the game itself: the terminal closing under `hanjul play` (the pty
@@ -63,5 +64,22 @@ struct HangupTests {
             print("\(scenario): ended \(String(format: "%.3f", seconds)) s after, CPU \(run.cpuBeforeEnd ?? -1) s before, \(run.cpuAtExit ?? -1) s at exit")
         }
         print("T-14 in the game: both cases in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+    }
+}
+
+/// The test-only crash switch (`HANJUL_TEST_CRASH`) parses only what it documents.
+@Suite("the test-only crash switch")
+struct TestCrashSwitchTests {
+    @Test("on-key[:trap|segv|abort] and after-frame[:N]; anything else is no crash")
+    func parses() {
+        #expect(TestCrash(environmentValue: "on-key") == .onKey(.trap))
+        #expect(TestCrash(environmentValue: "on-key:trap") == .onKey(.trap))
+        #expect(TestCrash(environmentValue: "on-key:segv") == .onKey(.segv))
+        #expect(TestCrash(environmentValue: "on-key:abort") == .onKey(.abort))
+        #expect(TestCrash(environmentValue: "after-frame") == .afterFrame(1))
+        #expect(TestCrash(environmentValue: "after-frame:3") == .afterFrame(3))
+        for value in [nil, "", "on-key:", "on-key:bus", "ON-KEY", "after-frame:0", "after-frame:x", "segv"] {
+            #expect(TestCrash(environmentValue: value) == nil, "\(value ?? "nil")")
+        }
     }
 }
