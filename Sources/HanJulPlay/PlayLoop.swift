@@ -256,7 +256,7 @@ public final class PlayLoop<R: Rules> {
     // MARK: - Keys
 
     func handle(_ key: Key) -> PlayExit? {
-        if settings.testCrash == .onKey, key == .character("!") {
+        if settings.testCrash?.isOnKey == true, key == .character("!") {
             testCrashArmed = true  // TEST ONLY: trap after the next frame (TestCrash)
             return nil
         }
@@ -490,7 +490,7 @@ public final class PlayLoop<R: Rules> {
         if let crash = settings.testCrash {
             switch crash {
             case .afterFrame(let count) where framesWritten >= count: TestCrash.trap(frames: framesWritten)
-            case .onKey where testCrashArmed: TestCrash.trap(frames: framesWritten)
+            case .onKey(let kind) where testCrashArmed: TestCrash.crash(kind, frames: framesWritten)
             default: break
             }
         }

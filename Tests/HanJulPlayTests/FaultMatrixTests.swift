@@ -8,10 +8,17 @@ enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ctrlCByte = "ctrl-c"
     case sigint, sigterm, sighup
     case ctrlZ = "ctrl-z"
+    /// An external `kill -TSTP` (not the Ctrl-Z byte), then `fg`, then `q`.
+    case sigtstp
     case sigstop
     case resize
     case burst
+    /// The test-only crash (`!` with `HANJUL_TEST_CRASH=on-key`): a Swift trap.
     case crash
+    /// The same key with `on-key:segv`: a bad pointer write, SIGSEGV.
+    case segv
+    /// The same key with `on-key:abort`: `abort()`, SIGABRT.
+    case abort
     case modFail = "modfail"
 
     var testDescription: String { rawValue }
@@ -25,7 +32,31 @@ enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sigterm: .init(kind: "signaled", value: SIGTERM)
         case .sighup: .init(kind: "signaled", value: SIGHUP)
         case .crash: .init(kind: "signaled", value: SIGILL)
+        case .segv: .init(kind: "signaled", value: SIGSEGV)
+        case .abort: .init(kind: "signaled", value: SIGABRT)
         default: .init(kind: "exited", value: 0)
+        }
+    }
+
+    /// `HANJUL_TEST_CRASH` for the game: how the `!` key crashes it.
+    var crashSwitch: String {
+        switch self {
+        case .segv: "on-key:segv"
+        case .abort: "on-key:abort"
+        default: "on-key"
+        }
+    }
+
+    /// What the backtracer's report must say for the crash faults: the crash site for the
+    /// trap and the bad pointer. For abort() only the reason: the backtracer unwinds from
+    /// `pthread_kill` inside libc, which has no frame pointers, so the report stops at
+    /// frame 0 ("...") and never reaches `TestCrash.abort` (the same as for the probe).
+    var crashReport: String? {
+        switch self {
+        case .crash: "TestCrash.trap"
+        case .segv: "TestCrash.segv"
+        case .abort: "Program crashed: Aborted"
+        default: nil
         }
     }
 }
@@ -91,7 +122,7 @@ struct FaultMatrixTests {
     static func job(_ fault: Fault, _ state: String) throws -> PlayHarness.Job {
         let home = try PlayHarness.Home()
         var arguments = ["play", "--seed", "7"]
-        var environment = ["HANJUL_TEST_CRASH=on-key"]
+        var environment = ["HANJUL_TEST_CRASH=\(fault.crashSwitch)"]
         if fault == .modFail {
             let folder = home.root + "/mods/flaky"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -131,7 +162,7 @@ struct FaultMatrixTests {
         switch fault {
         case .quitKey, .ctrlCByte, .sigint, .sigterm, .sighup:
             expectNothingDrawnAfterRestore(run, cell)
-        case .ctrlZ:
+        case .ctrlZ, .sigtstp:
             expectNothingDrawnAfterRestore(run, cell)
             #expect(run.stopStatus == "stopped \(SIGTSTP)", "\(cell)")
             #expect(run.termiosRestoredWhileStopped == true, "\(cell): cooked mode while stopped")
@@ -165,11 +196,14 @@ struct FaultMatrixTests {
             #expect(shown && !back.contains("need"), "\(cell): the last frame is the game at 80×24: \(back.suffix(200).debugDescription)")
             // No runaway redraw loop: a few full frames per resize at most.
             #expect((run.burstOutputBytes ?? .max) < 2_000_000, "\(cell): \(run.burstOutputBytes ?? -1) bytes")
-        case .crash:
+        case .crash, .segv, .abort:
             let text = expectNothingDrawnAfterRestore(run, allowText: true, cell)
-            #expect(text.contains("Program crashed") && text.contains("TestCrash.trap"),
-                    "\(cell): the backtracer reports the crash site after the restore: \(text.prefix(300).debugDescription)")
-            #expect(run.outputText.contains("Fatal error: HANJUL_TEST_CRASH"), "\(cell)")
+            let report = fault.crashReport ?? ""
+            #expect(text.contains("Program crashed") && text.contains(report),
+                    "\(cell): the backtracer reports \(report) after the restore: \(text.prefix(300).debugDescription)")
+            if fault == .crash {
+                #expect(run.outputText.contains("Fatal error: HANJUL_TEST_CRASH"), "\(cell)")
+            }
         case .modFail:
             expectNothingDrawnAfterRestore(run, cell)
             let screen = PlayHarness.Run.text(run.errorScreen)

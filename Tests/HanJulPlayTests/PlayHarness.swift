@@ -84,6 +84,16 @@ enum PlayHarness {
         var outputTiny: [String]?
         var burstSeconds: Double?
         var burstOutputBytes: Int?
+        var secondsToExit: Double?
+        var cpuBeforeEnd: Double?
+
+        /// The game's CPU time (user + system) over its whole life, from the shell's
+        /// `wait4` (`exited N cpu=S` / `signaled N cpu=S`).
+        var cpuAtExit: Double? {
+            guard let line = status.last(where: { $0.hasPrefix("exited") || $0.hasPrefix("signaled") }),
+                  let field = line.split(separator: " ").first(where: { $0.hasPrefix("cpu=") }) else { return nil }
+            return Double(field.dropFirst("cpu=".count))
+        }
 
         var outputBytes: [UInt8] { Self.bytes(output) }
         var outputText: String { String(decoding: outputBytes, as: UTF8.self) }

@@ -17,7 +17,10 @@ The fault matrix (RELIABILITY §2): matrix-<state>-<fault>, state in playing, pa
 over; fault in q, ctrl-c, sigint, sigterm, sighup, ctrl-z (then fg, then q), sigstop (a
 shell resetting the tty, SIGCONT, then q), resize (20x10, 1x1, 0x0, back, then q), burst
 (100 resizes, back, then q), crash (the `!` key with HANJUL_TEST_CRASH=on-key), modfail
-(a mod failing in that state, then q). hang: a mod hangs in a hook (the watchdog).
+(a mod failing in that state, then q), sigtstp (an external `kill -TSTP`, then fg, then
+q), segv and abort (the `!` key with HANJUL_TEST_CRASH=on-key:segv / on-key:abort). hang:
+a mod hangs in a hook (the watchdog). lock-then-hangup, lock-then-sighup: a piece locks,
+then the pty master is closed (the terminal hangs up) or SIGHUP is sent (T-14).
 """
 
 import argparse
@@ -130,8 +133,11 @@ def matrix(h, state, fault):
     marker = STATE_MARKER[state]
     if fault in ("q", "ctrl-c", "sigint", "sigterm", "sighup"):
         quit_by(h, fault)
-    elif fault == "ctrl-z":
-        h.send(b"\x1a")
+    elif fault in ("ctrl-z", "sigtstp"):
+        if fault == "ctrl-z":
+            h.send(b"\x1a")
+        else:
+            os.kill(h.child_pid, signal.SIGTSTP)  # `kill -TSTP`, from outside the game
         extra["stopStatus"] = h.wait_status(("stopped", "exited", "signaled"))
         h.pump(0.1)
         extra["termiosRestoredWhileStopped"] = comparable(termios.tcgetattr(h.slave)) == comparable(h.before)
@@ -191,8 +197,8 @@ def matrix(h, state, fault):
         settle(h)
         extra["outputBack"] = b64(h.output[mark:])
         h.send(b"q")
-    elif fault == "crash":
-        h.send(b"!")
+    elif fault in ("crash", "segv", "abort"):
+        h.send(b"!")  # HANJUL_TEST_CRASH=on-key[:segv|:abort] says how it dies
     elif fault == "modfail":
         mark = len(h.output)
         if state == "playing":
@@ -231,6 +237,25 @@ def scenario(name, h, extra_args):
         _, state, fault = name.split("-", 2)
         reach(h, state)
         extra.update(matrix(h, state, fault))
+    elif name.startswith("lock-then-"):
+        # A piece locks (so the game has a replay to save), then the game is ended from
+        # outside: `hangup` closes the pty master under it (T-14), `sighup` sends SIGHUP.
+        how = name[len("lock-then-"):]
+        h.send(b" ")  # hard drop: the piece locks at once
+        settle(h)
+        hz = os.sysconf("SC_CLK_TCK")
+        extra["cpuBeforeEnd"] = cpu_ticks(h.child_pid) / hz
+        start = time.monotonic()
+        if how == "hangup":
+            os.close(h.master)
+            h.master = os.open("/dev/null", os.O_RDONLY)  # nothing more to read
+        else:
+            os.kill(h.child_pid, getattr(signal, how.upper()))
+        while h.exit is None and time.monotonic() - start < STEP:
+            h.pump(0.01)
+        extra["secondsToExit"] = round(time.monotonic() - start, 3)
+        h.wait_exit(timeout=STEP)
+        return extra
     elif name == "hang":
         mark = len(h.output)
         h.send(b" ")  # the piece locks; the mod's on_lock hangs in the host
@@ -372,7 +397,7 @@ def scenario(name, h, extra_args):
         h.send(b"q")
     else:
         raise ValueError("unknown scenario %s" % name)
-    h.wait_exit(timeout=60 if name.endswith("-crash") else STEP)
+    h.wait_exit(timeout=60 if name.endswith(("-crash", "-segv", "-abort")) else STEP)
     return extra
 
 
