@@ -11,17 +11,18 @@ local KINDS = { "I", "O", "T", "S", "Z", "J", "L" }
 local LINE_POINTS = { [0] = 0, 100, 300, 500, 800 }
 
 -- The 7-bag: each kind once, shuffled with the game's generator, dealt in order. The
--- shuffle is HanJul's own (Fisher-Yates from the last position down, drawing
--- game:random(0, i)), so a seed deals the same pieces with or without this mod.
+-- shuffle is HanJul's own (Fisher-Yates from the last position down, drawing a number
+-- from 0 to i), so a seed deals the same pieces with or without this mod. In a hook that
+-- may change the game, math.random(0, i) and game:random(0, i) draw the same numbers from
+-- the game's generator; math.random is the cheaper call (no trip through the game object).
 local bag = {}
 local dealt = #KINDS
 
-local function next_piece(game)
+local function next_piece()
   if dealt == #KINDS then
-    local random = game.random -- looked up once per bag, not once per swap
     for k = 1, #KINDS do bag[k] = KINDS[k] end
     for i = #KINDS - 1, 1, -1 do
-      local j = random(game, 0, i)
+      local j = math.random(0, i)
       bag[i + 1], bag[j + 1] = bag[j + 1], bag[i + 1]
     end
     dealt = 0

@@ -420,6 +420,19 @@ static lua_Unsigned hj_draw(hj_ctx *c) {
     return c->cb.random ? (lua_Unsigned)c->cb.random(c->host) : 0;
 }
 
+/* A uniform integer in [0, range) from `rv` (and more draws when needed), by Lemire's
+ * multiply-and-reject method: the same mapping as the engine's SplitMix64.below(_:), so
+ * math.random(m, n) and game:random(m, n) give the same numbers from the same generator. */
+static lua_Unsigned hj_below(hj_ctx *c, lua_Unsigned rv, lua_Unsigned range) {
+    unsigned __int128 product = (unsigned __int128)rv * range;
+    if ((lua_Unsigned)product < range) {
+        lua_Unsigned threshold = (0 - range) % range;
+        while ((lua_Unsigned)product < threshold)
+            product = (unsigned __int128)hj_draw(c) * range;
+    }
+    return (lua_Unsigned)(product >> 64);
+}
+
 static int sb_random(lua_State *L) {
     hj_ctx *c = hj_ctx_fast(L);
     lua_Integer low, up;
@@ -442,16 +455,7 @@ static int sb_random(lua_State *L) {
     }
     luaL_argcheck(L, low <= up, 1, "interval is empty");
     lua_Unsigned n = (lua_Unsigned)up - (lua_Unsigned)low;
-    lua_Unsigned r;
-    if ((n & (n + 1)) == 0) {
-        r = rv & n;
-    } else {
-        lua_Unsigned lim = n;
-        lim |= lim >> 1; lim |= lim >> 2; lim |= lim >> 4; lim |= lim >> 8;
-        lim |= lim >> 16; lim |= lim >> 32;
-        while ((rv &= lim) > n) rv = hj_draw(c);
-        r = rv;
-    }
+    lua_Unsigned r = n == ~(lua_Unsigned)0 ? rv : hj_below(c, rv, n + 1);
     lua_pushinteger(L, (lua_Integer)(r + (lua_Unsigned)low));
     return 1;
 }

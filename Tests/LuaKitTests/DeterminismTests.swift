@@ -13,8 +13,30 @@ import Testing
         #expect((0..<1).contains(a[5].numberValue ?? -1))
         // a constant generator gives known values
         let fixed = try makeState(random: { 0x8000_0000_0000_0000 })
-        #expect(try run(fixed, "return math.random(), math.random(0), math.random(4)") == [0.5, .integer(Int.min), 1])
+        // 2⁶³ × 4 = 2⁶⁵: Lemire's mapping takes the high word, 2, so math.random(4) is 1 + 2.
+        #expect(try run(fixed, "return math.random(), math.random(0), math.random(4)") == [0.5, .integer(Int.min), 3])
         #expect(runtimeMessage(fixed, "return math.random(3, 1)").contains("interval is empty"))
+    }
+
+    /// math.random(m, n) maps draws with Lemire's multiply-and-reject method, the engine's
+    /// `SplitMix64.below`: so a mod may use it or game:random and get the same numbers.
+    @Test func mathRandomRangesUseLemiresMapping() throws {
+        func below(_ range: UInt64, _ next: () -> UInt64) -> UInt64 {
+            var product = next().multipliedFullWidth(by: range)
+            if product.low < range {
+                let threshold = (0 &- range) % range
+                while product.low < threshold { product = next().multipliedFullWidth(by: range) }
+            }
+            return product.high
+        }
+        var generator = SplitMix64(seed: 2026)
+        let expected: [LuaValue] = (0..<200).map { i in
+            let range = UInt64(1 + i % 13)
+            return .integer(Int(below(range) { generator.next() }) - 3)
+        }
+        let state = try makeState(random: SplitMix64(seed: 2026).makeGenerator())
+        let got = try run(state, "local t = {} for i = 0, 199 do t[#t + 1] = math.random(-3, -3 + i % 13) end return table.unpack(t)")
+        #expect(got == expected)
     }
 
     @Test func pairsOrderIsDefined() throws {  // L-13
