@@ -99,11 +99,7 @@ public final class BoardEvaluator {
                 let row = rows[y]
                 let empty = ~row & full
                 let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
-                var x = rowBits | ((row ^ rows[y + 1]) << 16)
-                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
-                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
-                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
-                x = (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                let x = fieldPopcounts(rowBits | ((row ^ rows[y + 1]) << 16))
                 rowSuffix[y] = rowSuffix[y + 1] + Int(x & 0xFFFF)
                 columnSuffix[y] = columnSuffix[y + 1] + Int(x >> 16)
                 holeSuffix[y] += holeSuffix[y + 1]
@@ -277,11 +273,7 @@ public final class BoardEvaluator {
                 let next = row(y + 1)
                 let empty = ~r & full
                 let rowBits = ((r ^ (r >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
-                var x = rowBits | ((r ^ next) << 16) | ((empty & covered) << 32) | (above << 48)
-                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
-                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
-                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
-                counts &+= (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                counts &+= fieldPopcounts(rowBits | ((r ^ next) << 16) | ((empty & covered) << 32) | (above << 48))
                 above = 0
                 covered |= r
                 let wellCells = empty & wellNeighbours(r)

@@ -115,6 +115,22 @@ public struct BoardFeatures: Equatable, Sendable {
         var holes = 0
         var wells = 0
         var covered: UInt64 = 0
+        /// Cumulative wells from row `y`: for each empty cell walled on both sides (by
+        /// filled cells or the walls), the empty cells from it down to the next filled one.
+        @inline(__always) func wellDepth(row: UInt64, empty: UInt64, y: Int) -> Int {
+            var depth = 0
+            var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
+            while wellCells != 0 {
+                let bit = wellCells & (0 &- wellCells)
+                wellCells &= wellCells - 1
+                var under = y
+                while under < height && scratch[under] & bit == 0 {
+                    depth += 1
+                    under += 1
+                }
+            }
+            return depth
+        }
         var y = newTop
         if width <= 14 {
             // Narrow boards: the row, column and hole masks of a row packed into 16-bit fields
@@ -127,22 +143,9 @@ public struct BoardFeatures: Equatable, Sendable {
                 let empty = ~row & full
                 let below = y + 1 < height ? scratch[y + 1] : full
                 let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
-                var x = rowBits | ((row ^ below) << 16) | ((empty & covered) << 32)
-                x = x - ((x >> 1) & 0x5555_5555_5555_5555)
-                x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
-                x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
-                counts &+= (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
+                counts &+= fieldPopcounts(rowBits | ((row ^ below) << 16) | ((empty & covered) << 32))
                 covered |= row
-                var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
-                while wellCells != 0 {
-                    let bit = wellCells & (0 &- wellCells)
-                    wellCells &= wellCells - 1
-                    var under = y
-                    while under < height && scratch[under] & bit == 0 {
-                        wells += 1
-                        under += 1
-                    }
-                }
+                wells += wellDepth(row: row, empty: empty, y: y)
                 y += 1
             }
             rowTransitions += Int(counts & 0xFFFF)
@@ -159,16 +162,7 @@ public struct BoardFeatures: Equatable, Sendable {
                 columnTransitions += (row ^ below).nonzeroBitCount
                 holes += (empty & covered).nonzeroBitCount
                 covered |= row
-                var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
-                while wellCells != 0 {
-                    let bit = wellCells & (0 &- wellCells)
-                    wellCells &= wellCells - 1
-                    var under = y
-                    while under < height && scratch[under] & bit == 0 {
-                        wells += 1
-                        under += 1
-                    }
-                }
+                wells += wellDepth(row: row, empty: empty, y: y)
                 y += 1
             }
         }
@@ -177,4 +171,15 @@ public struct BoardFeatures: Equatable, Sendable {
                              rowTransitions: rowTransitions, columnTransitions: columnTransitions,
                              holes: holes, wells: wells)
     }
+}
+
+/// The set bits of each 16-bit field of `x`, in place: one SWAR popcount for four masks
+/// packed in one word (the portable build has no POPCNT instruction, and each
+/// `nonzeroBitCount` costs about a dozen instructions). Each field must hold under 2¹⁶ bits.
+@usableFromInline @inline(__always)
+func fieldPopcounts(_ value: UInt64) -> UInt64 {
+    var x = value - ((value >> 1) & 0x5555_5555_5555_5555)
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    return (x + (x >> 8)) & 0x00FF_00FF_00FF_00FF
 }
