@@ -37,15 +37,19 @@ public struct ModCatalog: Sendable {
     public func rules(_ ids: [String], quarantine: ModQuarantine?,
                       watchdog: ([ModPackage]) -> LuaWatchdog?) throws(ModLoadError) -> LuaRules {
         let packages = try packages(ids)
-        if let quarantine {
-            let entries = quarantine.entries()
-            for package in packages {
-                if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
-                    throw .quarantined(entry)
-                }
+        try refuseQuarantined(packages, quarantine: quarantine)
+        return try rules(packages: packages, watchdog: watchdog(packages))
+    }
+
+    /// Throws for the first of `packages` that `quarantine` holds (same id and hash).
+    public func refuseQuarantined(_ packages: [ModPackage], quarantine: ModQuarantine?) throws(ModLoadError) {
+        guard let quarantine else { return }
+        let entries = quarantine.entries()
+        for package in packages {
+            if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+                throw .quarantined(entry)
             }
         }
-        return try rules(packages: packages, watchdog: watchdog(packages))
     }
 
     /// Rules from packages already read (sim workers each build their own states from the
