@@ -1,7 +1,7 @@
 -- case: game:placements called a million times on a 64x64 board: the search is charged to the budget (L-17)
 -- expect: error "budget"
 -- within: 5s
--- also: sim check compare
+-- also: sim compare
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 3: placements in a loop", api = 1,
   board = { width = 64, height = 64 },

@@ -1,7 +1,7 @@
 -- case: insert_row and remove_row a million times each on a 64x64 board, errors caught (L-17)
 -- expect: error "budget"
 -- within: 5s
--- also: sim check compare
+-- also: sim compare
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 3: row edits in a loop", api = 1,
   board = { width = 64, height = 64 },
