@@ -114,9 +114,9 @@ extension Rules {
         StandardRules.linePoints(lines: lines, level: level)
     }
 
-    public func hardDropPoints(rows: Int) -> Int { 2 * rows }
+    public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
     public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
-    public func gravityInterval(level: Int) -> Int { max(120, 700 - (level - 1) * 45) }
+    public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 
     public func didSpawn(_ state: inout GameState) throws(RuleError) {}
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 import LuaKit
 
@@ -17,7 +18,7 @@ extension GameAPI {
         return [
             "board": { args in
                 guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
-                for mask in s.pointee.board.rows { args.push(Int(mask)) }
+                for mask in s.pointee.board.rows { args.push(Int(truncatingIfNeeded: mask)) }
                 args.packArray(count: s.pointee.board.height)
                 return 1
             },

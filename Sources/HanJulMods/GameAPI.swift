@@ -62,13 +62,15 @@ enum GameAPI {
         func letter(_ s: UnsafeMutablePointer<GameState>, _ kind: Int) -> String {
             String(s.pointee.pieces.kinds[kind].letter)
         }
+        // Row masks cross into Lua as the integer with the same 64 bits: column 63 of a
+        // 64-wide board is the sign bit, so a full 64-wide row is -1 (L-34).
         func mask(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> UInt64 {
             let value = try args.integer(index)
-            let full = s.pointee.board.fullRow
-            guard value >= 0, UInt64(value) & ~full == 0 else {
+            let bits = UInt64(bitPattern: Int64(value))
+            guard bits & ~s.pointee.board.fullRow == 0 else {
                 throw LuaHostError("\(args.functionName): mask \(value) has bits outside the \(s.pointee.board.width) columns")
             }
-            return UInt64(value)
+            return bits
         }
 
         var methods: [String: LuaHostFunction] = [
@@ -83,7 +85,7 @@ enum GameAPI {
             },
             "row": { args in
                 let s = try state(args)
-                args.push(Int(s.pointee.board.rows[try row(args, 2, s)]))
+                args.push(Int(truncatingIfNeeded: s.pointee.board.rows[try row(args, 2, s)]))
                 return 1
             },
             "is_hidden": { args in
@@ -134,7 +136,10 @@ enum GameAPI {
                 guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
                     throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
                 }
-                args.push(s.pointee.fits(Piece(kind: k, rotation: rotation, x: try args.integer(4), y: try args.integer(5))))
+                let x = try args.integer(4), y = try args.integer(5)
+                // Far-off coordinates never fit; refusing them first keeps the engine's
+                // coordinate sums away from overflow (L-34).
+                args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
                 return 1
             },
             "random": { args in

@@ -144,7 +144,7 @@ final class LoadedMod {
             var offsets: [Cell] = []
             for index in 1...list.rawLength {
                 guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
-                      abs(dx) <= 4, abs(dy) <= 4 else {
+                      (-4...4).contains(dx), (-4...4).contains(dy) else {
                     throw .manifest(id: id, reason: "kicks[\(index)] must be {dx, dy} with each from -4 to 4")
                 }
                 offsets.append(Cell(x: dx, y: dy))

@@ -191,7 +191,7 @@ public final class LuaRules: Rules {
     }
 
     public func gravityInterval(level: Int) -> Int {
-        var interval = max(120, 700 - (level - 1) * 45)
+        var interval = StandardRules.gravityInterval(level: level)
         guard has(.gravity) else { return interval }
         let chain = chain(.gravity)
         for (mod, function) in chain {
@@ -205,7 +205,7 @@ public final class LuaRules: Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int {
-        var points = 2 * rows
+        var points = StandardRules.hardDropPoints(rows: rows)
         guard has(.hardDropPoints) else { return points }
         let chain = chain(.hardDropPoints)
         for (mod, function) in chain {
@@ -234,7 +234,7 @@ public final class LuaRules: Rules {
         let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
             Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
         })
-        guard let placed, (0..<rotations).contains(placed.rotation), abs(placed.x) <= 64, abs(placed.y) <= 64 else { return standard }
+        guard let placed, (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else { return standard }
         return placed
     }
 
@@ -264,7 +264,8 @@ public final class LuaRules: Rules {
         }, read: { results in
             if results.type(1) == .nil { return nil }
             let turned = Piece(kind: piece.kind, rotation: try results.integer(3), x: try results.integer(1), y: try results.integer(2))
-            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation), state.fits(turned) else {
+            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation),
+                  Piece.isNearBoard(x: turned.x, y: turned.y), state.fits(turned) else {
                 throw LuaHostError("rotate returned x \(turned.x), y \(turned.y), rotation \(turned.rotation), where the piece does not fit (return nil to refuse the turn)")
             }
             return (turned, 0)
