@@ -28,6 +28,15 @@ public struct GameState: Equatable, Sendable {
     /// The last action that moved or turned the piece in play (`nil` right after a spawn):
     /// rules that reward spins (a T-spin) look at it in `didLock`.
     public internal(set) var lastMove: Action?
+    /// Under a lock delay (`Rules.lockDelay`): milliseconds the piece has rested on the
+    /// stack since its lock timer last started. 0 under other rules.
+    public internal(set) var lockElapsed: Int
+    /// Under a lock delay: the resets (moves and turns while grounded) the piece has used
+    /// since it spawned or last reached a new lowest row. 0 under other rules.
+    public internal(set) var lockResets: Int
+    /// Under a lock delay: the lowest row (the largest `y` of the piece's box) the piece
+    /// has reached. 0 under other rules.
+    public internal(set) var lowestRow: Int
     /// The game's seeded random generator, the only randomness rules may use.
     public var random: SplitMix64
     /// What happened during the latest action (cleared at the start of each).
@@ -56,6 +65,9 @@ public struct GameState: Equatable, Sendable {
         held = nil
         holdUsed = false
         lastMove = nil
+        lockElapsed = 0
+        lockResets = 0
+        lowestRow = 0
         ticks = 0
         actionsApplied = 0
         switch source {

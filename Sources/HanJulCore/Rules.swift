@@ -37,6 +37,14 @@ public protocol Rules {
     var allowsCounterclockwise: Bool { get }
     /// Whether the `X` action (hold) is part of the game. Default: no.
     var holdEnabled: Bool { get }
+    /// The piece after a 180° turn, or `nil`. Default: two rotation states on, trying `kicks`
+    /// in order. Only called when `allowsHalfTurn`.
+    func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// Whether the `F` action (a 180° turn) is part of the game. Default: no.
+    var allowsHalfTurn: Bool { get }
+    /// How long a piece resting on the stack waits before it locks, or `nil` to lock the
+    /// moment it cannot fall (the standard rules). Default: `nil`. See `LockDelay`.
+    var lockDelay: LockDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
     /// Points for clearing `lines` lines at once at `level` (the level before they count).
@@ -72,13 +80,20 @@ extension Rules {
     public var kicks: [Cell] { StandardRules.kickOffsets }
     public var allowsCounterclockwise: Bool { false }
     public var holdEnabled: Bool { false }
+    public var allowsHalfTurn: Bool { false }
+    public var lockDelay: LockDelay? { nil }
 
     /// The actions a script may use under these rules.
-    public var actions: Set<Action> {
+    public var actions: Set<Action.Kind> {
         var set = Action.standard
         if allowsCounterclockwise { set.insert(.rotateCounterclockwise) }
         if holdEnabled { set.insert(.hold) }
+        if allowsHalfTurn { set.insert(.rotateHalfTurn) }
         return set
+    }
+
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        state.turned(piece, by: 2, kicks: kicks)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {

@@ -121,7 +121,8 @@ enum GameAPI {
             },
             "last_move": { args in
                 let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
-                                               .rotateCounterclockwise: "rotate_ccw", .softDrop: "soft_drop"]
+                                               .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
+                                               .softDrop: "soft_drop"]
                 if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
                 return 1
             },

@@ -19,6 +19,9 @@ final class LoadedMod {
     var kicks: [Cell]?
     var counterclockwise: Bool?
     var hold: Bool?
+    var halfTurn: Bool?
+    /// `.some(nil)`: the mod says `lock_delay = false` (no lock delay, over an earlier mod's).
+    var lockDelay: LockDelay??
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     var log: [String] { bridge.log }
@@ -148,7 +151,8 @@ final class LoadedMod {
             }
             kicks = offsets
         }
-        for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold)] {
+        for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold),
+                            ("rotate_180", \LoadedMod.halfTurn)] {
             let value = table[key]
             if case .nil = value { continue }
             guard let on = value.boolValue else {
@@ -159,6 +163,31 @@ final class LoadedMod {
         if case .nil = table["pieces"] {} else {
             pieces = try readPieces(table["pieces"])
         }
+        try readLockDelay(table["lock_delay"])
+    }
+
+    /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit), or `false`.
+    private func readLockDelay(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        if case .nil = value { return }
+        if value.boolValue == false {
+            lockDelay = .some(nil)
+            return
+        }
+        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000 } (resets left out: no limit) or false"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        for (key, _) in table.entries() {
+            guard let name = key.stringValue, name == "ms" || name == "resets" else {
+                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+            }
+        }
+        guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else { throw .manifest(id: id, reason: shape) }
+        var resets: Int?
+        if case .nil = table["resets"] {} else {
+            guard let count = table["resets"].integerValue, (0...1000).contains(count) else { throw .manifest(id: id, reason: shape) }
+            resets = count
+        }
+        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets))
     }
 
     private func readPieces(_ value: LuaValue) throws(ModLoadError) -> PieceSet {

@@ -19,6 +19,8 @@ public final class LuaRules: Rules {
     public let kicks: [Cell]
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
+    public let allowsHalfTurn: Bool
+    public let lockDelay: LockDelay?
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
@@ -66,6 +68,8 @@ public final class LuaRules: Rules {
         kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
+        allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
+        lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
         var table = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
@@ -244,7 +248,12 @@ public final class LuaRules: Rules {
         return try turn(piece, by: -1, state: state)
     }
 
-    /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        guard has(.rotate) else { return state.turned(piece, by: 2, kicks: kicks) }
+        return try turn(piece, by: 2, state: state)
+    }
+
+    /// A turn by `direction` (1 clockwise, −1 counter-clockwise, 2 a half turn): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
     @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {

@@ -25,7 +25,7 @@ import Testing
         guard let start = stub.range(of: "---@class \(name)\n") else { return [] }
         let block = stub[start.upperBound...].prefix { _ in true }
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
-        return names(#"^---@field ([a-z_]+)\??"#, in: lines.joined(separator: "\n"))
+        return names(#"^---@field ([a-z_0-9]+)\??"#, in: lines.joined(separator: "\n"))
     }
 
     @Test func everyGameMethodIsStubbed() {
