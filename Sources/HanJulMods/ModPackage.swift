@@ -23,6 +23,9 @@ public struct ModPackage: Sendable {
 
     /// The limits a mod's folder must keep to; anything larger is refused with a reason.
     public static let maxFiles = 256, maxFileBytes = 1 << 20, maxTotalBytes = 8 << 20, maxDepth = 4
+    /// Folders inside the mod's folder, at every depth: each is read on load (and walked
+    /// by the play screen's hot-reload watcher), so they count like files (#15 item 5).
+    public static let maxFolders = 64
 
     /// Reads a mod's folder.
     /// - Throws: `ModLoadError.package` naming the file at fault.
@@ -40,8 +43,8 @@ public struct ModPackage: Sendable {
                 ? "it is a symbolic link; put the mod's folder itself on the search path" : "it is not a folder")
         }
         var files: [String: [UInt8]] = [:]
-        var total = 0
-        try ModPackage.collect(folder: folder, relative: "", depth: 0, into: &files, total: &total, root: folder)
+        var total = 0, folders = 0
+        try ModPackage.collect(folder: folder, relative: "", depth: 0, into: &files, total: &total, folders: &folders, root: folder)
         guard files["mod.lua"] != nil else {
             throw .package(folder: folder, reason: "there is no mod.lua in the folder")
         }
@@ -79,7 +82,7 @@ public struct ModPackage: Sendable {
     }
 
     private static func collect(folder: String, relative: String, depth: Int, into files: inout [String: [UInt8]],
-                                total: inout Int, root: String) throws(ModLoadError) {
+                                total: inout Int, folders: inout Int, root: String) throws(ModLoadError) {
         guard depth <= maxDepth else {
             throw .package(folder: root, reason: "'\(relative)' is nested deeper than \(maxDepth) folders")
         }
@@ -108,7 +111,10 @@ public struct ModPackage: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total, root: root)
+                folders += 1
+                guard folders <= maxFolders else { throw .package(folder: root, reason: "more than \(maxFolders) folders") }
+                try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total,
+                            folders: &folders, root: root)
             case S_IFREG:
                 guard files.count < maxFiles else { throw .package(folder: root, reason: "more than \(maxFiles) files") }
                 let bytes: [UInt8]
