@@ -1,6 +1,7 @@
 import HanJulBot
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// The rules the placement search uses inside a hook: the mods' board, pieces and kick
 /// table. A mod's `rotate` hook is not called from here (a host function may not run Lua
@@ -28,7 +29,7 @@ extension GameAPI {
                 let state = s.pointee
                 let letter = try args.string(2)
                 guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
-                    throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter")
+                    throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter")
                 }
                 // The search and the figures of every placement cost far more than a Lua
                 // instruction: charged up front, so a loop of calls on a 64×64 board runs

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// The `game` object every hook receives: reads of the live state, and validated changes.
 ///
@@ -52,7 +53,7 @@ enum GameAPI {
         func kind(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> Int {
             let letter = try args.string(index)
             guard letter.count == 1, let kind = s.pointee.pieces.kind(forLetter: Character(letter)) else {
-                throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter (\(letters(s)))")
+                throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter (\(letters(s)))")
             }
             return kind
         }
@@ -250,7 +251,7 @@ enum GameAPI {
                     throw LuaHostError("\(args.functionName): the result label must be 1 to 32 characters")
                 }
                 let value = try args.integer(3)
-                s.pointee.end(.finished(GameResult(label: sanitized(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
+                s.pointee.end(.finished(GameResult(label: visible(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
                 return 0
             },
         ]

@@ -1,5 +1,6 @@
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// One mod, running: its own sandboxed Lua state (RELIABILITY §0.1: one state per mod),
 /// its manifest, the rule data it sets and its hook functions.
@@ -82,7 +83,7 @@ final class LoadedMod {
             guard let string = value.stringValue, !string.isEmpty || !required else {
                 throw .manifest(id: id, reason: "needs '\(key)' as a string (it is \(value.typeName))")
             }
-            return sanitized(string, limit: 300)
+            return visible(string, limit: 300)
         }
         let declared = try text("id")
         guard declared == id else {
@@ -105,7 +106,7 @@ final class LoadedMod {
         for name in names.sorted() {
             if Hook(rawValue: name) == nil && !Hook.dataFields.contains(name) {
                 let suggestion = Self.closest(name, in: Hook.allCases.map(\.rawValue) + Hook.dataFields.sorted())
-                throw .manifest(id: id, reason: "has an unknown field '\(sanitized(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
+                throw .manifest(id: id, reason: "has an unknown field '\(visible(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
             }
         }
         return ModManifest(id: declared, name: try text("name"), version: try text("version"),
@@ -178,7 +179,7 @@ final class LoadedMod {
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
             guard let name = key.stringValue, name == "ms" || name == "resets" else {
-                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
         guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else { throw .manifest(id: id, reason: shape) }
@@ -253,21 +254,21 @@ final class LoadedMod {
         switch error {
         case .runtime(let message, let traceback):
             let (location, rest) = splitLocation(message)
-            return RuleError(mod: mod, hook: stage, location: location, message: sanitized(rest, limit: 400),
-                             traceback: sanitized(traceback, limit: 4000))
+            return RuleError(mod: mod, hook: stage, location: location, message: visible(rest, limit: 400),
+                             traceback: visibleLines(traceback, limit: 4000))
         case .syntax(let message):
             let (location, rest) = splitLocation(message)
-            return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + sanitized(rest, limit: 400))
+            return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + visible(rest, limit: 400))
         case .budgetExceeded(let traceback):
             let location = traceback.split(separator: "\n").dropFirst().lazy.map { $0.trimmingPrefixSpaces() }
                 .first { $0.contains(".lua:") }.map { String($0.prefix { $0 != " " }.dropLast()) }
             return RuleError(mod: mod, hook: stage, location: location,
                              message: "ran past its budget of \(limits.instructionsPerCall) Lua instructions (an endless loop?)",
-                             traceback: sanitized(traceback, limit: 4000))
+                             traceback: visibleLines(traceback, limit: 4000))
         case .memory:
             return RuleError(mod: mod, hook: stage, message: "ran out of memory (each mod may use \(limits.memoryBytes >> 20) MiB)")
         case .badValue(let message):
-            return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + sanitized(message, limit: 400))
+            return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + visible(message, limit: 400))
         }
     }
 

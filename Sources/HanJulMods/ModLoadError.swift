@@ -1,3 +1,5 @@
+import HanJulText
+
 /// Why a mod could not be found or loaded, in words that say what to do.
 public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The mod's folder breaks a rule (a symlink, a huge file, no mod.lua, a bad name).
@@ -15,12 +17,12 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .package(let folder, let reason): "mod folder \(sanitized(folder)): \(reason)"
+        case .package(let folder, let reason): "mod folder \(visible(folder)): \(reason)"
         case .notFound(let id, let searched):
-            "no mod '\(sanitized(id))' in \(searched.isEmpty ? "any mod folder" : searched.joined(separator: ", ")) (see 'hanjul mods')"
-        case .script(let id, let message): "mod '\(id)': \(sanitized(message, limit: 600))"
-        case .manifest(let id, let reason): "mod '\(id)': mod.lua \(reason)"
-        case .conflict(let reason): reason
+            "no mod '\(visible(id, limit: 40))' in \(searched.isEmpty ? "any mod folder" : searched.map { visible($0) }.joined(separator: ", ")) (see 'hanjul mods')"
+        case .script(let id, let message): "mod '\(id)': \(visible(message, limit: 600))"
+        case .manifest(let id, let reason): "mod '\(id)': mod.lua \(visible(reason))"
+        case .conflict(let reason): visible(reason)
         case .quarantined(let entry): entry.refusal
         }
     }

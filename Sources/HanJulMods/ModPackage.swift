@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HanJulFiles
 import HanJulHash
+import HanJulText
 
 /// A mod's folder read into memory once: every file's bytes and one SHA-256 over them.
 ///
@@ -32,7 +33,7 @@ public struct ModPackage: Sendable {
     public init(folder: String) throws(ModLoadError) {
         let name = String(folder.split(separator: "/").last ?? Substring(folder))
         guard ModPackage.isValidID(name) else {
-            throw .package(folder: folder, reason: "the folder name '\(sanitized(name))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
+            throw .package(folder: folder, reason: "the folder name '\(visible(name, limit: 200))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
         }
         var info = stat()
         guard lstat(folder, &info) == 0 else {
@@ -102,7 +103,7 @@ public struct ModPackage: Sendable {
         for name in names.sorted() {
             let path = relative.isEmpty ? name : relative + "/" + name
             guard isSafeName(name) else {
-                throw .package(folder: root, reason: "the file name '\(sanitized(path))' has characters other than letters, digits, . _ and -")
+                throw .package(folder: root, reason: "the file name '\(visible(path, limit: 200))' has characters other than letters, digits, . _ and -")
             }
             if name.hasPrefix(".") { continue }  // editor swap files, .git: not part of the mod
             var info = stat()
@@ -142,15 +143,4 @@ public struct ModPackage: Sendable {
                 || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D
         }
     }
-}
-
-/// Text from a mod or its folder, with control characters replaced, for messages and the screen.
-public func sanitized(_ text: String, limit: Int = 200) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if out.unicodeScalars.count >= limit { out += "…"; break }
-        let v = scalar.value
-        out.unicodeScalars.append(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) ? "?" : scalar)
-    }
-    return out
 }

@@ -1,3 +1,5 @@
+import HanJulText
+
 /// Two distributions of one figure binned alike, drawn as text or SVG.
 public struct Histogram: Sendable {
     public var title: String
@@ -84,9 +86,10 @@ public struct Histogram: Sendable {
         return out + "</svg>\n"
     }
 
+    /// XML text: controls (invalid in XML) and hidden characters made visible first.
     static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
+        for c in visible(text) {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

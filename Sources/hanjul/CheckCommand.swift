@@ -2,6 +2,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulReplay
+import HanJulText
 
 /// `hanjul check MOD`: loads a mod, checks its manifest, determinism and the engine's
 /// invariants under random play, runs its tests, and prints a report. Exit status 0 when
@@ -63,19 +64,19 @@ enum CheckCommand {
         }
         guard recordPieces == nil else { throw UsageError("--pieces goes with --record FILE") }
 
-        print("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)")
+        print(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"))
         let outcomes = checker.run()
         for outcome in outcomes {
             let lines = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
-            print("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")")
-            for line in lines.dropFirst() { print("          \(line)") }
+            print(visible("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")"))
+            for line in lines.dropFirst() { print(visible("          \(line)")) }
         }
         let failed = outcomes.filter { !$0.passed }
         if outcomes.first?.name == "load" && !outcomes[0].passed {
-            print("the mod does not load")
+            print(visible("the mod does not load"))
             return .modError
         }
-        print(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))")
+        print(visible(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))"))
         return failed.isEmpty ? .success : .failure
     }
 
@@ -88,13 +89,13 @@ enum CheckCommand {
             return .modError
         }
         do throws(FileError) {
-            try ReplayFile.write(recorded.replay, to: path)
+            try ReplayFile.write(recorded.replay, toOutput: path)
         } catch {
             StandardError.write("hanjul check: \(error.playerMessage(saving: "the replay"))")
             return .failure
         }
         let s = recorded.state
-        print("recorded \(path): seed \(seed), \(recorded.replay.actions.count) actions, \(s.piecesLocked) pieces, score \(s.score), lines \(s.lines)\(s.isOver ? ", game over" : "")")
+        print(visible("recorded \(path): seed \(seed), \(recorded.replay.actions.count) actions, \(s.piecesLocked) pieces, score \(s.score), lines \(s.lines)\(s.isOver ? ", game over" : "")"))
         return .success
     }
 }

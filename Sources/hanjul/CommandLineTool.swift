@@ -1,5 +1,6 @@
 import CTerminalShim
 import Foundation
+import HanJulText
 
 /// Dispatches `hanjul COMMAND …` to its command.
 enum CommandLineTool {
@@ -87,8 +88,10 @@ enum CommandLineTool {
 enum StandardError {
     /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
     /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
+    /// Messages quote files, mods and arguments: the whole line goes through `visible`
+    /// (T-17), whatever its parts did already.
     static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array((visible(line) + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }

@@ -1,6 +1,8 @@
 import Foundation
 import HanJulCore
+import HanJulFiles
 import HanJulSim
+import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
@@ -25,6 +27,11 @@ enum CompareCommand {
             return .modError
         }
 
+        if let svg {
+            do throws(FileError) { _ = try OutputFile.target(of: svg) } catch {
+                throw UsageError("--svg: \(error)")
+            }
+        }
         let recordsA = try ParallelRun.play(specA, seeds: options.seeds, config: options.config,
                                             workers: options.workers, label: "A " + specA.name)
         let recordsB = try ParallelRun.play(specB, seeds: options.seeds, config: options.config,
@@ -36,15 +43,17 @@ enum CompareCommand {
         }
         if let svg {
             let text = Histogram.svg(histograms, labelA: comparison.a.description, labelB: comparison.b.description)
-            guard FileManager.default.createFile(atPath: svg, contents: Data(text.utf8)) else {
-                throw UsageError("--svg: cannot write '\(svg)'")
+            do throws(FileError) {
+                try OutputFile.write(Array(text.utf8), to: svg)
+            } catch {
+                throw UsageError("--svg: \(error)")
             }
         }
         if json {
             print(try JSONLines.text(comparison, pretty: true))
         } else {
-            print(comparison.text)
-            for histogram in histograms { print("\n" + histogram.text(), terminator: "") }
+            print(visibleLines(comparison.text))
+            for histogram in histograms { print("\n" + visibleLines(histogram.text()), terminator: "") }
         }
         let errors = (recordsA + recordsB).count { $0.outcome == .ruleError }
         return errors > 0 ? .modError : .success

@@ -102,7 +102,7 @@ enum ParallelRun {
                 slots.records[index] = player.play(seed: seeds[index])
                 if let replayFolder, let replay = player.lastReplay {
                     let path = replayFolder + "/" + String(fileStem) + "-\(seeds[index]).hjr"
-                    do throws(FileError) { try ReplayFile.write(replay, to: path) } catch {
+                    do throws(FileError) { try ReplayFile.write(replay, toOutput: path) } catch {
                         slots.failed.withLock { $0 = $0 ?? error.playerMessage(saving: "a replay") }
                     }
                 }

@@ -62,7 +62,7 @@ enum RunCommand {
         }
         if let replayPath {
             do throws(FileError) {
-                try ReplayFile.write(recorder.finish(game.state), to: replayPath)
+                try ReplayFile.write(recorder.finish(game.state), toOutput: replayPath)
             } catch {
                 StandardError.write("hanjul run: \(error.playerMessage(saving: "the replay"))")
                 return .failure

@@ -1,6 +1,8 @@
 import Foundation
 import HanJulCore
+import HanJulFiles
 import HanJulSim
+import HanJulText
 
 /// `hanjul sim`: many seeded games with a bot, summarised.
 enum SimCommand {
@@ -21,6 +23,17 @@ enum SimCommand {
             return .modError
         }
 
+        if let replayFolder {
+            do throws(FileError) { try OutputFile.prepareFolder(replayFolder) } catch {
+                throw UsageError("--save-replays: \(error)")
+            }
+        }
+        if let jsonl {
+            // Checked before the games are played, so a bad path costs nothing.
+            do throws(FileError) { _ = try OutputFile.target(of: jsonl) } catch {
+                throw UsageError("--jsonl: \(error)")
+            }
+        }
         let records = try ParallelRun.play(spec, seeds: options.seeds, config: options.config,
                                            workers: options.workers, label: spec.name, replayFolder: replayFolder)
         let header = options.header(spec)
@@ -28,7 +41,7 @@ enum SimCommand {
             try JSONLines.write(header: header, records: records, to: jsonl)
         }
         let summary = Summary(header: header, records: records)
-        print(json ? try JSONLines.text(summary, pretty: true) : summary.text)
+        print(json ? try JSONLines.text(summary, pretty: true) : visibleLines(summary.text))
         return summary.ruleErrors > 0 ? .modError : .success
     }
 }
@@ -41,18 +54,39 @@ enum JSONLines {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return escapingHidden(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
             throw UsageError("cannot encode JSON: \(error)")
         }
+    }
+
+    /// JSON text with every character `visible` would show (C1 controls, bidi and
+    /// invisible characters, which JSONEncoder leaves raw) as a `\uXXXX` escape: the same
+    /// value, safe on a terminal (T-17). Raw tab, newline and return in JSON text are only
+    /// ever the layout's (the encoder escapes them inside strings).
+    static func escapingHidden(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { isHidden($0) && !["\t", "\n", "\r"].contains($0) }) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isHidden(scalar), !["\t", "\n", "\r"].contains(scalar) else { out.append(scalar); continue }
+            let units = scalar.value > 0xFFFF
+                ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)] : [scalar.value]
+            for unit in units {
+                let digits = String(unit, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).unicodeScalars)
+            }
+        }
+        return String(out)
     }
 
     /// A header line, then one game per line in seed order.
     static func write(header: RunHeader, records: [GameRecord], to path: String) throws(UsageError) {
         var out = try text(HeaderLine(header: header)) + "\n"
         for record in records { out += try text(record) + "\n" }
-        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
-            throw UsageError("--jsonl: cannot write '\(path)'")
+        do throws(FileError) {
+            try OutputFile.write(Array(out.utf8), to: path)
+        } catch {
+            throw UsageError("--jsonl: \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import HanJulSim
+import HanJulText
 
 /// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (one per
 /// machine of a split sweep, say) into one summary.
@@ -31,7 +32,7 @@ enum StatsCommand {
         merged.firstSeed = records.first?.seed ?? 0
         merged.lastSeed = records.last?.seed ?? 0
         let summary = Summary(header: merged, records: records)
-        print(json ? try JSONLines.text(summary, pretty: true) : summary.text)
+        print(json ? try JSONLines.text(summary, pretty: true) : visibleLines(summary.text))
         return .success
     }
 }

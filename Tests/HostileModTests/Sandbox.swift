@@ -50,6 +50,11 @@ struct Sandbox {
                 let bytes = Int(args[1]) ?? (2 << 20)
                 try Data(repeating: UInt8(ascii: "-"), count: bytes).write(to: URL(fileURLWithPath: hostile + "/" + args[0]))
             case "escname": try "return 1\n".write(toFile: hostile + "/evil\u{1B}[2J\u{1B}]0;owned\u{07}.lua", atomically: false, encoding: .utf8)
+            case "escmod":
+                // A second mod folder next to the case, named with escapes and a bidi override.
+                let folder = mods + "/evil\u{1B}[2J\u{202E}\u{1B}]0;owned\u{07}"
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: false)
+                try "return 1\n".write(toFile: folder + "/mod.lua", atomically: false, encoding: .utf8)
             case "many":
                 for i in 0..<(Int(args[0]) ?? 300) {
                     try "return \(i)\n".write(toFile: hostile + "/f\(i).lua", atomically: false, encoding: .utf8)
