@@ -12,6 +12,7 @@ enum CompareCommand {
         guard mods.ids.isEmpty else { throw UsageError("give the mods of each side in --a and --b, not --mod") }
         let options = try SimOptions.read(&reader)
         let json = reader.flag("--json")
+        let showProgress = reader.flag("--progress")
         let svg = try reader.value("--svg")
         try reader.finish()
         let specA: RuleSetSpec, specB: RuleSetSpec
@@ -24,10 +25,10 @@ enum CompareCommand {
             return .modError
         }
 
-        let recordsA = try ParallelRun.play(specA, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "A " + specA.name)
-        let recordsB = try ParallelRun.play(specB, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "B " + specB.name)
+        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress))
+        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress))
         let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
         let histograms = ["scorePerPiece", "pieces", "meanHeight"].compactMap { key -> Histogram? in
             guard let figure = Figure.named(key, maxClear: 4) else { return nil }
@@ -45,7 +46,7 @@ enum CompareCommand {
             print(comparison.text)
             for histogram in histograms { print("\n" + histogram.text(), terminator: "") }
         }
-        let errors = (recordsA + recordsB).count { $0.outcome == .ruleError }
+        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
         return errors > 0 ? .modError : .success
     }
 
@@ -53,13 +54,5 @@ enum CompareCommand {
     /// empty or `standard` alone is the built-in rules.
     static func words(_ text: String) -> [String] {
         text.split { $0 == " " || $0 == "," }.map(String.init)
-    }
-}
-
-extension Sequence {
-    func count(where predicate: (Element) -> Bool) -> Int {
-        var n = 0
-        for element in self where predicate(element) { n += 1 }
-        return n
     }
 }
