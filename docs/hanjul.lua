@@ -205,7 +205,7 @@ function Game:finish(label, value, lower_is_better) end
 ---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
 ---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
 ---@field preview? integer coming pieces shown, 0 to 6; default 1
----@field kicks? integer[][] offsets {dx, dy} tried in order when rotating; default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
+---@field kicks? integer[][]|table<string, integer[][]|table<string, integer[][]>> offsets {dx, dy} (dy down) tried in order when rotating, for every turn; or by kind ("default" or a letter) and turn (["0>1"]); default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)

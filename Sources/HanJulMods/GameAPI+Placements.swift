@@ -7,8 +7,10 @@ import LuaKit
 /// in the state that called it), so mods with a `rotate` hook get placements by the kicks.
 struct KickTableRules: Rules {
     var name: String { "kicks" }
-    let kicks: [Cell]
+    let kickTable: KickTable
     let allowsCounterclockwise: Bool
+    var kicks: [Cell] { kickTable.fallback }
+    func kicks(kind: Int, from: Int, to: Int) -> [Cell] { kickTable.offsets(kind: kind, from: from, to: to) }
 }
 
 extension GameAPI {
@@ -29,7 +31,7 @@ extension GameAPI {
                 guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
                     throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter")
                 }
-                let rules = KickTableRules(kicks: bridge.kicks, allowsCounterclockwise: false)
+                let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
                 let start = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
                 do throws(RuleError) {
                     try search.run(.fast, in: state, rules: rules, from: start)
