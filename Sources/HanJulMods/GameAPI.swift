@@ -56,6 +56,10 @@ enum GameAPI {
             }
             return kind
         }
+        /// Charges a change that rewrites whole rows to the budget (L-17).
+        func chargeRows(_ args: LuaArguments, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) {
+            try args.charge(s.pointee.board.width * s.pointee.board.height / 8)
+        }
         func letters(_ s: UnsafeMutablePointer<GameState>) -> String {
             s.pointee.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
         }
@@ -179,6 +183,7 @@ enum GameAPI {
             },
             "insert_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 let bits = try mask(args, 3, s)
                 let k = try kind(args, 4, s)
@@ -190,6 +195,7 @@ enum GameAPI {
             },
             "push_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let bits = try mask(args, 2, s)
                 let k = try kind(args, 3, s)
                 var overflow = false
@@ -200,17 +206,20 @@ enum GameAPI {
             },
             "remove_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 s.pointee.editBoard { $0.removeRow(y) }
                 return 0
             },
             "clear_board": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 s.pointee.editBoard { $0.removeAll() }
                 return 0
             },
             "clear_lines": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let (count, rows) = s.pointee.clearFullRows()
                 s.pointee.countLines(count)
                 args.push(count)

@@ -16,6 +16,9 @@ public struct ModChecker {
     public let package: ModPackage
     public let displayFolder: String
     public var options: Options
+    /// Watches every Lua state the checks create (the mod's, in every game, and its
+    /// tests'), as `run` does (L-24); nil: none.
+    public var watchdog: LuaWatchdog?
 
     /// How hard to look.
     public struct Options: Sendable {
@@ -51,7 +54,7 @@ public struct ModChecker {
 
     /// Fresh rules for one game: the mod loaded into new Lua states.
     func freshRules() throws(ModLoadError) -> LuaRules {
-        try LuaRules(packages: [package], displayFolders: [displayFolder])
+        try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
     }
 
     /// Runs every check, in order. A mod that does not load stops after the first.
@@ -66,7 +69,8 @@ public struct ModChecker {
         outcomes.append(manifestOutcome(rules))
         outcomes.append(determinism())
         outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
-        let runner = ModTestRunner(package: package, displayFolder: displayFolder)
+        var runner = ModTestRunner(package: package, displayFolder: displayFolder)
+        runner.watchdog = watchdog
         let results = runner.runAll()
         if results.isEmpty {
             outcomes.append(Outcome(name: "tests", passed: true,

@@ -45,7 +45,9 @@ import Testing
 
     @Test func theTestHarnessIsStubbed() {
         let box = TestSession.Box(Game(rules: try! repositoryRules("standard"), source: .seeded(1)))
-        let gameMethods = Set(TestSession.gameMethods(box).keys)
+        let session = TestSession(package: ModPackage(id: "stub", folder: "stub", files: ["mod.lua": []]), displayFolder: "stub",
+                                  watchdog: nil, memoryLimit: 1 << 20, clock: TestClock(seconds: 1))
+        let gameMethods = Set(TestSession.gameMethods(box, session: session).keys)
         #expect(Self.fields(ofClass: "hanjul.TestGame") == gameMethods)
         let harness = Self.names(#"^function t\.([a-z_]+)\("#, in: ModTestRunner.harnessSource)
         #expect(Self.fields(ofClass: "hanjul.test") == harness)
