@@ -38,8 +38,9 @@ enum CommandLineTool {
 
         Commands that play take --mod ID (repeatable: mods apply in order) and --mods-dir DIR
         (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
-        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick);
-        rules that allow them add A (rotate counter-clockwise) and X (hold).
+        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick),
+        W<ms> (time passing: W16, W500; it runs the lock timer under rules with a lock delay);
+        rules that allow them add A (rotate counter-clockwise), F (rotate 180) and X (hold).
         Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with
         probability X. Built-in variants for quick comparisons: uniform (no bag), nokick.
 

@@ -16,7 +16,8 @@ enum CompareCommand {
         let svg = try reader.value("--svg")
         try reader.finish()
         let specA: RuleSetSpec, specB: RuleSetSpec
-        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog), SimOptions.ruleSet(words(b), catalog: mods.catalog)) {
+        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
+              SimOptions.ruleSet(words(b), catalog: mods.catalog, command: "compare")) {
         case (.success(let loadedA), .success(let loadedB)):
             specA = loadedA
             specB = loadedB

@@ -64,7 +64,7 @@ enum SimCommand {
         }
 
         let spec: RuleSetSpec
-        switch SimOptions.ruleSet(ids, catalog: mods.catalog) {
+        switch SimOptions.ruleSet(ids, catalog: mods.catalog, command: "sim") {
         case .success(let loaded): spec = loaded
         case .failure(let error):
             StandardError.write("hanjul sim: \(error)")
