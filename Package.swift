@@ -35,10 +35,14 @@ let package = Package(
         .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
         // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
         .target(name: "HanJulRender", dependencies: ["HanJulCore"]),
-        // Bots, seeded simulations, statistics and comparison; rules come in as values.
-        .target(name: "HanJulSim", dependencies: ["HanJulCore"]),
+        // The one bot: placement search, board features, evaluators and players, on any
+        // rules. Pure like the engine (imports nothing but it); the simulator, `hanjul check`
+        // and the mods' lookahead all use it.
+        .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
+        // Seeded simulations, statistics and comparison; rules come in as values.
+        .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made. Knows nothing of the game.
         .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
@@ -51,7 +55,7 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "LuaKit"]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
@@ -67,7 +71,8 @@ let package = Package(
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
-        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulCore"]),
+        .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
+        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),

@@ -13,7 +13,7 @@
 ---@alias hanjul.Letter string
 
 ---The last action that moved or turned the piece in play.
----@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"soft_drop"
+---@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"rotate_180"|"soft_drop"
 
 ---The game a hook is looking at. x grows to the right from 0, y grows downward from 0 (row 0 is
 ---the top). A row mask has bit x set when column x is filled.
@@ -205,12 +205,14 @@ function Game:finish(label, value, lower_is_better) end
 ---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
 ---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
 ---@field preview? integer coming pieces shown, 0 to 6; default 1
----@field kicks? integer[][] offsets {dx, dy} tried in order when rotating; default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
+---@field kicks? integer[][]|table<string, integer[][]|table<string, integer[][]>> offsets {dx, dy} (dy down) tried in order when rotating, for every turn; or by kind ("default" or a letter) and turn (["0>1"]); default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
+---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
+---@field lock_delay? {ms: integer, resets?: integer}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); false: none
 ---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
----@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise (last mod wins; read-only)
+---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
@@ -225,7 +227,7 @@ function Game:finish(label, value, lower_is_better) end
 
 ---A game under test (tests/*.lua): a read-only view plus play().
 ---@class hanjul.TestGame
----@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A D H G X)
+---@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A F D H G X W<ms>)
 ---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
 ---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
 ---@field score fun(self: hanjul.TestGame): integer

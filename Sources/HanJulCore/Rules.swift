@@ -28,17 +28,28 @@ public protocol Rules {
     /// Where a new piece of `kind` enters. Default: rotation 0, `x = (width − 4) / 2`, `y = 0`.
     func spawnPiece(kind: Int, state: GameState) -> Piece
     /// The piece after a clockwise rotation, or `nil` when it cannot rotate.
-    /// Default: the next rotation state, trying `kicks` in order.
+    /// Default: the next rotation state, trying `kicks(kind:from:to:)` in order.
     func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
     /// The piece after a counter-clockwise rotation, or `nil`. Default: the previous rotation
-    /// state, trying `kicks` in order. Only called when `allowsCounterclockwise`.
+    /// state, trying `kicks(kind:from:to:)` in order. Only called when `allowsCounterclockwise`.
     func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
     /// Whether the `A` action (counter-clockwise rotation) is part of the game. Default: no.
     var allowsCounterclockwise: Bool { get }
     /// Whether the `X` action (hold) is part of the game. Default: no.
     var holdEnabled: Bool { get }
+    /// The piece after a 180° turn, or `nil`. Default: two rotation states on, trying
+    /// `kicks(kind:from:to:)` in order. Only called when `allowsHalfTurn`.
+    func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// Whether the `F` action (a 180° turn) is part of the game. Default: no.
+    var allowsHalfTurn: Bool { get }
+    /// How long a piece resting on the stack waits before it locks, or `nil` to lock the
+    /// moment it cannot fall (the standard rules). Default: `nil`. See `LockDelay`.
+    var lockDelay: LockDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
+    /// The offsets tried, in order, when `kind` turns from rotation state `from` to `to`:
+    /// the rotation system as data (see `KickTable`). Default: `kicks` for every turn.
+    func kicks(kind: Int, from: Int, to: Int) -> [Cell]
     /// Points for clearing `lines` lines at once at `level` (the level before they count).
     /// Default: `[0, 100, 300, 500, 800][lines] × level`.
     func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int
@@ -72,17 +83,26 @@ extension Rules {
     public var kicks: [Cell] { StandardRules.kickOffsets }
     public var allowsCounterclockwise: Bool { false }
     public var holdEnabled: Bool { false }
+    public var allowsHalfTurn: Bool { false }
+    public var lockDelay: LockDelay? { nil }
 
     /// The actions a script may use under these rules.
-    public var actions: Set<Action> {
+    public var actions: Set<Action.Kind> {
         var set = Action.standard
         if allowsCounterclockwise { set.insert(.rotateCounterclockwise) }
         if holdEnabled { set.insert(.hold) }
+        if allowsHalfTurn { set.insert(.rotateHalfTurn) }
         return set
     }
 
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        state.turned(piece, by: 2, rules: self)
+    }
+
+    public func kicks(kind: Int, from: Int, to: Int) -> [Cell] { kicks }
+
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        state.turned(piece, by: -1, kicks: kicks)
+        state.turned(piece, by: -1, rules: self)
     }
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
@@ -92,16 +112,16 @@ extension Rules {
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        state.turned(piece, by: 1, kicks: kicks)
+        state.turned(piece, by: 1, rules: self)
     }
 
     public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
         StandardRules.linePoints(lines: lines, level: level)
     }
 
-    public func hardDropPoints(rows: Int) -> Int { 2 * rows }
+    public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
     public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
-    public func gravityInterval(level: Int) -> Int { max(120, 700 - (level - 1) * 45) }
+    public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 
     public func didSpawn(_ state: inout GameState) throws(RuleError) {}
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}

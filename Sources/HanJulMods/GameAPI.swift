@@ -56,19 +56,25 @@ enum GameAPI {
             }
             return kind
         }
+        /// Charges a change that rewrites whole rows to the budget (L-17).
+        func chargeRows(_ args: LuaArguments, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) {
+            try args.charge(s.pointee.board.width * s.pointee.board.height / 8)
+        }
         func letters(_ s: UnsafeMutablePointer<GameState>) -> String {
             s.pointee.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
         }
         func letter(_ s: UnsafeMutablePointer<GameState>, _ kind: Int) -> String {
             String(s.pointee.pieces.kinds[kind].letter)
         }
+        // Row masks cross into Lua as the integer with the same 64 bits: column 63 of a
+        // 64-wide board is the sign bit, so a full 64-wide row is -1 (L-34).
         func mask(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> UInt64 {
             let value = try args.integer(index)
-            let full = s.pointee.board.fullRow
-            guard value >= 0, UInt64(value) & ~full == 0 else {
+            let bits = UInt64(bitPattern: Int64(value))
+            guard bits & ~s.pointee.board.fullRow == 0 else {
                 throw LuaHostError("\(args.functionName): mask \(value) has bits outside the \(s.pointee.board.width) columns")
             }
-            return UInt64(value)
+            return bits
         }
 
         var methods: [String: LuaHostFunction] = [
@@ -83,7 +89,7 @@ enum GameAPI {
             },
             "row": { args in
                 let s = try state(args)
-                args.push(Int(s.pointee.board.rows[try row(args, 2, s)]))
+                args.push(Int(truncatingIfNeeded: s.pointee.board.rows[try row(args, 2, s)]))
                 return 1
             },
             "is_hidden": { args in
@@ -115,7 +121,8 @@ enum GameAPI {
             },
             "last_move": { args in
                 let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
-                                               .rotateCounterclockwise: "rotate_ccw", .softDrop: "soft_drop"]
+                                               .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
+                                               .softDrop: "soft_drop"]
                 if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
                 return 1
             },
@@ -133,7 +140,10 @@ enum GameAPI {
                 guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
                     throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
                 }
-                args.push(s.pointee.fits(Piece(kind: k, rotation: rotation, x: try args.integer(4), y: try args.integer(5))))
+                let x = try args.integer(4), y = try args.integer(5)
+                // Far-off coordinates never fit; refusing them first keeps the engine's
+                // coordinate sums away from overflow (L-34).
+                args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
                 return 1
             },
             "random": { args in
@@ -173,6 +183,7 @@ enum GameAPI {
             },
             "insert_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 let bits = try mask(args, 3, s)
                 let k = try kind(args, 4, s)
@@ -184,6 +195,7 @@ enum GameAPI {
             },
             "push_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let bits = try mask(args, 2, s)
                 let k = try kind(args, 3, s)
                 var overflow = false
@@ -194,17 +206,20 @@ enum GameAPI {
             },
             "remove_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 s.pointee.editBoard { $0.removeRow(y) }
                 return 0
             },
             "clear_board": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 s.pointee.editBoard { $0.removeAll() }
                 return 0
             },
             "clear_lines": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let (count, rows) = s.pointee.clearFullRows()
                 s.pointee.countLines(count)
                 args.push(count)

@@ -16,9 +16,15 @@ public final class LuaRules: Rules {
     public let boardHeight: Int
     public let pieces: PieceSet
     public let previewCount: Int
+    /// The offsets of every turn the kick table does not set (the mods' list form, or the
+    /// standard six).
     public let kicks: [Cell]
+    /// The rotation system: offsets per kind and turn.
+    public let kickTable: KickTable
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
+    public let allowsHalfTurn: Bool
+    public let lockDelay: LockDelay?
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
@@ -63,23 +69,33 @@ public final class LuaRules: Rules {
         boardHeight = size.height
         pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
-        kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
+        let kickMod = loaded.last { $0.kicks != nil }
+        let table: KickTable
+        do throws(LuaHostError) {
+            table = try kickMod?.kicks?.table(for: pieces) ?? .standard
+        } catch {
+            throw .manifest(id: kickMod?.package.id ?? "", reason: error.message)
+        }
+        kickTable = table
+        kicks = table.fallback
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
-        var table = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
+        allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
+        lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
+        var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
             switch hook.composition {
-            case .lastWins: table[hook.slot] = Array(defining.suffix(1))
-            case .chain, .all: table[hook.slot] = defining
+            case .lastWins: chains[hook.slot] = Array(defining.suffix(1))
+            case .chain, .all: chains[hook.slot] = defining
             }
         }
-        chainTable = table
-        defined = Hook.allCases.reduce(0) { bits, hook in table[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
+        chainTable = chains
+        defined = Hook.allCases.reduce(0) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
         kindByLetter = letters
-        for mod in loaded { mod.bridge.kicks = kicks }
+        for mod in loaded { mod.bridge.kickTable = table }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
@@ -187,7 +203,7 @@ public final class LuaRules: Rules {
     }
 
     public func gravityInterval(level: Int) -> Int {
-        var interval = max(120, 700 - (level - 1) * 45)
+        var interval = StandardRules.gravityInterval(level: level)
         guard has(.gravity) else { return interval }
         let chain = chain(.gravity)
         for (mod, function) in chain {
@@ -201,7 +217,7 @@ public final class LuaRules: Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int {
-        var points = 2 * rows
+        var points = StandardRules.hardDropPoints(rows: rows)
         guard has(.hardDropPoints) else { return points }
         let chain = chain(.hardDropPoints)
         for (mod, function) in chain {
@@ -230,32 +246,42 @@ public final class LuaRules: Rules {
         let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
             Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
         })
-        guard let placed, (0..<rotations).contains(placed.rotation), abs(placed.x) <= 64, abs(placed.y) <= 64 else { return standard }
+        guard let placed, (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else { return standard }
         return placed
     }
 
+    public func kicks(kind: Int, from: Int, to: Int) -> [Cell] {
+        kickTable.offsets(kind: kind, from: from, to: to)
+    }
+
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: 1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: 1, rules: self) }
         return try turn(piece, by: 1, state: state)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: -1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: -1, rules: self) }
         return try turn(piece, by: -1, state: state)
     }
 
-    /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        guard has(.rotate) else { return state.turned(piece, by: 2, rules: self) }
+        return try turn(piece, by: 2, state: state)
+    }
+
+    /// A turn by `direction` (1 clockwise, −1 counter-clockwise, 2 a half turn): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
     @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
+        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, rules: self) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
         }, read: { results in
             if results.type(1) == .nil { return nil }
             let turned = Piece(kind: piece.kind, rotation: try results.integer(3), x: try results.integer(1), y: try results.integer(2))
-            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation), state.fits(turned) else {
+            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation),
+                  Piece.isNearBoard(x: turned.x, y: turned.y), state.fits(turned) else {
                 throw LuaHostError("rotate returned x \(turned.x), y \(turned.y), rotation \(turned.rotation), where the piece does not fit (return nil to refuse the turn)")
             }
             return (turned, 0)

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 
 /// What a run of games was: enough to tell whether two JSONL files can be merged.

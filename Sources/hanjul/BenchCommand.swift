@@ -35,7 +35,7 @@ enum BenchCommand {
         print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time")
         let builtIn = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
         print("(a) built-in standard rules  " + builtIn.line)
-        switch SimOptions.ruleSet(["standard"], catalog: mods.catalog) {
+        switch SimOptions.ruleSet(["standard"], catalog: mods.catalog, command: "bench") {
         case .success(let spec) where spec.name == "mod:standard":
             let lua = measure(spec, seeds: seeds, cap: cap)
             print("(b) Mods/standard (Lua)      " + lua.line)

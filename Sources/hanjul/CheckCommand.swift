@@ -52,7 +52,15 @@ enum CheckCommand {
             return .modError
         }
         let folder = catalog.display(package.folder)
-        let checker = ModChecker(package: package, displayFolder: folder, options: checkOptions)
+        // Like run: a quarantined mod is refused, and every state the checks create is
+        // watched (a hang quarantines the mod and exits with status 4, L-24).
+        let quarantine = HangGuard.quarantine
+        do throws(ModLoadError) { try catalog.refuseQuarantined([package], quarantine: quarantine) } catch {
+            StandardError.write("hanjul check: \(error)")
+            return .modError
+        }
+        var checker = ModChecker(package: package, displayFolder: folder, options: checkOptions)
+        checker.watchdog = HangGuard.watchdog(for: [package], quarantine: quarantine, command: "check")
 
         if let record {
             return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)

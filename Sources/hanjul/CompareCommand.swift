@@ -32,7 +32,8 @@ enum CompareCommand {
         let svg = arguments.value(Self.svg)
         if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
-        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog), SimOptions.ruleSet(words(b), catalog: mods.catalog)) {
+        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
+              SimOptions.ruleSet(words(b), catalog: mods.catalog, command: "compare")) {
         case (.success(let loadedA), .success(let loadedB)):
             specA = loadedA
             specB = loadedB

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCommandLine
 import HanJulCore
 import HanJulSim

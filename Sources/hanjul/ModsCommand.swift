@@ -34,9 +34,10 @@ enum ModsCommand {
             }
             return .success
         }
-        let quarantined = quarantine?.entries() ?? []
         let catalog = options.catalog
-        let listing = catalog.listing()
+        let listing = catalog.listing(quarantine: quarantine) { package in
+            HangGuard.watchdog(for: [package], quarantine: quarantine, command: "mods")
+        }
         if listing.isEmpty {
             print("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))")
             return .success
@@ -45,13 +46,13 @@ enum ModsCommand {
         for entry in listing {
             if let shadow = entry.shadowedBy {
                 print("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))")
+            } else if let held = entry.quarantined {
+                broken += 1
+                print("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
+                print("    \(held.refusal)")
             } else if let manifest = entry.manifest {
                 print("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)")
                 print("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
-                if let held = quarantined.first(where: { $0.id == entry.id && $0.sha256 == entry.sha256 }) {
-                    broken += 1
-                    print("    QUARANTINED: \(held.refusal)")
-                }
             } else {
                 broken += 1
                 print("\(entry.id)  FAILS TO LOAD  \(entry.folder)")

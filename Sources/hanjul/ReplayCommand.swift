@@ -96,7 +96,8 @@ enum ReplayCommand {
             let loader = mods
             return watch(replay, makeGame: {
                 // A mod's Lua state lives for one game: each start from the beginning builds it afresh.
-                let fresh = (try? loader.catalog.rules(loader.ids)) ?? rules
+                // Watched and quarantine-checked like the first (L-24).
+                let fresh = (try? loader.loadRules(command: "replay").get()) ?? rules
                 return Game(rules: fresh, source: replay.source)
             }, modNames: rules.manifests.map { "\($0.name) \($0.version)" }, ascii: ascii)
         }

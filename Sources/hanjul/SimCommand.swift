@@ -32,7 +32,7 @@ enum SimCommand {
         let replayFolder = arguments.value(saveReplays)
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
         let spec: RuleSetSpec
-        switch SimOptions.ruleSet(mods.ids, catalog: mods.catalog) {
+        switch SimOptions.ruleSet(mods.ids, catalog: mods.catalog, command: "sim") {
         case .success(let loaded): spec = loaded
         case .failure(let error):
             StandardError.write("hanjul sim: \(error)")

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCommandLine
 import HanJulCore
 import HanJulMods
@@ -94,16 +95,23 @@ struct SimOptions {
     /// standard rules; otherwise mods from the catalog, applied in order, with fresh Lua
     /// states for every game. A single name that is no mod but a built-in variant
     /// (`uniform`, `nokick`) names that variant.
-    static func ruleSet(_ ids: [String], catalog: ModCatalog) -> Result<RuleSetSpec, ModLoadError> {
+    ///
+    /// As in `run`, a quarantined mod is refused, and every Lua state of every game is
+    /// watched (``HangGuard``): a call that hangs quarantines the mod and exits with
+    /// status 4 (L-24).
+    static func ruleSet(_ ids: [String], catalog: ModCatalog, command: String) -> Result<RuleSetSpec, ModLoadError> {
         if ids.isEmpty { return .success(.standard) }
         if ids.count == 1, ids[0] != "standard", catalog.searchPath.folder(of: ids[0]) == nil, let spec = RuleSetSpec.builtIn(named: ids[0]) {
             return .success(spec)
         }
         do throws(ModLoadError) {
             let packages = try catalog.packages(ids)
-            let identity = try catalog.rules(packages: packages).identity
+            let quarantine = HangGuard.quarantine
+            try catalog.refuseQuarantined(packages, quarantine: quarantine)
+            let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: command)
+            let identity = try catalog.rules(packages: packages, watchdog: watchdog).identity
             var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
-                try catalog.rules(packages: packages)
+                try catalog.rules(packages: packages, watchdog: watchdog)
             }
             spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             return .success(spec)

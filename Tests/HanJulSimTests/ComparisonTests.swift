@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 import HanJulSim
 import Testing
