@@ -9,6 +9,7 @@
 #                              the private single-node Slurm the job-array test starts
 #                              (Tests/slurm/cluster.sh; loopback only)
 #   librsvg2-bin               rsvg-convert, which renders the compare charts in a test
+#   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
 
 hanjul_missing_packages() {
     local missing=()
@@ -22,6 +23,9 @@ hanjul_missing_packages() {
     PATH="$PATH:/usr/sbin:/sbin" command -v slurmd >/dev/null 2>&1 || missing+=(slurmd)
     command -v sbatch >/dev/null 2>&1 || missing+=(slurm-client)
     command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
     echo "${missing[@]}"
 }
 

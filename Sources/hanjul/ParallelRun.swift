@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HanJulCommandLine
 import HanJulFiles
 import HanJulReplay
 import HanJulSim

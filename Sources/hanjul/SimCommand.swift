@@ -1,23 +1,51 @@
 import Foundation
+import HanJulCommandLine
 import HanJulCore
 import HanJulSim
 
 /// `hanjul sim`: many seeded games with a bot, summarised; with `--jsonl` each game is
 /// written as it finishes, and `--resume` finishes a run that was stopped.
 enum SimCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let mods = try ModOptions(&reader)
-        let request = try SimOptions.Request.read(&reader)
-        let json = reader.flag("--json")
-        let jsonl = try reader.value("--jsonl")
-        let resume = try reader.value("--resume")
-        let showProgress = reader.flag("--progress")
-        let replayFolder = try reader.value("--save-replays")
-        try reader.finish()
-        if json && (jsonl != nil || resume != nil) { throw UsageError("give --json or --jsonl FILE, not both") }
+    static let json = Option.flag("--json", help: "print the summary as JSON")
+    static let jsonl = Option("--jsonl", value: "FILE", kind: .output,
+                              help: "write a header line, then one JSON line per game as each finishes (a stopped run keeps them: see --resume); "
+                                  + "with '-' they go to standard output and the summary to standard error; an existing file is never replaced")
+    static let resume = Option("--resume", value: "FILE", kind: .path,
+                               help: "finish the run a stopped --jsonl FILE holds, to the bytes an uninterrupted run writes; its settings come from "
+                                   + "the file (options given too must agree); with no FILE yet, the options given start it")
+    static let saveReplays = Option("--save-replays", value: "DIR", kind: .folder,
+                                    help: "save each game's replay as DIR/<rules>-<seed>.hjr")
+
+    static let declaration = Command(
+        "sim", summary: "play seeded games with a bot and summarise them",
+        synopsis: ["[--mod ID]... " + SimOptions.usage + " [--json | --jsonl FILE] [--save-replays DIR]",
+                   "--resume FILE [--workers K] [--progress] [--mods-dir DIR]..."],
+        discussion: [
+            "The bot plays through the real rules: for each piece it finds every placement reachable from the spawn, "
+                + "scores the board each leaves and plays the best as actions. Per game: seed, pieces, lines, score, "
+                + "level, outcome, clears by size, score per piece, stack heights, holes; per figure the mean, median, "
+                + "p5/p95, standard deviation and a 95% confidence interval suited to it (Wilson for rates, never below 0 "
+                + "for counts), and how long games last (Kaplan–Meier, the cap censoring). Results are identical whatever "
+                + "the number of workers. Built-in variants for quick comparisons: uniform (no bag), nokick.",
+            "A sweep split across machines: run each shard with --shard I/N and --jsonl (or --resume, which also "
+                + "finishes a shard that was stopped), then merge with hanjul stats --shards N. docs/SIM.md has a Slurm "
+                + "job-array recipe (scripts/slurm/sweep.sbatch) and the GNU parallel one-liner.",
+            "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
+                + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
+        ],
+        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, saveReplays])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let mods = try ModOptions(arguments)
+        let request = try SimOptions.Request.read(arguments)
+        let json = arguments.flag(Self.json)
+        let jsonl = arguments.value(Self.jsonl)
+        let resume = arguments.value(Self.resume)
+        let showProgress = arguments.flag(SimOptions.progress)
+        let replayFolder = arguments.value(saveReplays)
+        if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
         if jsonl != nil && resume != nil { throw UsageError("give --jsonl FILE to start a run or --resume FILE to finish one, not both") }
-        if resume == "-" { throw UsageError("--resume needs the run's file, not standard output") }
+        if resume.map(StandardStreams.isStream) == true { throw UsageError("--resume needs the run's file; standard input or output cannot be resumed") }
 
         // What to play, and where the games go.
         var options: SimOptions
@@ -30,13 +58,13 @@ enum SimCommand {
             let bytes = try readExisting(resume)
             let prefix = try SweepFile.prefix(of: bytes ?? [], path: resume)
             if let header = prefix.header {
-                if let conflict = request.conflict(with: header) { throw UsageError("--resume \(resume): \(conflict)") }
+                if let conflict = request.conflict(with: header) { throw UsageError("--resume \(CommandLineText.shown(resume)): \(conflict)") }
                 let inFile = SimOptions.modIDs(ofRules: header.rules)
                 if !mods.ids.isEmpty && mods.ids != inFile {
-                    throw UsageError("--resume \(resume): --mod \(mods.ids.joined(separator: " --mod ")), but the file's games were played under \(header.rules)")
+                    throw UsageError("--resume \(CommandLineText.shown(resume)): --mod \(mods.ids.joined(separator: " --mod ")), but the file's games were played under \(header.rules)")
                 }
                 guard header.hanjul == HanJulVersion.release && header.engine == HanJulVersion.engine else {
-                    throw UsageError("--resume \(resume): written by \(header.versionDescription), this is hanjul \(HanJulVersion.release), engine \(HanJulVersion.engine); finish it with that version or start a new file")
+                    throw UsageError("--resume \(CommandLineText.shown(resume)): written by \(header.versionDescription), this is hanjul \(HanJulVersion.release), engine \(HanJulVersion.engine); finish it with that version or start a new file")
                 }
                 ids = inFile
                 options = SimOptions(resuming: header, workers: request.workers)
@@ -46,15 +74,15 @@ enum SimCommand {
             } else {
                 guard request.sweep != nil else {
                     throw UsageError(bytes == nil
-                        ? "--resume \(resume): no such file; give the run's options (--games N --seed S or --seeds A..B, …) to start it"
-                        : "--resume \(resume): the run stopped before its header was written; give the run's options (--seeds A..B, …) to start it again")
+                        ? "--resume \(CommandLineText.shown(resume)): no such file; give the run's options (--games N --seed S or --seeds A..B, …) to start it"
+                        : "--resume \(CommandLineText.shown(resume)): the run stopped before its header was written; give the run's options (--seeds A..B, …) to start it again")
                 }
                 options = try request.resolve()
                 openWriter = { () throws(UsageError) in try SweepWriter(creating: resume, discarding: prefix.tornLength) }
             }
         } else {
             options = try request.resolve()
-            if jsonl == "-" {
+            if jsonl.map(StandardStreams.isStream) == true {
                 openWriter = { SweepWriter(standardOutput: ()) }
             } else if let jsonl {
                 // Refuse an existing file before any game is played, and again when opening it.
@@ -73,7 +101,7 @@ enum SimCommand {
         let header = options.header(spec)
         if let expected = expectedHeader, expected != header {
             let reason = expected.difference(from: header).map { "the installed mods are \($0)" } ?? "its header differs from what this run would write"
-            throw UsageError("--resume \(resume ?? ""): \(reason); resume it where it was started, or start a new file")
+            throw UsageError("--resume \(CommandLineText.shown(resume ?? "")): \(reason); resume it where it was started, or start a new file")
         }
         let writer = try openWriter()
 
@@ -102,9 +130,9 @@ enum SimCommand {
             throw UsageError("\(error)")
         }
         let summary = Summary(header: header, records: records)
-        let text = json ? try JSONLines.text(summary, pretty: true) : summary.text
         // With the games on standard output, the summary goes to standard error.
-        if jsonl == "-" { StandardError.write(text) } else { print(text) }
+        Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
+            .line(json ? try JSONLines.text(summary, pretty: true) : summary.text)
         return summary.ruleErrors > 0 ? .modError : .success
     }
 
@@ -123,13 +151,13 @@ enum SimCommand {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw UsageError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            throw UsageError("cannot read \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw UsageError("--resume '\(path)' is not a regular file (a folder, link, FIFO or device?); give the run's JSONL file")
+            throw UsageError("--resume \(CommandLineText.quoted(path)) is not a regular file (a folder, link, FIFO or device?); give the run's JSONL file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read '\(path)'")
+            throw UsageError("cannot read \(CommandLineText.quoted(path))")
         }
         return [UInt8](data)
     }

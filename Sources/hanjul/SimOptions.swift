@@ -1,7 +1,10 @@
 import HanJulBot
+import HanJulBot
+import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulSim
+import HanJulText
 
 /// The options `hanjul sim` and `hanjul compare` share: seeds (and a shard of them), cap,
 /// bot, workers.
@@ -14,11 +17,29 @@ struct SimOptions {
     /// Worker threads: `--workers K`, or the CPUs this process was granted.
     var workers: Int
 
-    static let usage = "[--games N --seed S | --seeds A..B] [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K]"
+    static let games = Option("--games", value: "N", help: "play N games, on the seeds S, S+1, ... (with --seed S)")
+    static let seed = Option("--seed", value: "S", help: "the first seed of --games N")
+    static let seedRange = Option("--seeds", value: "A..B", help: "play the seeds A to B, both included (instead of --games and --seed)")
+    static let shard = Option("--shard", value: "I/N",
+                              help: "play only shard I of N (numbered from 0) of those seeds: a contiguous block, the same on every machine "
+                                  + "(with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT and --array=0-(N-1))")
+    static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
+    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie or random")
+    static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
+    static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
+                               help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
+    static let workers = Option("--workers", value: "K",
+                                help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
+    static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
+    /// Every shared option, in the order help lists them.
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress]
 
-    /// Reads the shared options; the caller finishes the reader.
-    static func read(_ reader: inout ArgumentReader) throws(UsageError) -> SimOptions {
-        try Request.read(&reader).resolve()
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress]"
+
+    /// Reads the shared options.
+    static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
+        try Request.read(arguments).resolve()
     }
 
     /// The options as given, each checked on its own; the seeds may be missing (`sim
@@ -33,16 +54,16 @@ struct SimOptions {
         var search: PlacementSearch.Mode?
         var workers: Int?
 
-        static func read(_ reader: inout ArgumentReader) throws(UsageError) -> Request {
-            let games = try reader.value("--games")
-            let seed = try reader.value("--seed")
-            let range = try reader.value("--seeds")
-            let shard = try reader.value("--shard")
-            let cap = try reader.value("--cap")
-            let bot = try reader.value("--bot")
-            let noise = try reader.value("--noise")
-            let search = try reader.value("--search")
-            let workers = try reader.value("--workers")
+        static func read(_ arguments: Arguments) throws(UsageError) -> Request {
+            let games = arguments.value(SimOptions.games)
+            let seed = arguments.value(SimOptions.seed)
+            let range = arguments.value(seedRange)
+            let shard = arguments.value(SimOptions.shard)
+            let cap = arguments.value(SimOptions.cap)
+            let bot = arguments.value(SimOptions.bot)
+            let noise = arguments.value(SimOptions.noise)
+            let search = arguments.value(SimOptions.search)
+            let workers = arguments.value(SimOptions.workers)
 
             var request = Request()
             switch (range, games, seed) {
@@ -64,19 +85,20 @@ struct SimOptions {
             if let cap { request.cap = try positive(cap, option: "--cap", limit: Int.max) }
             if let bot {
                 guard let kind = BotKind(rawValue: bot) else {
-                    throw UsageError("--bot '\(bot)' is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw UsageError("--bot \(CommandLineText.quoted(bot)) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                                     + Suggestions.didYouMean(Suggestions.closest(to: bot, among: BotKind.allCases.map(\.rawValue))))
                 }
                 request.bot = kind
             }
             if let noise {
                 guard let value = Double(noise), value >= 0, value <= 1 else {
-                    throw UsageError("--noise '\(noise)' is not a probability from 0 to 1")
+                    throw UsageError("--noise \(CommandLineText.quoted(noise)) is not a probability from 0 to 1")
                 }
                 request.noise = value
             }
             if let search {
                 guard let mode = PlacementSearch.Mode(rawValue: search) else {
-                    throw UsageError("--search '\(search)' is not a search (use fast or full)")
+                    throw UsageError("--search \(CommandLineText.quoted(search)) is not a search (use fast or full)")
                 }
                 request.search = mode
             }
@@ -102,7 +124,7 @@ struct SimOptions {
             if let shard {
                 let candidate = Shard(index: shard.index, count: shard.count, firstSeed: sweep.lowerBound, lastSeed: sweep.upperBound)
                 guard let mine = candidate.seeds else {
-                    throw UsageError("--shard \(shardText ?? candidate.description): \(sweep.count) games cannot be split in \(shard.count) shards (some would be empty); use at most \(sweep.count)")
+                    throw UsageError("--shard \(CommandLineText.shown(shardText ?? candidate.description)): \(sweep.count) games cannot be split in \(shard.count) shards (some would be empty); use at most \(sweep.count)")
                 }
                 seeds = mine
                 part = candidate
@@ -154,10 +176,10 @@ struct SimOptions {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty,
               let first = UInt64(parts[0]), let last = UInt64(parts[2]) else {
-            throw UsageError("\(option) '\(text)' is not a range; write A..B, e.g. 1..1000 (both included)")
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a range; write A..B, e.g. 1..1000 (both included)")
         }
-        guard first <= last else { throw UsageError("\(option) \(text): the first seed is after the last") }
-        guard last - first < 100_000_000 else { throw UsageError("\(option) \(text): more than 100000000 games; split the range") }
+        guard first <= last else { throw UsageError("\(option) \(CommandLineText.shown(text)): the first seed is after the last") }
+        guard last - first < 100_000_000 else { throw UsageError("\(option) \(CommandLineText.shown(text)): more than 100000000 games; split the range") }
         return first...last
     }
 
@@ -165,19 +187,16 @@ struct SimOptions {
     static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0, count >= 1, count <= 100_000 else {
-            throw UsageError("--shard '\(text)' is not a shard; write I/N with 0 ≤ I < N, e.g. --shard 0/4 (with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
+            throw UsageError("--shard \(CommandLineText.quoted(text)) is not a shard; write I/N with 0 ≤ I < N, e.g. --shard 0/4 (with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
         }
         guard index < count else {
-            throw UsageError("--shard \(text): shards are numbered 0 to \(count - 1); with a Slurm array use --array=0-\(count - 1)")
+            throw UsageError("--shard \(CommandLineText.shown(text)): shards are numbered 0 to \(count - 1); with a Slurm array use --array=0-\(count - 1)")
         }
         return (index, count)
     }
 
     static func positive(_ text: String, option: String, limit: Int) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1, value <= limit else {
-            throw UsageError("\(option) '\(text)' is not a whole number from 1 to \(limit)")
-        }
-        return value
+        try Int.parseCount(text, option: option, limit: limit)
     }
 
     /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in

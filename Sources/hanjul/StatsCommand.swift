@@ -1,20 +1,37 @@
 import Foundation
+import HanJulCommandLine
 import HanJulSim
 
 /// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (the shards
 /// of a split sweep, say) into one summary, and refuses a merge with seeds missing or
 /// repeated. Files may be gzip-compressed; `-` reads standard input.
 enum StatsCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let json = reader.flag("--json")
-        let partial = reader.flag("--partial")
-        let expectText = try reader.value("--expect")
-        let shardsText = try reader.value("--shards")
-        let files = reader.remainingArguments()
-        if let option = files.first(where: { $0.hasPrefix("--") }) { throw UsageError("unknown option \(option)") }
-        guard !files.isEmpty else { throw UsageError("give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)") }
-        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read once") }
+    static let json = Option.flag("--json", help: "print the summary as JSON")
+    static let expect = Option("--expect", value: "A..B", help: "refuse the merge unless the files hold every seed from A to B once, and no other (lists what is missing or extra)")
+    static let shards = Option("--shards", value: "N", help: "refuse the merge unless the files are the shards 0 to N−1 of one sweep (hanjul sim --shard I/N), each once; implies --expect of the sweep's seeds")
+    static let partial = Option.flag("--partial", help: "summarise what is there even with seeds missing or repeated (the problems go to standard error)")
+
+    static let declaration = Command(
+        "stats", summary: "merge the JSONL of several sim runs into one summary",
+        synopsis: ["FILE... [--expect A..B] [--shards N] [--partial] [--json]"],
+        discussion: [
+            "The files must hold runs played the same way (hanjul and engine versions, rules, mods and their versions, "
+                + "bot, noise, search, cap). Each file must hold every seed its header names (a stopped run is finished "
+                + "with hanjul sim --resume FILE), and no seed may appear twice. Files may be gzip-compressed; '-' reads "
+                + "standard input. The merged summary is byte for byte the one a single run of the same seeds prints.",
+            "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl",
+        ],
+        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl (gzip or plain; - is standard input)",
+                           missing: "give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)")],
+        options: [expect, shards, partial, json])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let json = arguments.flag(Self.json)
+        let partial = arguments.flag(Self.partial)
+        let expectText = arguments.value(expect)
+        let shardsText = arguments.value(shards)
+        let files = arguments.operands
+        if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
         var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
         let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: 100_000) }
 

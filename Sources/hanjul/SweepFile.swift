@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import HanJulCommandLine
 import HanJulSim
 
 /// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed
@@ -10,7 +11,7 @@ enum SweepFile {
     struct Run {
         var header: RunHeader
         var records: [GameRecord]
-        /// Where it came from, as the user named it (`-` for standard input).
+        /// Where it came from, as the user named it (sanitized; `standard input` for `-`).
         var source: String
     }
 
@@ -20,11 +21,12 @@ enum SweepFile {
     static let headerPrefix = Array("{\"header\":".utf8)
 
     /// Every run in `source` (a path, or `-` for standard input), gzip or plain.
-    static func read(_ source: String) throws(UsageError) -> [Run] {
+    static func read(_ path: String) throws(UsageError) -> [Run] {
+        let source = StandardStreams.isStream(path) ? "standard input" : CommandLineText.shown(path)
         let decoder = JSONDecoder()
         var runs: [Run] = []
         var number = 0
-        try LineReader.lines(of: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
+        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
             number += 1
             if line.allSatisfy({ $0 == 32 || $0 == 13 }) { return }
             let bytes = Data(line)
@@ -42,7 +44,7 @@ enum SweepFile {
             do {
                 runs[runs.count - 1].records.append(try decoder.decode(GameRecord.self, from: bytes))
             } catch {
-                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source)"
+                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
                 throw UsageError("\(source):\(number): not a game record (\(hint))")
             }
         }
@@ -74,16 +76,16 @@ enum SweepFile {
             let line = bytes[start..<end]
             if let header = prefix.header {
                 guard let record = try? decoder.decode(GameRecord.self, from: Data(line)) else {
-                    throw UsageError("\(path):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
                 }
                 let expected = header.firstSeed + UInt64(prefix.records.count)
                 guard record.seed == expected, expected <= header.lastSeed else {
-                    throw UsageError("\(path):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
                 }
                 prefix.records.append(record)
             } else {
                 guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
-                    throw UsageError("\(path):\(number): not a hanjul sim --jsonl header; is this the right file?")
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
                 }
                 prefix.header = header
             }
@@ -98,7 +100,7 @@ enum SweepFile {
                 ? tail.allSatisfy({ $0 == 0 }) || headerPrefix.starts(with: tail.prefix(headerPrefix.count))
                 : tail.first == UInt8(ascii: "{") || tail.allSatisfy({ $0 == 0 })
             guard looksTorn else {
-                throw UsageError("\(path):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
+                throw UsageError("\(CommandLineText.shown(path)):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
             }
             prefix.tornLength = tail.count
         }
@@ -110,12 +112,12 @@ enum SweepFile {
 /// through unchanged and inflates gzip, concatenated members too).
 enum LineReader {
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
-    static func lines(of source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
+    static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
         let fd: Int32
-        if source == "-" {
+        if StandardStreams.isStream(path) {
             fd = dup(STDIN_FILENO)
         } else {
-            fd = open(source, O_RDONLY | O_CLOEXEC)
+            fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
                 throw UsageError("cannot read '\(source)': \(reason)")

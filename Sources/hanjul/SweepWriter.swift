@@ -1,4 +1,5 @@
 import Foundation
+import HanJulCommandLine
 import HanJulSim
 
 /// Writes `hanjul sim --jsonl` output as the games finish: each line goes out in one
@@ -27,12 +28,12 @@ final class SweepWriter {
         var info = stat()
         if fstat(fd, &info) == 0, Int(info.st_size) > torn {
             close(fd)
-            throw UsageError("'\(path)' already exists (\(info.st_size) bytes); finish a stopped run with --resume \(path), or remove it to start over")
+            throw UsageError("\(CommandLineText.quoted(path)) already exists (\(info.st_size) bytes); finish a stopped run with --resume \(CommandLineText.shown(path)), or remove it to start over")
         }
         guard ftruncate(fd, 0) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw UsageError("cannot write '\(path)': \(reason)")
+            throw UsageError("cannot write \(CommandLineText.quoted(path)): \(reason)")
         }
         self.fd = fd
         name = path
@@ -46,7 +47,7 @@ final class SweepWriter {
         guard ftruncate(fd, off_t(length)) == 0, lseek(fd, 0, SEEK_END) == off_t(length) else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw UsageError("cannot resume '\(path)': \(reason)")
+            throw UsageError("cannot resume \(CommandLineText.quoted(path)): \(reason)")
         }
         self.fd = fd
         name = path
@@ -62,19 +63,19 @@ final class SweepWriter {
         if lstat(path, &before) == 0 {
             switch before.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFLNK: throw UsageError("'\(path)' is a symbolic link; give the file it points to, or another name")
-            case S_IFDIR: throw UsageError("'\(path)' is a folder; give a file name for the JSONL output")
-            default: throw UsageError("'\(path)' is not a regular file (a FIFO or device?); to stream the games use --jsonl -")
+            case S_IFLNK: throw UsageError("\(CommandLineText.quoted(path)) is a symbolic link; give the file it points to, or another name")
+            case S_IFDIR: throw UsageError("\(CommandLineText.quoted(path)) is a folder; give a file name for the JSONL output")
+            default: throw UsageError("\(CommandLineText.quoted(path)) is not a regular file (a FIFO or device?); to stream the games use --jsonl -")
             }
         }
         let fd = Glibc.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard fd >= 0 else {
-            throw UsageError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            throw UsageError("cannot write \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw UsageError("'\(path)' is not a regular file; to stream the games use --jsonl -")
+            throw UsageError("\(CommandLineText.quoted(path)) is not a regular file; to stream the games use --jsonl -")
         }
         return fd
     }

@@ -198,7 +198,7 @@ import Testing
         (["sim", "--games", "3", "--seed", "1", "--jsonl", "a", "--resume", "b"], "not both"),
         (["stats", "--shards", "0", "x"], "--shards '0' is not a whole number"),
         (["stats", "--expect", "9..1", "x"], "--expect 9..1: the first seed is after the last"),
-        (["stats", "-", "-"], "standard input (-) can be read once"),
+        (["stats", "-", "-"], "give standard input ('-') once"),
     ])
     func badSweepOptionsExitTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try Hanjul.run(arguments)
