@@ -28,7 +28,7 @@ enum SimCommand {
                 + "for counts), and how long games last (Kaplan–Meier, the cap censoring). Results are identical whatever "
                 + "the number of workers. Built-in variants for quick comparisons: uniform (no bag), nokick.",
             "A sweep split across machines: run each shard with --shard I/N and --jsonl (or --resume, which also "
-                + "finishes a shard that was stopped), then merge with hanjul stats --shards N. docs/SIM.md has a Slurm "
+                + "finishes a shard that was stopped), then merge the files with hanjul stats, which checks that no shard or seed is missing. docs/SIM.md has a Slurm "
                 + "job-array recipe (scripts/slurm/sweep.sbatch) and the GNU parallel one-liner.",
             "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
                 + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",

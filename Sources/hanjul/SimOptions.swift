@@ -22,7 +22,7 @@ struct SimOptions {
     static let seedRange = Option("--seeds", value: "A..B", help: "play the seeds A to B, both included (instead of --games and --seed)")
     static let shard = Option("--shard", value: "I/N",
                               help: "play only shard I of N (numbered from 0) of those seeds: a contiguous block, the same on every machine "
-                                  + "(with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT and --array=0-(N-1))")
+                                  + "(in a Slurm job array numbered from 0: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
     static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
     static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
                             help: "the bot: eltetris (default; the El-Tetris weights), dellacherie or random")
