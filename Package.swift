@@ -15,6 +15,8 @@ let package = Package(
         .target(name: "HanJulCore"),
         // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing.
         .target(name: "HanJulHash"),
+        // Pure Swift text helpers for messages ("did you mean …?"). Imports nothing.
+        .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
         .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
         // The replay file format over the engine's replay model.
@@ -40,7 +42,10 @@ let package = Package(
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        // The command line as declarations: one per command, from which parsing, help, the
+        // man page and the shell completions are made. Knows nothing of the game.
+        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
@@ -51,6 +56,7 @@ let package = Package(
 
         .executableTarget(name: "hanjul", dependencies: [
             "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCommandLine", "HanJulText",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -67,6 +73,7 @@ let package = Package(
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
+        .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

@@ -4,6 +4,7 @@
 #   lua-check                  luacheck, which checks the Lua in Mods/
 #   python3                    drives the terminal tests through a pseudo-terminal
 #   strace                     injects write/fsync/rename failures in the durable-file tests
+#   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
 
 hanjul_missing_packages() {
     local missing=()
@@ -11,6 +12,9 @@ hanjul_missing_packages() {
     command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     command -v strace >/dev/null 2>&1 || missing+=(strace)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
     echo "${missing[@]}"
 }
 

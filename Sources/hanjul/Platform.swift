@@ -1,4 +1,5 @@
 import Glibc
+import HanJulCommandLine
 import HanJulFiles
 import HanJulReplay
 import HanJulSim

@@ -1,7 +1,9 @@
 import HanJulBot
+import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulSim
+import HanJulText
 
 /// The options `hanjul sim` and `hanjul compare` share: seeds, cap, bot, workers.
 struct SimOptions {
@@ -9,18 +11,31 @@ struct SimOptions {
     var config: SimulationConfig
     var workers: Int
 
-    static let usage = "[--games N --seed S | --seeds A..B] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K]"
+    static let games = Option("--games", value: "N", help: "play N games, on the seeds S, S+1, ... (with --seed S)")
+    static let seed = Option("--seed", value: "S", help: "the first seed of --games N")
+    static let seedRange = Option("--seeds", value: "A..B", help: "play the seeds A to B, both included (instead of --games and --seed)")
+    static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
+    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie or random")
+    static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
+    static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
+                               help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
+    static let workers = Option("--workers", value: "K", help: "games played at once (default: one per core); results are the same whatever K")
+    /// Every shared option, in the order help lists them.
+    static let options = [games, seed, seedRange, cap, bot, noise, search, workers]
 
-    /// Reads the shared options; the caller finishes the reader.
-    static func read(_ reader: inout ArgumentReader) throws(UsageError) -> SimOptions {
-        let games = try reader.value("--games")
-        let seed = try reader.value("--seed")
-        let range = try reader.value("--seeds")
-        let cap = try reader.value("--cap")
-        let bot = try reader.value("--bot")
-        let noise = try reader.value("--noise")
-        let search = try reader.value("--search")
-        let workers = try reader.value("--workers")
+    static let usage = "(--games N --seed S | --seeds A..B) [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K]"
+
+    /// Reads the shared options.
+    static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
+        let games = arguments.value(Self.games)
+        let seed = arguments.value(Self.seed)
+        let range = arguments.value(seedRange)
+        let cap = arguments.value(Self.cap)
+        let bot = arguments.value(Self.bot)
+        let noise = arguments.value(Self.noise)
+        let search = arguments.value(Self.search)
+        let workers = arguments.value(Self.workers)
 
         let seeds: [UInt64]
         switch (range, games, seed) {
@@ -39,19 +54,20 @@ struct SimOptions {
         if let cap { config.cap = try positive(cap, option: "--cap", limit: Int.max) }
         if let bot {
             guard let kind = BotKind(rawValue: bot) else {
-                throw UsageError("--bot '\(bot)' is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError("--bot \(CommandLineText.quoted(bot)) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                                 + Suggestions.didYouMean(Suggestions.closest(to: bot, among: BotKind.allCases.map(\.rawValue))))
             }
             config.bot.kind = kind
         }
         if let noise {
             guard let value = Double(noise), value >= 0, value <= 1 else {
-                throw UsageError("--noise '\(noise)' is not a probability from 0 to 1")
+                throw UsageError("--noise \(CommandLineText.quoted(noise)) is not a probability from 0 to 1")
             }
             config.bot.noise = value
         }
         if let search {
             guard let mode = PlacementSearch.Mode(rawValue: search) else {
-                throw UsageError("--search '\(search)' is not a search (use fast or full)")
+                throw UsageError("--search \(CommandLineText.quoted(search)) is not a search (use fast or full)")
             }
             config.bot.search = mode
         }
@@ -64,18 +80,15 @@ struct SimOptions {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty,
               let first = UInt64(parts[0]), let last = UInt64(parts[2]) else {
-            throw UsageError("--seeds '\(text)' is not a range; write A..B, e.g. 1..1000 (both included)")
+            throw UsageError("--seeds \(CommandLineText.quoted(text)) is not a range; write A..B, e.g. 1..1000 (both included)")
         }
-        guard first <= last else { throw UsageError("--seeds \(text): the first seed is after the last") }
-        guard last - first < 100_000_000 else { throw UsageError("--seeds \(text): more than 100000000 games; split the range") }
+        guard first <= last else { throw UsageError("--seeds \(CommandLineText.shown(text)): the first seed is after the last") }
+        guard last - first < 100_000_000 else { throw UsageError("--seeds \(CommandLineText.shown(text)): more than 100000000 games; split the range") }
         return Array(first...last)
     }
 
     static func positive(_ text: String, option: String, limit: Int) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1, value <= limit else {
-            throw UsageError("\(option) '\(text)' is not a whole number from 1 to \(limit)")
-        }
-        return value
+        try Int.parseCount(text, option: option, limit: limit)
     }
 
     /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in
