@@ -288,7 +288,21 @@ public final class LuaRules: Rules {
         })
     }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) { try runAll(.onStart, &state) }
+
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
+
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        try runAll(.afterLock, &state) { $0.push(cleared) }
+    }
+
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {
+        guard has(.onGameOver) else { return }
+        let word = reason.word
+        for (mod, function) in chain(.onGameOver) {
+            try read(mod, function, hook: .onGameOver, state, push: { $0.push(word) }, read: { _ in () })
+        }
+    }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
         guard has(.onLock) else { return }
