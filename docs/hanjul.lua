@@ -47,8 +47,8 @@ function Game:row(y) end
 ---@return boolean
 function Game:is_hidden(x, y) end
 
----The piece in play: letter, rotation state, and x, y of its box's top-left corner.
----@return hanjul.Letter letter
+---The piece in play: letter, rotation state, and x, y of its box's top-left corner (nil in on_start).
+---@return hanjul.Letter|nil letter
 ---@return integer rotation
 ---@return integer x
 ---@return integer y
@@ -205,7 +205,7 @@ function Game:finish(label, value, lower_is_better) end
 ---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
 ---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
 ---@field preview? integer coming pieces shown, 0 to 6; default 1
----@field kicks? integer[][] offsets {dx, dy} tried in order when rotating; default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
+---@field kicks? integer[][]|table<string, integer[][]|table<string, integer[][]>> offsets {dx, dy} (dy down) tried in order when rotating, for every turn; or by kind ("default" or a letter) and turn (["0>1"]); default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
@@ -217,11 +217,14 @@ function Game:finish(label, value, lower_is_better) end
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
+---@field on_start? fun(game: hanjul.Game) once per game, before the preview is drawn and the first piece enters (all run)
 ---@field on_spawn? fun(game: hanjul.Game) after a piece entered (all run)
 ---@field on_lock? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer) after a piece was written into the board, before full rows go (all run)
 ---@field on_clear? fun(game: hanjul.Game, count: integer, rows: integer) after full rows were removed and scored (all run)
+---@field after_lock? fun(game: hanjul.Game, cleared: integer) after every lock, its clear (0 rows included) scored, before the next piece (all run)
 ---@field on_tick? fun(game: hanjul.Game) after a gravity tick (all run)
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
+---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
 
 -- The test harness (tests/*.lua) -------------------------------------------------------
 

@@ -87,12 +87,29 @@ public struct GameState: Equatable, Sendable {
     /// Whether `piece` fits on the board.
     @inlinable public func fits(_ piece: Piece) -> Bool { board.fits(piece, in: pieces) }
 
-    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise), at the
-    /// first of `kicks` where it fits, with that offset's index; `nil` when none fits.
+    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
+    /// half turn), at the first of `kicks` where it fits, with that offset's index; `nil`
+    /// when none fits.
     public func turned(_ piece: Piece, by direction: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
-        var turned = piece
+        turned(piece, to: rotation(of: piece, turnedBy: direction), kicks: kicks)
+    }
+
+    /// `piece` turned `direction` rotation states with the offsets `rules` give for that
+    /// turn (`Rules.kicks(kind:from:to:)`).
+    public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
+        let to = rotation(of: piece, turnedBy: direction)
+        return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
+    }
+
+    /// The rotation state `direction` states on from `piece`'s, wrapping.
+    public func rotation(of piece: Piece, turnedBy direction: Int) -> Int {
         let count = pieces.rotationCount(of: piece.kind)
-        turned.rotation = ((piece.rotation + direction) % count + count) % count
+        return ((piece.rotation + direction) % count + count) % count
+    }
+
+    private func turned(_ piece: Piece, to rotation: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        turned.rotation = rotation
         for (index, offset) in kicks.enumerated() {
             let candidate = turned.offset(offset.x, offset.y)
             if fits(candidate) { return (candidate, index) }

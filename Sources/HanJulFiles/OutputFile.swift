@@ -90,7 +90,7 @@ public enum OutputFile {
 
     /// `path` with every symbolic link at its end followed, to the first path that is not
     /// a link (it may not exist: a dangling link names the file to create).
-    static func following(_ path: String) throws(FileError) -> String {
+    public static func following(_ path: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             guard let info = try Syscall.lstatIfPresent(current), info.st_mode & S_IFMT == S_IFLNK else { return current }

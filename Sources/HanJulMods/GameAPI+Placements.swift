@@ -8,8 +8,10 @@ import HanJulText
 /// in the state that called it), so mods with a `rotate` hook get placements by the kicks.
 struct KickTableRules: Rules {
     var name: String { "kicks" }
-    let kicks: [Cell]
+    let kickTable: KickTable
     let allowsCounterclockwise: Bool
+    var kicks: [Cell] { kickTable.fallback }
+    func kicks(kind: Int, from: Int, to: Int) -> [Cell] { kickTable.offsets(kind: kind, from: from, to: to) }
 }
 
 extension GameAPI {
@@ -36,7 +38,7 @@ extension GameAPI {
                 // out of budget instead of hanging (#15 item 3; L-17).
                 let cells = state.board.width * state.board.height
                 try args.charge(cells + state.pieces.rotationCount(of: kind) * state.board.width * cells / 16)
-                let rules = KickTableRules(kicks: bridge.kicks, allowsCounterclockwise: false)
+                let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
                 let start = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
                 do throws(RuleError) {
                     try search.run(.fast, in: state, rules: rules, from: start)

@@ -101,6 +101,8 @@ enum GameAPI {
             },
             "piece": { args in
                 let s = try state(args)
+                // No piece before the first spawn (in on_start).
+                if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
                 let p = s.pointee.piece
                 args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
                 return 4

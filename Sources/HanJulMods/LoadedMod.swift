@@ -17,7 +17,7 @@ final class LoadedMod {
     var boardSize: (width: Int, height: Int)?
     var pieces: PieceSet?
     var preview: Int?
-    var kicks: [Cell]?
+    var kicks: KickSpec?
     var counterclockwise: Bool?
     var hold: Bool?
     var halfTurn: Bool?
@@ -139,18 +139,7 @@ final class LoadedMod {
             self.preview = preview
         }
         if case .nil = table["kicks"] {} else {
-            guard let list = table["kicks"].tableValue, (1...16).contains(list.rawLength) else {
-                throw .manifest(id: id, reason: "kicks must be a list of 1 to 16 offsets like { {0, 0}, {-1, 0} }")
-            }
-            var offsets: [Cell] = []
-            for index in 1...list.rawLength {
-                guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
-                      (-4...4).contains(dx), (-4...4).contains(dy) else {
-                    throw .manifest(id: id, reason: "kicks[\(index)] must be {dx, dy} with each from -4 to 4")
-                }
-                offsets.append(Cell(x: dx, y: dy))
-            }
-            kicks = offsets
+            kicks = try readKicks(table["kicks"])
         }
         for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold),
                             ("rotate_180", \LoadedMod.halfTurn)] {
@@ -189,6 +178,56 @@ final class LoadedMod {
             resets = count
         }
         lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets))
+    }
+
+    /// `kicks`: one list of offsets for every turn, or a table of per-kind (`default` or a
+    /// letter) lists or per-turn (`["0>1"]`) lists.
+    private func readKicks(_ value: LuaValue) throws(ModLoadError) -> KickSpec {
+        let id = package.id
+        let shape = "kicks must be a list of offsets like { {0, 0}, {-1, 0} }, or a table of them by kind (default, T, I, …) and turn ([\"0>1\"] = …)"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        func offsets(_ value: LuaValue, at path: String) throws(ModLoadError) -> [Cell] {
+            guard let list = value.tableValue, (1...16).contains(list.rawLength), list.entries().count == list.rawLength else {
+                throw .manifest(id: id, reason: "\(path) must be a list of 1 to 16 offsets like { {0, 0}, {-1, 0} }")
+            }
+            var cells: [Cell] = []
+            for index in 1...list.rawLength {
+                guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
+                      (-4...4).contains(dx), (-4...4).contains(dy) else {
+                    throw .manifest(id: id, reason: "\(path)[\(index)] must be {dx, dy} with each from -4 to 4")
+                }
+                cells.append(Cell(x: dx, y: dy))
+            }
+            return cells
+        }
+        // The old form: a list of offsets.
+        if table.rawLength > 0 || table.entries().isEmpty {
+            return KickSpec(uniform: try offsets(value, at: "kicks"))
+        }
+        var spec = KickSpec()
+        for (key, entry) in table.entries().sorted(by: { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") }) {
+            guard let name = key.stringValue, name == "default" || (name.count == 1 && name.first!.isUppercase && name.first!.isASCII) else {
+                throw .manifest(id: id, reason: "kicks has a key '\(visible(key.stringValue ?? key.typeName, limit: 20))'; use default or a piece letter")
+            }
+            let path = "kicks.\(name)"
+            guard let inner = entry.tableValue else { throw .manifest(id: id, reason: "\(path) must be a list of offsets or a table of turns like [\"0>1\"] = { {0, 0} }") }
+            if inner.rawLength > 0 {
+                spec.kinds[name] = .every(try offsets(entry, at: path))
+                continue
+            }
+            var turns: [KickSpec.Turn] = []
+            for (turnKey, list) in inner.entries() {
+                let text = turnKey.stringValue ?? ""
+                let parts = text.split(separator: ">", omittingEmptySubsequences: false)
+                guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), (0..<8).contains(from), (0..<8).contains(to),
+                      parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII) else {
+                    throw .manifest(id: id, reason: "\(path) has a key '\(visible(turnKey.stringValue ?? turnKey.typeName, limit: 20))'; turns are written \"from>to\" with rotation states 0 to 7, like \"0>1\"")
+                }
+                turns.append(KickSpec.Turn(from: from, to: to, offsets: try offsets(list, at: "\(path)[\"\(text)\"]")))
+            }
+            spec.kinds[name] = .turns(turns.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+        }
+        return spec
     }
 
     private func readPieces(_ value: LuaValue) throws(ModLoadError) -> PieceSet {
@@ -297,6 +336,60 @@ final class LoadedMod {
         }
         let best = candidates.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
         return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
+    }
+}
+
+/// A mod's `kicks` as written, before it meets the piece set (which may come from another
+/// mod): `LuaRules` turns it into a `KickTable`.
+struct KickSpec {
+    struct Turn {
+        var from: Int
+        var to: Int
+        var offsets: [Cell]
+    }
+
+    enum Entry {
+        /// The same offsets for every turn of the kind.
+        case every([Cell])
+        /// Offsets for some turns; the rest fall back.
+        case turns([Turn])
+    }
+
+    /// Offsets for every turn without an entry (the old list form); `nil`: the standard ones.
+    var uniform: [Cell]?
+    /// By `"default"` (every kind) or a piece letter.
+    var kinds: [String: Entry] = [:]
+
+    /// The table for `pieces`: the uniform list, then `default`'s entries for each kind,
+    /// then the kind's own.
+    /// - Throws: a message naming a letter that is not in the set or a state it lacks.
+    func table(for pieces: PieceSet) throws(LuaHostError) -> KickTable {
+        var table = KickTable(fallback: uniform ?? StandardRules.kickOffsets)
+        for letter in kinds.keys.sorted() where letter != "default" {
+            guard pieces.kind(forLetter: Character(letter)) != nil else {
+                throw LuaHostError("kicks.\(letter): '\(letter)' is not a piece letter (\(pieces.kinds.map { String($0.letter) }.joined(separator: " ")))")
+            }
+        }
+        for kind in 0..<pieces.count {
+            let letter = String(pieces.kinds[kind].letter)
+            let count = pieces.rotationCount(of: kind)
+            for name in ["default", letter] {
+                switch kinds[name] {
+                case nil: continue
+                case .every(let offsets)?:
+                    for from in 0..<count { for to in 0..<count { table.set(offsets, kind: kind, from: from, to: to) } }
+                case .turns(let turns)?:
+                    for turn in turns {
+                        guard turn.from < count && turn.to < count else {
+                            if name == "default" { continue }
+                            throw LuaHostError("kicks.\(letter)[\"\(turn.from)>\(turn.to)\"]: '\(letter)' has rotation states 0 to \(count - 1)")
+                        }
+                        table.set(turn.offsets, kind: kind, from: turn.from, to: turn.to)
+                    }
+                }
+            }
+        }
+        return table
     }
 }
 

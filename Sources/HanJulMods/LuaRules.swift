@@ -17,7 +17,11 @@ public final class LuaRules: Rules {
     public let boardHeight: Int
     public let pieces: PieceSet
     public let previewCount: Int
+    /// The offsets of every turn the kick table does not set (the mods' list form, or the
+    /// standard six).
     public let kicks: [Cell]
+    /// The rotation system: offsets per kind and turn.
+    public let kickTable: KickTable
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
     public let allowsHalfTurn: Bool
@@ -66,25 +70,33 @@ public final class LuaRules: Rules {
         boardHeight = size.height
         pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
-        kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
+        let kickMod = loaded.last { $0.kicks != nil }
+        let table: KickTable
+        do throws(LuaHostError) {
+            table = try kickMod?.kicks?.table(for: pieces) ?? .standard
+        } catch {
+            throw .manifest(id: kickMod?.package.id ?? "", reason: error.message)
+        }
+        kickTable = table
+        kicks = table.fallback
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
         allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
         lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
-        var table = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
+        var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
             switch hook.composition {
-            case .lastWins: table[hook.slot] = Array(defining.suffix(1))
-            case .chain, .all: table[hook.slot] = defining
+            case .lastWins: chains[hook.slot] = Array(defining.suffix(1))
+            case .chain, .all: chains[hook.slot] = defining
             }
         }
-        chainTable = table
-        defined = Hook.allCases.reduce(0) { bits, hook in table[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
+        chainTable = chains
+        defined = Hook.allCases.reduce(0) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
         kindByLetter = letters
-        for mod in loaded { mod.bridge.kicks = kicks }
+        for mod in loaded { mod.bridge.kickTable = table }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
@@ -239,18 +251,22 @@ public final class LuaRules: Rules {
         return placed
     }
 
+    public func kicks(kind: Int, from: Int, to: Int) -> [Cell] {
+        kickTable.offsets(kind: kind, from: from, to: to)
+    }
+
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: 1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: 1, rules: self) }
         return try turn(piece, by: 1, state: state)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: -1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: -1, rules: self) }
         return try turn(piece, by: -1, state: state)
     }
 
     public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: 2, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: 2, rules: self) }
         return try turn(piece, by: 2, state: state)
     }
 
@@ -258,7 +274,7 @@ public final class LuaRules: Rules {
     /// or the next rotation state with the kicks.
     @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
+        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, rules: self) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
@@ -273,7 +289,21 @@ public final class LuaRules: Rules {
         })
     }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) { try runAll(.onStart, &state) }
+
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
+
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        try runAll(.afterLock, &state) { $0.push(cleared) }
+    }
+
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {
+        guard has(.onGameOver) else { return }
+        let word = reason.word
+        for (mod, function) in chain(.onGameOver) {
+            try read(mod, function, hook: .onGameOver, state, push: { $0.push(word) }, read: { _ in () })
+        }
+    }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
         guard has(.onLock) else { return }

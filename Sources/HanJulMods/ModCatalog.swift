@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulText
 import LuaKit
 
 /// Finds mods on the search path, reads and loads them.
@@ -16,10 +17,10 @@ public struct ModCatalog: Sendable {
     public func packages(_ ids: [String]) throws(ModLoadError) -> [ModPackage] {
         var result: [ModPackage] = []
         for id in ids {
-            guard ModPackage.isValidID(id) else {
-                throw .notFound(id: id, searched: searchPath.folders)
+            guard ModPackage.isValidID(id), let folder = searchPath.folder(of: id) else {
+                let known = searchPath.entries().filter { $0.shadowedBy == nil }.map(\.id)
+                throw .notFound(id: id, searched: searchPath.folders, suggestions: Suggestions.closest(to: id, among: known))
             }
-            guard let folder = searchPath.folder(of: id) else { throw .notFound(id: id, searched: searchPath.folders) }
             result.append(try ModPackage(folder: folder))
         }
         return result

@@ -1,18 +1,39 @@
+import HanJulCommandLine
 import HanJulMods
 import HanJulText
 
 /// `hanjul mods`: every mod on the search path, with its version, description and folder,
 /// or why it does not load.
 enum ModsCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let trusted = try reader.values("--trust")
-        let options = try ModOptions(&reader)
-        guard options.ids.isEmpty else { throw UsageError("'hanjul mods' lists every mod; --mod does not apply") }
-        try reader.finish()
+    static let trust = Option("--trust", value: "ID", kind: .mod, repeatable: true,
+                              help: "re-enable the mod ID that the watchdog quarantined (repeatable)")
+    static let ids = Option.flag("--ids", help: "print only the ids of the mods found, one per line, without loading them (for scripts and shell completion)")
+
+    static let declaration = Command(
+        "mods", summary: "list the mods found, with any load error",
+        synopsis: ["[--mods-dir DIR]... [--ids]", "--trust ID"],
+        discussion: [
+            "Mods are found in each --mods-dir DIR, then ./Mods, then the user's data folder "
+                + "($XDG_DATA_HOME/hanjul/mods, default ~/.local/share/hanjul/mods), then each folder of "
+                + "$XDG_DATA_DIRS (hanjul/mods inside each; default /usr/local/share and /usr/share). "
+                + "When two folders hold the same id, the first wins and the other is listed as hidden. "
+                + "Exit status 3 when a mod fails to load or is quarantined.",
+        ],
+        options: [ModOptions.modsDir, trust, ids],
+        misplaced: ["--mod": "'hanjul mods' lists every mod; --mod does not apply"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let trusted = arguments.values(trust)
+        let options = try ModOptions(arguments, ids: false)
         let quarantine = HangGuard.quarantine
         if !trusted.isEmpty {
-            return trust(trusted, quarantine)
+            return Self.trust(trusted, quarantine)
+        }
+        if arguments.flag(ids) {
+            for entry in options.catalog.searchPath.entries() where entry.shadowedBy == nil && ModPackage.isValidID(entry.id) {
+                print(entry.id)
+            }
+            return .success
         }
         let catalog = options.catalog
         let listing = catalog.listing(quarantine: quarantine) { package in

@@ -65,3 +65,57 @@ import Testing
         #expect(game.state.piece == Piece(kind: 2, rotation: 2, x: 4, y: 0))
     }
 }
+
+/// `kicks` by kind and turn in a mod's table.
+@Suite struct KickTableModTests {
+    let fx = ModFixtures()
+
+    func rules(_ body: String) throws -> LuaRules {
+        fx.write("m", ModFixtures.source(id: "m", body))
+        return try fx.rules("m")
+    }
+
+    func loadError(_ body: String) -> String? {
+        fx.write("m", ModFixtures.source(id: "m", body))
+        do { _ = try fx.rules("m") } catch { return "\(error)" }
+        return nil
+    }
+
+    @Test func kindsAndTurnsOverTheDefault() throws {
+        let r = try rules("""
+            kicks = {
+              default = { ["0>1"] = { {0, 0}, {-1, 0} }, ["1>0"] = { {0, 0}, {1, 0} } },
+              I = { {0, 0} },
+              T = { ["0>1"] = { {0, -1} } },
+            },
+            """)
+        let (i, o, t) = (0, 1, 2)
+        #expect(r.kicks(kind: o, from: 0, to: 1) == [Cell(x: 0, y: 0), Cell(x: -1, y: 0)])
+        #expect(r.kicks(kind: o, from: 1, to: 0) == [Cell(x: 0, y: 0), Cell(x: 1, y: 0)])
+        #expect(r.kicks(kind: o, from: 1, to: 2) == StandardRules.kickOffsets, "turns not given: the standard offsets")
+        #expect(r.kicks(kind: i, from: 0, to: 1) == [Cell(x: 0, y: 0)], "I's list is for each of its turns")
+        #expect(r.kicks(kind: i, from: 2, to: 0) == [Cell(x: 0, y: 0)])
+        #expect(r.kicks(kind: t, from: 0, to: 1) == [Cell(x: 0, y: -1)], "T's own turn wins over the default")
+        #expect(r.kicks(kind: t, from: 1, to: 0) == [Cell(x: 0, y: 0), Cell(x: 1, y: 0)])
+        var game = Game(rules: r, source: .sequence([t]))
+        game.withState { _ = $0.movePiece(to: Piece(kind: t, rotation: 0, x: 3, y: 5)) }
+        game.apply(.rotate)
+        #expect(game.state.piece == Piece(kind: t, rotation: 1, x: 3, y: 4))
+    }
+
+    @Test func theListFormStillMeansEveryTurn() throws {
+        let r = try rules("kicks = { {0, 0}, {1, 0} },")
+        #expect(r.kicks(kind: 4, from: 3, to: 0) == [Cell(x: 0, y: 0), Cell(x: 1, y: 0)])
+        #expect(r.kickTable.isUniform)
+    }
+
+    @Test func badTablesNameTheEntry() {
+        #expect(loadError(#"kicks = { Q = { {0, 0} } },"#) == "mod 'm': mod.lua kicks.Q: 'Q' is not a piece letter (I O T S Z J L)")
+        #expect(loadError(#"kicks = { T = { ["0-1"] = { {0, 0} } } },"#)
+            == #"mod 'm': mod.lua kicks.T has a key '0-1'; turns are written "from>to" with rotation states 0 to 7, like "0>1""#)
+        #expect(loadError(#"kicks = { O = { ["0>5"] = { {0, 0} } } },"#) == #"mod 'm': mod.lua kicks.O["0>5"]: 'O' has rotation states 0 to 3"#)
+        #expect(loadError(#"kicks = { T = { ["0>1"] = { {0, 9} } } },"#) == #"mod 'm': mod.lua kicks.T["0>1"][1] must be {dx, dy} with each from -4 to 4"#)
+        #expect(loadError(#"kicks = { t = { {0, 0} } },"#) == "mod 'm': mod.lua kicks has a key 't'; use default or a piece letter")
+        #expect(loadError("kicks = 3,")?.hasPrefix("mod 'm': mod.lua kicks must be a list of offsets") == true)
+    }
+}
