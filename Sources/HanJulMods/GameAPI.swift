@@ -149,6 +149,13 @@ enum GameAPI {
                 args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
                 return 1
             },
+            "standard_next": { args in
+                // The standard randomizer (a bag of every kind with `bag ~= false`), from the
+                // same generator and bag the default `next_piece` uses.
+                let s = try changing(args)
+                args.push(letter(s, s.pointee.drawFromBag()))
+                return 1
+            },
             "random": { args in
                 let s = try changing(args)
                 let low: Int, high: Int
