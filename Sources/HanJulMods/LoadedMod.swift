@@ -294,7 +294,7 @@ final class LoadedMod {
             }
             for (key, _) in piece.entries() {
                 guard let name = key.stringValue, ["letter", "color", "rotations", "bag"].contains(name) else {
-                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
+                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
                 }
             }
             kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states, inBag: inBag))
