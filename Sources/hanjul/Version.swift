@@ -1,11 +1,12 @@
+import HanJulCore
 import LuaKit
 import HanJulReplay
 
 /// What `hanjul --version` prints: HanJul's release, the engine's behaviour version and
 /// the replay format version (both from ``ReplayFile``), and the Lua library in use.
 enum Version {
-    /// HanJul's release.
-    static let release = "0.1.0"
+    /// HanJul's release (``HanJulVersion/release``, the one source).
+    static let release = HanJulVersion.release
 
     static var text: String {
         """
