@@ -120,7 +120,7 @@ extension Rules {
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
 
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
-        Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
@@ -132,7 +132,7 @@ extension Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
-    public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
+    public func level(forLines lines: Int) throws(RuleError) -> Int { StandardRules.level(lines: lines) }
     public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 
     public func didStart(_ state: inout GameState) throws(RuleError) {}
