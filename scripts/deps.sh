@@ -5,6 +5,7 @@
 #   python3                    drives the terminal tests through a pseudo-terminal
 #   strace                     injects write/fsync/rename failures in the durable-file tests
 #   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
+#   desktop-file-utils         checks the installed .desktop entry (desktop-file-validate)
 
 hanjul_missing_packages() {
     local missing=()
@@ -15,6 +16,7 @@ hanjul_missing_packages() {
     command -v man >/dev/null 2>&1 || missing+=(man-db)
     command -v zsh >/dev/null 2>&1 || missing+=(zsh)
     command -v fish >/dev/null 2>&1 || missing+=(fish)
+    command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
     echo "${missing[@]}"
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A one-line progress bar on standard error (only used when it is a terminal): games done,
 /// rate and time left, redrawn in place.
@@ -20,11 +20,11 @@ final class ProgressBar: Sendable {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line, newline: false)
     }
 
     func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K", newline: false)
     }
 
     static func clock(_ seconds: Double) -> String {
