@@ -24,6 +24,8 @@ let package = Package(
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The system zlib (Debian: zlib1g-dev): `hanjul stats` reads gzipped JSONL.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Everything that may longjmp lives here: macros as functions, the protected call,
         // the count hook, the host trampoline, the counting allocator and the sandbox library.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -55,7 +57,7 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "LuaKit"]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
             "HanJulCommandLine", "HanJulText",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.

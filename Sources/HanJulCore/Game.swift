@@ -34,8 +34,14 @@ public struct Game<R: Rules> {
         guard !state.isOver else { return }
         if let delay = rules.lockDelay {
             applyWithLockDelay(action, delay)
-            return
+        } else {
+            applyAtOnce(action)
         }
+        if state.isOver { ended() }
+    }
+
+    /// `apply` under rules without a lock delay: a piece locks the moment it cannot fall.
+    private mutating func applyAtOnce(_ action: Action) {
         if case .wait = action { return }
         state.actionsApplied += 1
         do throws(RuleError) {
@@ -153,10 +159,27 @@ public struct Game<R: Rules> {
 
     private mutating func start() {
         do throws(RuleError) {
-            for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
-            try spawnNext()
+            try rules.didStart(&state)
+            try syncLevel()
+            if !state.isOver {
+                for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
+                try spawnNext()
+            }
         } catch {
             state.end(.ruleError(error))
+        }
+        if state.isOver { ended() }
+    }
+
+    /// Tells the rules the game ended (once: `apply` does nothing after game over).
+    private mutating func ended() {
+        guard case .over(let reason) = state.phase else { return }
+        do throws(RuleError) {
+            try rules.didEnd(reason, &state)
+        } catch {
+            if case .ruleError = reason { return }
+            state.phase = .over(.ruleError(error))
+            state.events.append(.gameOver(.ruleError(error)))
         }
     }
 
@@ -252,6 +275,9 @@ public struct Game<R: Rules> {
             try syncLevel()
             if state.isOver { return }
         }
+        try rules.didFinishLock(cleared: count, &state)
+        try syncLevel()
+        if state.isOver { return }
         try spawnNext()
     }
 

@@ -117,11 +117,14 @@ public struct GameState: Equatable, Sendable {
         return nil
     }
 
-    /// Deals the next kind from a bag holding each kind once, refilled and shuffled with
-    /// the game's generator when empty (Fisher–Yates from the last position down).
+    /// Deals the next kind from a bag holding each kind once (each with `inBag`), refilled
+    /// and shuffled with the game's generator when empty (Fisher–Yates from the last
+    /// position down).
     public mutating func drawFromBag() -> Int {
         if bag.isEmpty {
-            for kind in 0..<pieces.count { bag.append(UInt8(kind)) }
+            for kind in 0..<pieces.count where pieces.kinds[kind].inBag { bag.append(UInt8(kind)) }
+            // A set with no kind in the bag deals every kind (the rules should say otherwise).
+            if bag.isEmpty { for kind in 0..<pieces.count { bag.append(UInt8(kind)) } }
             var i = bag.count - 1
             while i > 0 {
                 let j = random.below(i + 1)

@@ -6,9 +6,12 @@
 /// fail (a mod's Lua code, say) throw `RuleError`; the engine then ends the game with
 /// `.ruleError` and leaves the state as it was when the hook failed.
 ///
-/// The order for one lock: `didLock` → full rows removed → `lineClearPoints` → lines and
-/// `level(forLines:)` → `didClear` → next kind (`nextKind`, unless the piece source is a
-/// fixed sequence) → spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`.
+/// A game starts with `didStart`, then the preview is drawn (`nextKind`) and the first
+/// piece spawns. The order for one lock: `didLock` → full rows removed → (when rows were
+/// removed: `lineClearPoints` → lines and `level(forLines:)` → `didClear`) →
+/// `didFinishLock` → next kind (`nextKind`, unless the piece source is a fixed sequence) →
+/// spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`. When the game ends,
+/// for any reason, `didEnd` runs once.
 public protocol Rules {
     /// A short name for the rule set, e.g. `"standard"`.
     var name: String { get }
@@ -60,14 +63,23 @@ public protocol Rules {
     /// Milliseconds between gravity ticks at `level`. Default: `max(120, 700 − (level − 1) × 45)`.
     func gravityInterval(level: Int) -> Int
 
+    /// Once per game (and after each `Game.restart()`), before the preview is drawn and the
+    /// first piece spawns: no piece is in play yet (`state.dealt` is empty).
+    func didStart(_ state: inout GameState) throws(RuleError)
     /// After a new piece entered the board.
     func didSpawn(_ state: inout GameState) throws(RuleError)
     /// After the piece was written into the board, before full rows are removed.
     func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError)
     /// After `count` full rows (`rows`, as a mask) were removed and scored.
     func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError)
+    /// After every lock, once its clear was scored (`cleared` full rows, 0 included), before
+    /// the next piece is drawn and spawned.
+    func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError)
     /// After a gravity tick was applied (and the game is still on).
     func didTick(_ state: inout GameState) throws(RuleError)
+    /// Once, right after the game ended (`reason` is why). The game stays over; a failure
+    /// here replaces the reason with the rule error.
+    func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError)
     /// When a new piece does not fit. Return `true` after making room to let the game go
     /// on (the spawn is tried once more); `false` ends the game. Default: `false`.
     func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool
@@ -108,7 +120,7 @@ extension Rules {
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
 
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
-        Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
@@ -120,10 +132,13 @@ extension Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
-    public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
+    public func level(forLines lines: Int) throws(RuleError) -> Int { StandardRules.level(lines: lines) }
     public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) {}
     public func didSpawn(_ state: inout GameState) throws(RuleError) {}
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {}
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {}
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}
     public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {}
     public func didTick(_ state: inout GameState) throws(RuleError) {}

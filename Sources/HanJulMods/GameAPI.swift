@@ -100,6 +100,8 @@ enum GameAPI {
             },
             "piece": { args in
                 let s = try state(args)
+                // No piece before the first spawn (in on_start).
+                if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
                 let p = s.pointee.piece
                 args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
                 return 4
@@ -144,6 +146,13 @@ enum GameAPI {
                 // Far-off coordinates never fit; refusing them first keeps the engine's
                 // coordinate sums away from overflow (L-34).
                 args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
+                return 1
+            },
+            "standard_next": { args in
+                // The standard randomizer (a bag of every kind with `bag ~= false`), from the
+                // same generator and bag the default `next_piece` uses.
+                let s = try changing(args)
+                args.push(letter(s, s.pointee.drawFromBag()))
                 return 1
             },
             "random": { args in

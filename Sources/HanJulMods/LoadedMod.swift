@@ -15,6 +15,8 @@ final class LoadedMod {
     // Rule data, when the mod sets it.
     var boardSize: (width: Int, height: Int)?
     var pieces: PieceSet?
+    /// Kinds added to the set (`extra_pieces`), after `pieces` or the standard seven.
+    var extraPieces: [PieceKind] = []
     var preview: Int?
     var kicks: KickSpec?
     var counterclockwise: Bool?
@@ -57,6 +59,7 @@ final class LoadedMod {
         }
         self.lua = lua
         game = lua.makeObject(name: "game", methods: GameAPI.methods(bridge: bridge))
+        StandardAPI.install(in: lua)
 
         let chunk: LuaFunctionRef
         let returned: [LuaValue]
@@ -152,6 +155,9 @@ final class LoadedMod {
         if case .nil = table["pieces"] {} else {
             pieces = try readPieces(table["pieces"])
         }
+        if case .nil = table["extra_pieces"] {} else {
+            extraPieces = try readKinds(table["extra_pieces"], field: "extra_pieces")
+        }
         try readLockDelay(table["lock_delay"])
     }
 
@@ -230,13 +236,24 @@ final class LoadedMod {
     }
 
     private func readPieces(_ value: LuaValue) throws(ModLoadError) -> PieceSet {
+        let kinds = try readKinds(value, field: "pieces")
+        do throws(PieceSetError) {
+            return try PieceSet(kinds)
+        } catch {
+            throw .manifest(id: package.id, reason: "pieces: \(error)")
+        }
+    }
+
+    /// A list of piece tables (`pieces` or `extra_pieces`), each checked as far as it goes
+    /// alone; the set they end up in checks the rest.
+    private func readKinds(_ value: LuaValue, field: String) throws(ModLoadError) -> [PieceKind] {
         let id = package.id
         guard let list = value.tableValue, (1...PieceSet.maxKinds).contains(list.rawLength) else {
-            throw .manifest(id: id, reason: "pieces must be a list of 1 to \(PieceSet.maxKinds) piece tables")
+            throw .manifest(id: id, reason: "\(field) must be a list of 1 to \(PieceSet.maxKinds) piece tables")
         }
         var kinds: [PieceKind] = []
         for index in 1...list.rawLength {
-            let at = "pieces[\(index)]"
+            let at = "\(field)[\(index)]"
             guard let piece = list[index].tableValue else { throw .manifest(id: id, reason: "\(at) must be a table") }
             guard let letter = piece["letter"].stringValue, letter.count == 1 else {
                 throw .manifest(id: id, reason: "\(at).letter must be one uppercase letter")
@@ -267,13 +284,21 @@ final class LoadedMod {
                 }
                 states.append(state)
             }
-            kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states))
+            var inBag = true
+            if case .nil = piece["bag"] {} else {
+                guard let dealt = piece["bag"].boolValue else {
+                    throw .manifest(id: id, reason: "\(at).bag must be true or false (false: the default bag never deals it)")
+                }
+                inBag = dealt
+            }
+            for (key, _) in piece.entries() {
+                guard let name = key.stringValue, ["letter", "color", "rotations", "bag"].contains(name) else {
+                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
+                }
+            }
+            kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states, inBag: inBag))
         }
-        do throws(PieceSetError) {
-            return try PieceSet(kinds)
-        } catch {
-            throw .manifest(id: id, reason: "pieces: \(error)")
-        }
+        return kinds
     }
 
     // MARK: Errors

@@ -67,7 +67,18 @@ public final class LuaRules: Rules {
         let size = loaded.last { $0.boardSize != nil }?.boardSize ?? (10, 20)
         boardWidth = size.width
         boardHeight = size.height
-        pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
+        let base = loaded.last { $0.pieces != nil }?.pieces ?? .standard
+        let extras = loaded.flatMap(\.extraPieces)
+        if extras.isEmpty {
+            pieces = base
+        } else {
+            do throws(PieceSetError) {
+                pieces = try PieceSet(base.kinds + extras)
+            } catch {
+                let ids = loaded.filter { !$0.extraPieces.isEmpty }.map(\.package.id)
+                throw .manifest(id: ids.joined(separator: "+"), reason: "extra_pieces: \(error)")
+            }
+        }
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
         let kickMod = loaded.last { $0.kicks != nil }
         let table: KickTable
@@ -91,6 +102,9 @@ public final class LuaRules: Rules {
             }
         }
         chainTable = chains
+        guard pieces.kinds.contains(where: \.inBag) || !chains[Hook.nextPiece.slot].isEmpty else {
+            throw .conflict("every piece has bag = false and no mod has next_piece: nothing would be dealt")
+        }
         defined = Hook.allCases.reduce(0) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
@@ -189,7 +203,7 @@ public final class LuaRules: Rules {
     }
 
     public func level(forLines lines: Int) throws(RuleError) -> Int {
-        var level = 1 + lines / 10
+        var level = StandardRules.level(lines: lines)
         guard has(.level) else { return level }
         let chain = chain(.level)
         for (mod, function) in chain {
@@ -233,7 +247,7 @@ public final class LuaRules: Rules {
     // turns each piece several times): their standard path stays free of the hook call's
     // closures, which would otherwise make every call copy the state they capture.
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
-        let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        let standard = StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
         guard has(.spawn) else { return standard }
         return spawnHook(kind: kind, state: state, standard: standard)
     }
@@ -288,7 +302,21 @@ public final class LuaRules: Rules {
         })
     }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) { try runAll(.onStart, &state) }
+
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
+
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        try runAll(.afterLock, &state) { $0.push(cleared) }
+    }
+
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {
+        guard has(.onGameOver) else { return }
+        let word = reason.word
+        for (mod, function) in chain(.onGameOver) {
+            try read(mod, function, hook: .onGameOver, state, push: { $0.push(word) }, read: { _ in () })
+        }
+    }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
         guard has(.onLock) else { return }

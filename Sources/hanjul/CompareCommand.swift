@@ -34,6 +34,7 @@ enum CompareCommand {
         let options = try SimOptions.read(arguments)
         let json = arguments.flag(Self.json)
         let svg = arguments.value(Self.svg)
+        let showProgress = arguments.flag(SimOptions.progress)
         if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
         switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
@@ -46,10 +47,10 @@ enum CompareCommand {
             return .modError
         }
 
-        let recordsA = try ParallelRun.play(specA, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "A " + specA.name)
-        let recordsB = try ParallelRun.play(specB, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "B " + specB.name)
+        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress))
+        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress))
         let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
         let histograms = ["scorePerPiece", "pieces", "meanHeight"].compactMap { key -> Histogram? in
             guard let figure = Figure.named(key, maxClear: 4) else { return nil }
@@ -71,7 +72,7 @@ enum CompareCommand {
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }
-        let errors = (recordsA + recordsB).count { $0.outcome == .ruleError }
+        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
         return errors > 0 ? .modError : .success
     }
 
@@ -79,14 +80,6 @@ enum CompareCommand {
     /// empty or `standard` alone is the built-in rules.
     static func words(_ text: String) -> [String] {
         text.split { $0 == " " || $0 == "," }.map(String.init)
-    }
-}
-
-extension Sequence {
-    func count(where predicate: (Element) -> Bool) -> Int {
-        var n = 0
-        for element in self where predicate(element) { n += 1 }
-        return n
     }
 }
 

@@ -74,6 +74,12 @@ import Testing
         #expect(installed.stdout.contains("installed in \(prefix)"), "\(installed.stdout)")
         #expect(installed.stdout.contains("needs at run time: liblua5.4.so.0 libm.so.6 libc.so.6"), "\(installed.stdout)")
 
+        // No Foundation (swift-corelibs) and so no ICU in the binary: FoundationEssentials only.
+        let symbols = try Shell.run("/usr/bin/nm", [prefix + "/bin/hanjul"])
+        #expect(symbols.status == 0 && !symbols.stdout.isEmpty)
+        #expect(!symbols.stdout.contains("$s10Foundation"), "Foundation is linked in: import FoundationEssentials instead")
+        #expect(!symbols.stdout.contains("ucol_open"), "ICU is linked in")
+
         // The three commands of the Done-when, the toolchain's folder hidden.
         let mark = "=====hanjul====="
         let script = ["'\(prefix)/bin/hanjul' --version", "'\(prefix)/bin/hanjul' mods",

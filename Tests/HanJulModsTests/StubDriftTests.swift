@@ -43,6 +43,11 @@ import Testing
         #expect(stubbed.subtracting(real).sorted() == [], "hanjul.Mod in docs/hanjul.lua has fields a mod may not set")
     }
 
+    @Test func theStandardFunctionsAreStubbed() {
+        let stubbed = Self.names(#"^function Standard\.([a-z_]+)\("#, in: Self.stub)
+        #expect(stubbed == Set(StandardAPI.functionNames))
+    }
+
     @Test func theTestHarnessIsStubbed() {
         let box = TestSession.Box(Game(rules: try! repositoryRules("standard"), source: .seeded(1)))
         let session = TestSession(package: ModPackage(id: "stub", folder: "stub", files: ["mod.lua": []]), displayFolder: "stub",
