@@ -35,6 +35,8 @@ enum CompareCommand {
         let json = arguments.flag(Self.json)
         let svg = arguments.value(Self.svg)
         let showProgress = arguments.flag(SimOptions.progress)
+        let quiet = arguments.flag(ProgressBar.quiet)
+        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
         if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
         switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
@@ -48,9 +50,9 @@ enum CompareCommand {
         }
 
         let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress))
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress, quiet: quiet))
         let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress))
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress, quiet: quiet))
         let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
         let histograms = ["scorePerPiece", "pieces", "meanHeight"].compactMap { key -> Histogram? in
             guard let figure = Figure.named(key, maxClear: 4) else { return nil }
