@@ -46,7 +46,7 @@ final class LoadedMod {
                     guard let bytes = files[path] else {
                         return .failure(LuaHostError("module '\(name)' not found: no \(path) in mod '\(id)'"))
                     }
-                    return .success(bytes)
+                    return .success(LuaModule(bytes: bytes, chunkName: "@\(displayFolder)/\(path)"))
                 },
                 watchdog: watchdog)
         } catch {
