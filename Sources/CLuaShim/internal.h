@@ -62,10 +62,11 @@ static inline hj_ctx *hj_ctx_fast(lua_State *L) { return *(hj_ctx **)lua_getextr
 int hj_kill(lua_State *L);
 
 /* Charges `units` instructions' worth of work done in C to the instruction budget, and
-   kills the call when it runs out. One unit is about one VM instruction (a few ns):
+   kills the call at once when it runs out (hj_charge, for host functions, kills it at the
+   next instruction instead, since a Swift frame may not be unwound). One unit is about one VM instruction (a few ns):
    the work a hook cannot see is charged at the same rate as the work it can (#15 item 3).
    Only for C functions called by Lua (it may raise). */
-static inline void hj_charge(lua_State *L, int64_t units) {
+static inline void hj_spend(lua_State *L, int64_t units) {
     hj_ctx *c = hj_ctx_fast(L);
     c->budget -= units;
     if (c->budget < 0 && c->depth > 0) hj_kill(L);

@@ -346,7 +346,7 @@ static lua_Integer hj_snapshot(lua_State *L, int t, int extra) {
         n++;
     }
     if (!extra_seen) n++;
-    hj_charge(L, 4 * n);
+    hj_spend(L, 4 * n);
     if (n > 0x7fffffff) luaL_error(L, "table too big to traverse");
     lua_createtable(L, (int)n, 0);               /* the keys (anchors the strings) */
     int keys = lua_gettop(L);
@@ -411,7 +411,7 @@ static lua_Integer hj_snapshot(lua_State *L, int t, int extra) {
         }
     }
     lua_settop(L, keys);
-    hj_charge(L, work + 2 * n);
+    hj_spend(L, work + 2 * n);
     return n;
 }
 
@@ -434,10 +434,10 @@ static lua_Integer hj_locate(lua_State *L, int keys, lua_Integer n, lua_Integer 
         int r = hj_read_key(L, -1, &at) ? hj_key_cmp(&want, &at, &work) : -1;
         lua_settop(L, -2);
         work++;
-        if (r == 0) { hj_charge(L, work); return mid; }
+        if (r == 0) { hj_spend(L, work); return mid; }
         if (r < 0) hi = mid - 1; else lo = mid + 1;
     }
-    hj_charge(L, work);
+    hj_spend(L, work);
     return 0;
 }
 
@@ -447,10 +447,10 @@ static int hj_walk(lua_State *L, int t, int keys, lua_Integer n, lua_Integer fro
     for (lua_Integer j = from + 1; j <= n; j++) {
         lua_rawgeti(L, keys, j);
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, t) != LUA_TNIL) { *at = j; hj_charge(L, j - from); return 2; }
+        if (lua_rawget(L, t) != LUA_TNIL) { *at = j; hj_spend(L, j - from); return 2; }
         lua_settop(L, -3);
     }
-    hj_charge(L, n - from);
+    hj_spend(L, n - from);
     return 0;
 }
 
@@ -501,7 +501,7 @@ static int sb_next(lua_State *L) {
                 if (best.kind == 1) best.u.str.s = lua_tolstring(L, 4, &best.u.str.l);
             }
         }
-        hj_charge(L, 2 * n + work);
+        hj_spend(L, 2 * n + work);
         lua_pushvalue(L, 1);
         if (lua_isnil(L, 4)) {
             lua_pushnil(L);

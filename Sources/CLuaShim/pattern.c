@@ -34,7 +34,7 @@ typedef struct hj_match {
 static void hj_flush(hj_match *m) {
     int64_t n = m->steps;
     m->steps = 0;
-    hj_charge(m->L, n);
+    hj_spend(m->L, n);
 }
 
 static inline void hj_step(hj_match *m, int64_t n) {
@@ -323,20 +323,20 @@ static const char *hj_plain_find(lua_State *L, const char *s, size_t ls, const c
     if (lp == 0) return s;
     if (lp > ls) return NULL;
 #if defined(__GLIBC__)
-    hj_charge(L, (int64_t)((ls + lp) >> 4) + 1);
+    hj_spend(L, (int64_t)((ls + lp) >> 4) + 1);
     return (const char *)memmem(s, ls, p, lp);
 #else
     int64_t work = 0;
     const char *end = s + (ls - lp) + 1;
     for (const char *at = s; at < end; at++) {
         const char *hit = memchr(at, p[0], (size_t)(end - at));
-        if (hit == NULL) { hj_charge(L, work + (int64_t)((end - at) >> 4)); return NULL; }
+        if (hit == NULL) { hj_spend(L, work + (int64_t)((end - at) >> 4)); return NULL; }
         work += (int64_t)((hit - at) >> 4) + (int64_t)(lp >> 4) + 1;
-        if (work >= 4096) { hj_charge(L, work); work = 0; }
-        if (memcmp(hit, p, lp) == 0) { hj_charge(L, work); return hit; }
+        if (work >= 4096) { hj_spend(L, work); work = 0; }
+        if (memcmp(hit, p, lp) == 0) { hj_spend(L, work); return hit; }
         at = hit;
     }
-    hj_charge(L, work);
+    hj_spend(L, work);
     return NULL;
 #endif
 }

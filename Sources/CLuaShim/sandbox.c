@@ -105,7 +105,7 @@ static int sb_load_reader(lua_State *L) {
             lua_pushboolean(L, 1);
             lua_replace(L, lua_upvalueindex(2));
         }
-        hj_charge(L, (int64_t)(l >> 3) + 1);
+        hj_spend(L, (int64_t)(l >> 3) + 1);
     }
     return 1;
 }
@@ -121,7 +121,7 @@ static int sb_load(lua_State *L) {
             lua_pushliteral(L, "binary chunk not allowed");
             return 2;
         }
-        hj_charge(L, (int64_t)(l >> 3) + 1);     /* the parser's work (#15 item 3) */
+        hj_spend(L, (int64_t)(l >> 3) + 1);     /* the parser's work (#15 item 3) */
     } else if (lua_type(L, 1) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);
         lua_pushboolean(L, 0);
@@ -156,7 +156,7 @@ static int sb_collectgarbage(lua_State *L) {
         lua_pushinteger(L, 0);
         return 1;
     case 2:                                      /* collect */
-        hj_charge(L, (int64_t)(c->used >> 5) + 100);
+        hj_spend(L, (int64_t)(c->used >> 5) + 100);
         lua_gc(L, LUA_GCCOLLECT);
         lua_pushinteger(L, 0);
         return 1;
@@ -168,7 +168,7 @@ static int sb_collectgarbage(lua_State *L) {
     }
     case 4: {                                    /* step: at most one cycle */
         int step = (int)luaL_optinteger(L, 2, 0);
-        hj_charge(L, (int64_t)(c->used >> 5) + 100);
+        hj_spend(L, (int64_t)(c->used >> 5) + 100);
         lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, step));
         return 1;
     }
@@ -252,7 +252,7 @@ static int sb_require(lua_State *L) {
     if (slen > 0 && src[0] == LUA_SIGNATURE[0])
         return luaL_error(L, "error loading module '%s' from file '%s': binary chunk not allowed",
                           name, chunkname + 1);
-    hj_charge(L, (int64_t)(slen >> 3) + 1);
+    hj_spend(L, (int64_t)(slen >> 3) + 1);
     if (luaL_loadbufferx(L, src, slen, chunkname, "t") != LUA_OK)   /* 5 */
         return luaL_error(L, "error loading module '%s' from file '%s': %s",
                           name, chunkname + 1, lua_tostring(L, -1));
@@ -380,7 +380,7 @@ static int sb_rep(lua_State *L) {
     if (n > 1 && l + lsep >= l && l + lsep <= (size_t)0x7fffffff / (size_t)n) {
         double total = (double)n * (double)l + (double)(n - 1) * (double)lsep;
         if (!c->enforcing || (double)c->used + total <= (double)c->limit)
-            hj_charge(L, n >> 3);
+            hj_spend(L, n >> 3);
     }
     return HJ_ORIGINAL(L);
 }
@@ -390,7 +390,7 @@ static int sb_byte(lua_State *L) {
     luaL_checklstring(L, 1, &l);
     lua_Integer pi = luaL_optinteger(L, 2, 1);
     size_t posi = hj_posrelat(pi, l), pose = hj_endpos(luaL_optinteger(L, 3, pi), l);
-    if (posi <= pose) hj_charge(L, (int64_t)((pose - posi) >> 1) + 1);
+    if (posi <= pose) hj_spend(L, (int64_t)((pose - posi) >> 1) + 1);
     return HJ_ORIGINAL(L);
 }
 
@@ -505,7 +505,7 @@ static int sb_utf8_len(lua_State *L) {
     luaL_checklstring(L, 1, &len);
     lua_Integer posi = hj_u_posrelat(luaL_optinteger(L, 2, 1), len);
     lua_Integer posj = hj_u_posrelat(luaL_optinteger(L, 3, -1), len);
-    if (posj >= posi) hj_charge(L, (posj - posi) / 8 + 1);
+    if (posj >= posi) hj_spend(L, (posj - posi) / 8 + 1);
     return HJ_ORIGINAL(L);
 }
 
@@ -514,7 +514,7 @@ static int sb_utf8_codepoint(lua_State *L) {
     luaL_checklstring(L, 1, &len);
     lua_Integer posi = hj_u_posrelat(luaL_optinteger(L, 2, 1), len);
     lua_Integer pose = hj_u_posrelat(luaL_optinteger(L, 3, posi), len);
-    if (pose >= posi && pose - posi < 0x7fffffff) hj_charge(L, (pose - posi) / 2 + 1);
+    if (pose >= posi && pose - posi < 0x7fffffff) hj_spend(L, (pose - posi) / 2 + 1);
     return HJ_ORIGINAL(L);
 }
 
@@ -530,7 +530,7 @@ static int sb_utf8_offset(lua_State *L) {
         far = lua_tointegerx(L, -1, NULL) - posi;
         if (far < 0) far = -far;
     }
-    hj_charge(L, far / 8 + 1);
+    hj_spend(L, far / 8 + 1);
     return results;
 }
 

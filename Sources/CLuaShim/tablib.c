@@ -60,11 +60,11 @@ static int tb_insert(lua_State *L) {
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
         lua_Integer moved = 0;
         for (lua_Integer i = e; i > pos; i--) {  /* move up */
-            if (++moved == HJ_CHUNK) { hj_charge(L, 2 * HJ_CHUNK); moved = 0; }
+            if (++moved == HJ_CHUNK) { hj_spend(L, 2 * HJ_CHUNK); moved = 0; }
             lua_geti(L, 1, i - 1);
             lua_seti(L, 1, i);
         }
-        hj_charge(L, 2 * moved);
+        hj_spend(L, 2 * moved);
         break;
     }
     default:
@@ -82,11 +82,11 @@ static int tb_remove(lua_State *L) {
     lua_geti(L, 1, pos);                         /* the result */
     lua_Integer moved = 0;
     for (; pos < size; pos++) {                  /* move down */
-        if (++moved == HJ_CHUNK) { hj_charge(L, 2 * HJ_CHUNK); moved = 0; }
+        if (++moved == HJ_CHUNK) { hj_spend(L, 2 * HJ_CHUNK); moved = 0; }
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
     }
-    hj_charge(L, 2 * moved);
+    hj_spend(L, 2 * moved);
     lua_pushnil(L);
     lua_seti(L, 1, pos);
     return 1;
@@ -109,11 +109,11 @@ static int tb_move(lua_State *L) {
         lua_Integer moved = 0;
         for (lua_Integer k = 0; k < n; k++) {
             lua_Integer i = up ? k : n - 1 - k;
-            if (++moved == HJ_CHUNK) { hj_charge(L, 2 * HJ_CHUNK); moved = 0; }
+            if (++moved == HJ_CHUNK) { hj_spend(L, 2 * HJ_CHUNK); moved = 0; }
             lua_geti(L, 1, f + i);
             lua_seti(L, tt, t + i);
         }
-        hj_charge(L, 2 * moved);
+        hj_spend(L, 2 * moved);
     }
     lua_pushvalue(L, tt);
     return 1;
@@ -137,12 +137,12 @@ static int tb_concat(lua_State *L) {
     luaL_buffinit(L, &b);
     lua_Integer done = 0;
     for (; i < last; i++) {
-        if (++done == HJ_CHUNK) { hj_charge(L, 2 * HJ_CHUNK); done = 0; }
+        if (++done == HJ_CHUNK) { hj_spend(L, 2 * HJ_CHUNK); done = 0; }
         hj_addfield(L, &b, i);
         luaL_addlstring(&b, sep, lsep);
     }
     if (i == last) hj_addfield(L, &b, i);
-    hj_charge(L, 2 * done + 1);
+    hj_spend(L, 2 * done + 1);
     luaL_pushresult(&b);
     return 1;
 }
@@ -154,7 +154,7 @@ static int tb_unpack(lua_State *L) {
     lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;
     if (n >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++n)))
         return luaL_error(L, "too many results to unpack");
-    hj_charge(L, (int64_t)n);                    /* at most LUAI_MAXSTACK values */
+    hj_spend(L, (int64_t)n);                    /* at most LUAI_MAXSTACK values */
     for (; i < e; i++) lua_geti(L, 1, i);
     lua_geti(L, 1, e);
     return (int)n;
@@ -169,7 +169,7 @@ typedef struct hj_sorter {
 } hj_sorter;
 
 static void hj_sort_charge(hj_sorter *s) {
-    if (s->work >= HJ_CHUNK) { hj_charge(s->L, s->work); s->work = 0; }
+    if (s->work >= HJ_CHUNK) { hj_spend(s->L, s->work); s->work = 0; }
 }
 
 /* a < b for the values at stack indices a and b (negative indices allowed) */
@@ -297,7 +297,7 @@ static int tb_sort(lua_State *L) {
         lua_settop(L, 2);
         hj_sorter s = { L, !lua_isnil(L, 2), 0 };
         hj_sort_range(&s, 1, n, 0);
-        hj_charge(L, s.work);
+        hj_spend(L, s.work);
     }
     return 0;
 }

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 
 /// What every simulated game of a run shares: the bot and the piece cap.
