@@ -1,5 +1,5 @@
 import CTerminalShim
-import Foundation
+import Glibc
 import HanJulCommandLine
 import HanJulText
 import Synchronization
@@ -178,8 +178,8 @@ enum CompletionsCommand {
 enum StandardError {
     /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
     /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
-    static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    static func write(_ line: String, newline: Bool = true) {
+        let bytes = Array((newline ? line + "\n" : line).utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }

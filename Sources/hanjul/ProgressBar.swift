@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HanJulSim
 import Synchronization
 
@@ -46,7 +46,7 @@ final class ProgressBar: Sendable {
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
             let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardError.write(line, newline: false)
         case .lines(let every):
             let due = lastLine.withLock { last in
                 guard elapsed - last >= every else { return false }
@@ -60,7 +60,7 @@ final class ProgressBar: Sendable {
 
     func finish(done: Int) {
         switch style {
-        case .terminal: FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        case .terminal: StandardError.write("\r\u{1B}[K", newline: false)
         case .lines: StandardError.write("\(label): \(done)/\(total) games in \(Self.clock(Platform.wallSeconds() - started))")
         }
     }
