@@ -61,6 +61,7 @@ public enum ReplayFile {
                     .integer(Int64(c.lines)), .integer(Int64(c.level)), .bool(c.isOver), .string(hex(c.checksum))])
         }
         var members: [JSON.Member] = [
+            .init("hanjul", .string(HanJulVersion.release)),
             .init("engine", .integer(Int64(engineVersion))),
             .init("rules", .object([.init("name", .string(replay.rules.name)), .init("mods", .array(mods))])),
             .init("source", .object(source)),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulCommandLine
 import HanJulCore
 import HanJulSim
@@ -35,6 +39,7 @@ enum CompareCommand {
         let json = arguments.flag(Self.json)
         let svg = arguments.value(Self.svg)
         let showProgress = arguments.flag(SimOptions.progress)
+<<<<<<< HEAD
         let figureList = arguments.value(Self.figures)
         var selection: ComparisonChart.Selection?
         if let figureList {
@@ -45,6 +50,10 @@ enum CompareCommand {
                 throw UsageError("--figures \(what); use \(error.known.joined(separator: ", "))")
             }
         }
+=======
+        let quiet = arguments.flag(ProgressBar.quiet)
+        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
+>>>>>>> main
         if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
         switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
@@ -58,9 +67,9 @@ enum CompareCommand {
         }
 
         let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress))
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress, quiet: quiet))
         let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress))
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress, quiet: quiet))
         let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
         let maxClear = (recordsA + recordsB).map(\.clears.count).max() ?? 4
         let shown = selection?.figures ?? ["scorePerPiece", "pieces", "meanHeight"]

@@ -34,9 +34,9 @@ struct SimOptions {
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
-    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress]
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress | --quiet]"
 
     /// Reads the shared options.
     static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
