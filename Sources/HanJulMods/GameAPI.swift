@@ -164,12 +164,12 @@ enum GameAPI {
                 }
                 switch bridge.hook {
                 case .scoring?, .onGameOver?:
-                    bridge.pendingCallouts.append(sanitized(text, limit: 200))
+                    bridge.pendingCallouts.append(visible(text, limit: 200))
                 case .spawn?, .rotate?:
                     throw LuaHostError("\(args.functionName): \(bridge.hook!.rawValue) may run any number of times (the bot asks it too); announce from on_lock, after_lock or scoring")
                 default:
                     if bridge.readOnly { throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") may not announce") }
-                    s.pointee.announce(sanitized(text, limit: 200))
+                    s.pointee.announce(visible(text, limit: 200))
                 }
                 return 0
             },

@@ -331,7 +331,7 @@ final class LoadedMod {
             }
         }
         guard frames.contains("require") else { return text }
-        return text + " (traceback: " + sanitized(frames.joined(separator: ", "), limit: 300) + ")"
+        return text + " (traceback: " + visible(frames.joined(separator: ", "), limit: 300) + ")"
     }
 
     func ruleError(_ error: LuaError, hook: Hook) -> RuleError {
