@@ -9,13 +9,15 @@ import Testing
 /// What reaches the terminal from crafted files and odd command lines (#15 item 10), and
 /// where output files go (#15 item 12). Every special file here is made in a fresh
 /// temporary folder: nothing points at a real system file.
-@Suite struct HostileInputTests {
+@Suite final class HostileInputTests {
     let folder: String
 
     init() throws {
         folder = NSTemporaryDirectory() + "hanjul-hostile-input-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Scalars a terminal may act on or that hide how text reads: no output may hold one.
     static func hidden(in text: String) -> [String] {
