@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Test-only switches (`HANJUL_TEST_HANG_MS`, `HANJUL_TEST_CRASH`) exist in debug builds only:
+// the tests run debug builds; a release binary (scripts/install) has none of them.
+let testSwitches: [SwiftSetting] = [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]
+
 // Layers (ARCHITECTURE.md): the engine imports nothing; everything else builds on it.
 let package = Package(
     name: "HanJul",
@@ -44,7 +48,8 @@ let package = Package(
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"],
+                swiftSettings: testSwitches),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made. Knows nothing of the game.
         .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
@@ -59,7 +64,7 @@ let package = Package(
         .executableTarget(name: "hanjul", dependencies: [
             "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
             "HanJulCommandLine", "HanJulText",
-        ]),
+        ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.

@@ -314,6 +314,7 @@ enum GameAPI {
                 return 0
             },
         ]
+        #if HANJUL_TEST_SWITCHES
         let hang = ModTestHooks.hangMilliseconds
         if hang > 0 {
             // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
@@ -325,12 +326,16 @@ enum GameAPI {
                 return 0
             }
         }
+        #endif
         return methods
     }
 }
 
-/// Switches for tests of the host itself. Off unless the `hanjul` binary sets them from
-/// its environment at startup, before any mod loads.
+#if HANJUL_TEST_SWITCHES
+/// Switches for tests of the host itself, compiled only into debug builds (the flag
+/// `HANJUL_TEST_SWITCHES`, Package.swift): a release binary has neither the switch nor
+/// the method. Off unless the `hanjul` binary sets them from its environment at startup,
+/// before any mod loads.
 public enum ModTestHooks {
     /// TEST ONLY. When > 0, mods' game objects get a `game:test_hang()` method that blocks
     /// in the host for this many milliseconds: a stand-in for a C call stuck beyond the
@@ -338,3 +343,4 @@ public enum ModTestHooks {
     /// from `HANJUL_TEST_HANG_MS`. Never set it in a release build's normal use.
     nonisolated(unsafe) public static var hangMilliseconds = 0
 }
+#endif

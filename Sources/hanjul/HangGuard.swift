@@ -35,11 +35,14 @@ enum HangGuard {
         return 2
     }
 
-    /// Reads the test-only switches from the environment (see ``ModTestHooks``).
+    /// Reads the test-only switches from the environment (see `ModTestHooks`): in debug
+    /// builds only; a release binary ignores `HANJUL_TEST_HANG_MS`.
     static func readTestSwitches() {
+        #if HANJUL_TEST_SWITCHES
         if let text = ProcessInfo.processInfo.environment["HANJUL_TEST_HANG_MS"], let ms = Int(text), ms > 0 {
             ModTestHooks.hangMilliseconds = min(ms, 600_000)
         }
+        #endif
     }
 
     /// The quarantine list of this user, or nil when there is no home to keep it in.
