@@ -72,6 +72,25 @@ import Testing
         Self.expectClean(mismatch, "stats mismatch")
     }
 
+    @Test func aStatsFileClaimingImpossibleGamesIsRefusedNotSummarised() throws {
+        let sim = try Hanjul.run(["sim", "--games", "3", "--seed", "1", "--cap", "10", "--jsonl", folder + "/a.jsonl"])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let lines = try String(contentsOfFile: folder + "/a.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+        for (field, value, reason) in [("pieces", "9223372036854775807", "pieces 9223372036854775807 is not from 0 to the cap 10"),
+                                       ("meanHeight", "1.7e308", "mean height 1.7e+308 is not from 0 to 64"),
+                                       ("level", "-5", "level -5 is below 1")] {
+            let edited = lines[1].replacingOccurrences(of: #""\#(field)":[^,}]*"#, with: "\"\(field)\":\(value)", options: .regularExpression)
+            try ([lines[0], edited] + lines[2...]).joined(separator: "\n").write(toFile: folder + "/c.jsonl", atomically: true, encoding: .utf8)
+            let stats = try Hanjul.run(["stats", folder + "/c.jsonl"])
+            #expect(stats.status == 2, "\(field): \(stats.status) \(stats.stderr.prefix(300))")
+            #expect(stats.stderr.contains("c.jsonl:2: a game line that hanjul sim cannot have written: \(reason)"), "\(stats.stderr)")
+        }
+        let header = lines[0].replacingOccurrences(of: #""firstSeed":[0-9]+"#, with: "\"firstSeed\":18446744073709551615", options: .regularExpression)
+        try ([header] + lines[1...]).joined(separator: "\n").write(toFile: folder + "/d.jsonl", atomically: true, encoding: .utf8)
+        let resume = try Hanjul.run(["sim", "--resume", folder + "/d.jsonl"])
+        #expect(resume.status == 2 && resume.stderr.contains("not a hanjul sim --jsonl header"), "\(resume.status) \(resume.stderr)")
+    }
+
     // MARK: Item 14: replays are checked against the rules they name
 
     func save(_ payload: JSON, as name: String) throws -> String {
