@@ -85,6 +85,11 @@ void hj_measure_objects(lua_State *L);
    __tostring and __name as in Lua. Pushes the text and returns it. */
 const char *hj_safe_tolstring(lua_State *L, int idx, size_t *len);
 
+/* Loads a chunk's text (mode "t"); for a file ("@name") skips a UTF-8 BOM and a first
+   '#' line as Lua's loadfile does. Refuses a binary chunk. Pushes the function or a
+   message; returns a Lua status. */
+int hj_load_text(lua_State *L, const char *buf, size_t len, const char *chunkname);
+
 /* ---- the library parts (each a lua_CFunction-style installer run under lua_pcall) -------- */
 int hj_install_sandbox(lua_State *L);
 void hj_install_order(lua_State *L, int G);     /* next, pairs */
