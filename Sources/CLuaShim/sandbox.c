@@ -676,7 +676,7 @@ static void hj_private_loaded(lua_State *L, int G) {
     static const char *const libs[] = {"string", "table", "math", "utf8", "coroutine"};
     lua_createtable(L, 0, 8);
     int loaded = lua_gettop(L);
-    lua_createtable(L, 0, 32);
+    lua_createtable(L, 0, 40);
     lua_pushnil(L);
     while (lua_next(L, G)) {
         if (lua_type(L, -1) == LUA_TFUNCTION) {
@@ -691,7 +691,7 @@ static void hj_private_loaded(lua_State *L, int G) {
     for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
         lua_getfield(L, G, libs[i]);
         int lib = lua_gettop(L);
-        lua_createtable(L, 0, 32);
+        lua_createtable(L, 0, 40);
         lua_pushnil(L);
         while (lua_next(L, lib)) {
             lua_pushvalue(L, -2);
@@ -785,8 +785,6 @@ int hj_install_sandbox(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
 
     hj_private_loaded(L, G);
-    hj_number_builtins(L);
-    hj_measure_objects(L);
     lua_settop(L, G - 1);
     return 0;
 }
