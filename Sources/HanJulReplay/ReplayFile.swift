@@ -22,8 +22,8 @@ public enum ReplayFile {
         }
         return 1
     }
-    /// The engine's behaviour version: bump it when a rule of the engine changes, so old
-    /// replays are flagged instead of failing mysteriously.
+    /// The engine's behaviour version (``HanJulVersion/engine``, the one source): bumped when
+    /// a rule of the engine changes, so old replays are flagged instead of failing mysteriously.
     public static let engineVersion = HanJulVersion.engine
     /// Replays larger than this are refused (a 10-hour game at 20 actions a second is ~6 MB).
     public static let maxBytes = 64 << 20

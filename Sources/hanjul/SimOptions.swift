@@ -5,6 +5,7 @@ import HanJulCore
 import HanJulMods
 import HanJulSim
 import HanJulText
+import LuaKit
 
 /// The options `hanjul sim` and `hanjul compare` share: seeds (and a shard of them), cap,
 /// bot, workers.
@@ -238,7 +239,10 @@ struct SimOptions {
     /// The header of a run of these options under `spec`.
     func header(_ spec: RuleSetSpec) -> RunHeader {
         var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound)
-        if !spec.lockfile.isEmpty { header.mods = spec.lockfile }
+        if !spec.lockfile.isEmpty {
+            header.mods = spec.lockfile
+            header.lua = LuaState.luaRelease
+        }
         header.shard = shard
         return header
     }

@@ -6,7 +6,7 @@ import LuaKit
 /// (``HanJulVersion``, also in every simulation header and replay), the replay format
 /// version (``ReplayFile/version``) and the Lua library in use.
 enum Version {
-    /// HanJul's release.
+    /// HanJul's release (``HanJulVersion/release``, the one source).
     static let release = HanJulVersion.release
 
     static var text: String {
