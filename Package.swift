@@ -58,6 +58,8 @@ let package = Package(
         .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
+        // `swift run -c release HanJulBotBench` prints where the bot's time per piece goes.
+        .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore"]),
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),

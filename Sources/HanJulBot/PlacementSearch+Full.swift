@@ -1,0 +1,89 @@
+import HanJulCore
+
+extension PlacementSearch {
+    /// Full mode: breadth first over `L`, `R`, `D` and the allowed turns; every position
+    /// reached locks where a hard drop from it lands.
+    mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool) throws(RuleError) {
+        let table = self.table!
+        let set = state.pieces
+        let width = state.board.width, height = state.board.height
+        let turns = Turn.allowed(by: rules)
+        let rotations = set.rotationCount(of: start.kind)
+        let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
+        let rowCount = height - yLow
+        let size = rotations * rowCount * width
+        if visitStamp.count < size {
+            visitStamp = Array(repeating: 0, count: size)
+            parent = Array(repeating: -1, count: size)
+            via = Array(repeating: .hardDrop, count: size)
+        }
+        // `stamp` was advanced by `prepare`; it marks this search's visits.
+        func index(_ piece: Piece) -> Int? {
+            let entry = piece.kind * 8 + piece.rotation
+            let x0 = piece.x + table.minX[entry], y0 = piece.y + table.minY[entry]
+            guard x0 >= 0 && x0 < width && y0 >= yLow && y0 < height else { return nil }
+            return (piece.rotation * rowCount + (y0 - yLow)) * width + x0
+        }
+        queue.removeAll(keepingCapacity: true)
+        guard let startIndex = index(start) else { return }
+        visitStamp[startIndex] = stamp
+        parent[startIndex] = -1
+        queue.append(start)
+        var head = 0
+        while head < queue.count {
+            let piece = queue[head]
+            head += 1
+            let here = index(piece)!
+            let rows = dropDistance(of: piece, state: state, table: table)
+            let landed = piece.offset(0, rows)
+            if isNew(landed, height: height, width: width, table: table) {
+                pathScratch.removeAll(keepingCapacity: true)
+                var at = here
+                while parent[at] >= 0 {
+                    pathScratch.append(via[at])
+                    at = Int(parent[at])
+                }
+                let begin = storedActions.count
+                storedActions.append(contentsOf: pathScratch.reversed())
+                storage.append(Placement(piece: landed, dropRows: rows, holds: holds, turns: 0, shift: 0,
+                                            pathStart: Int32(begin), pathEnd: Int32(storedActions.count)))
+            }
+            for move in 0..<(3 + turns.count) {
+                let action: Action, next: Piece
+                switch move {
+                case 0: (action, next) = (.left, piece.offset(-1, 0))
+                case 1: (action, next) = (.right, piece.offset(1, 0))
+                case 2: (action, next) = (.softDrop, piece.offset(0, 1))
+                default:
+                    let turn = turns[move - 3]
+                    guard let turned = try turn.apply(to: piece, state: state, rules: rules) else { continue }
+                    (action, next) = (turn.action, turned)
+                }
+                guard move >= 3 || state.fits(next), let target = index(next),
+                      visitStamp[target] != stamp else { continue }
+                visitStamp[target] = stamp
+                parent[target] = Int32(here)
+                via[target] = action
+                queue.append(next)
+            }
+        }
+        positionsVisited += queue.count
+    }
+
+    /// Rows `piece` falls on a hard drop: from the column tops when the piece is above the
+    /// stack in each of its columns, else step by step as the engine does.
+    private func dropDistance(of piece: Piece, state: GameState, table: ShapeTable) -> Int {
+        let entry = piece.kind * 8 + piece.rotation
+        let left = piece.x + table.minX[entry]
+        var distance = Int.max
+        for column in 0..<table.columnCount[entry] {
+            let bottom = table.columnBottom[entry * 8 + column]
+            if bottom == Int.min { continue }
+            let lowest = piece.y + bottom
+            let top = storage.columnTop[left + column]
+            if lowest >= top { return state.board.dropDistance(of: piece, in: state.pieces) }
+            distance = min(distance, top - 1 - lowest)
+        }
+        return distance
+    }
+}
