@@ -15,6 +15,8 @@ let package = Package(
         .target(name: "HanJulCore"),
         // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing.
         .target(name: "HanJulHash"),
+        // Pure Swift text helpers for messages ("did you mean …?"). Imports nothing.
+        .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
         .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
         // The replay file format over the engine's replay model.
@@ -22,6 +24,8 @@ let package = Package(
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The system zlib (Debian: zlib1g-dev): `hanjul stats` reads gzipped JSONL.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Everything that may longjmp lives here: macros as functions, the protected call,
         // the count hook, the host trampoline, the counting allocator and the sandbox library.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -40,7 +44,10 @@ let package = Package(
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        // The command line as declarations: one per command, from which parsing, help, the
+        // man page and the shell completions are made. Knows nothing of the game.
+        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
@@ -50,7 +57,8 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "LuaKit"]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
+            "HanJulCommandLine", "HanJulText",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -69,6 +77,7 @@ let package = Package(
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
+        .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

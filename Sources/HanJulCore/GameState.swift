@@ -28,6 +28,15 @@ public struct GameState: Equatable, Sendable {
     /// The last action that moved or turned the piece in play (`nil` right after a spawn):
     /// rules that reward spins (a T-spin) look at it in `didLock`.
     public internal(set) var lastMove: Action?
+    /// Under a lock delay (`Rules.lockDelay`): milliseconds the piece has rested on the
+    /// stack since its lock timer last started. 0 under other rules.
+    public internal(set) var lockElapsed: Int
+    /// Under a lock delay: the resets (moves and turns while grounded) the piece has used
+    /// since it spawned or last reached a new lowest row. 0 under other rules.
+    public internal(set) var lockResets: Int
+    /// Under a lock delay: the lowest row (the largest `y` of the piece's box) the piece
+    /// has reached. 0 under other rules.
+    public internal(set) var lowestRow: Int
     /// The game's seeded random generator, the only randomness rules may use.
     public var random: SplitMix64
     /// What happened during the latest action (cleared at the start of each).
@@ -56,6 +65,9 @@ public struct GameState: Equatable, Sendable {
         held = nil
         holdUsed = false
         lastMove = nil
+        lockElapsed = 0
+        lockResets = 0
+        lowestRow = 0
         ticks = 0
         actionsApplied = 0
         switch source {
@@ -75,12 +87,29 @@ public struct GameState: Equatable, Sendable {
     /// Whether `piece` fits on the board.
     @inlinable public func fits(_ piece: Piece) -> Bool { board.fits(piece, in: pieces) }
 
-    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise), at the
-    /// first of `kicks` where it fits, with that offset's index; `nil` when none fits.
+    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
+    /// half turn), at the first of `kicks` where it fits, with that offset's index; `nil`
+    /// when none fits.
     public func turned(_ piece: Piece, by direction: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
-        var turned = piece
+        turned(piece, to: rotation(of: piece, turnedBy: direction), kicks: kicks)
+    }
+
+    /// `piece` turned `direction` rotation states with the offsets `rules` give for that
+    /// turn (`Rules.kicks(kind:from:to:)`).
+    public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
+        let to = rotation(of: piece, turnedBy: direction)
+        return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
+    }
+
+    /// The rotation state `direction` states on from `piece`'s, wrapping.
+    public func rotation(of piece: Piece, turnedBy direction: Int) -> Int {
         let count = pieces.rotationCount(of: piece.kind)
-        turned.rotation = ((piece.rotation + direction) % count + count) % count
+        return ((piece.rotation + direction) % count + count) % count
+    }
+
+    private func turned(_ piece: Piece, to rotation: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        turned.rotation = rotation
         for (index, offset) in kicks.enumerated() {
             let candidate = turned.offset(offset.x, offset.y)
             if fits(candidate) { return (candidate, index) }
@@ -88,11 +117,14 @@ public struct GameState: Equatable, Sendable {
         return nil
     }
 
-    /// Deals the next kind from a bag holding each kind once, refilled and shuffled with
-    /// the game's generator when empty (Fisher–Yates from the last position down).
+    /// Deals the next kind from a bag holding each kind once (each with `inBag`), refilled
+    /// and shuffled with the game's generator when empty (Fisher–Yates from the last
+    /// position down).
     public mutating func drawFromBag() -> Int {
         if bag.isEmpty {
-            for kind in 0..<pieces.count { bag.append(UInt8(kind)) }
+            for kind in 0..<pieces.count where pieces.kinds[kind].inBag { bag.append(UInt8(kind)) }
+            // A set with no kind in the bag deals every kind (the rules should say otherwise).
+            if bag.isEmpty { for kind in 0..<pieces.count { bag.append(UInt8(kind)) } }
             var i = bag.count - 1
             while i > 0 {
                 let j = random.below(i + 1)

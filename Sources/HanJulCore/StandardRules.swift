@@ -37,6 +37,19 @@ public struct StandardRules: Rules, Sendable {
         let (points, overflow) = rows.multipliedReportingOverflow(by: 2)
         return overflow ? (rows > 0 ? Int.max : Int.min) : points
     }
+
+    /// `1 + lines / 10`.
+    @inlinable
+    public static func level(lines: Int) -> Int { 1 + lines / 10 }
+
+    /// Where a new piece enters: rotation 0, `x = (width − 4) / 2`, `y = 0`.
+    @inlinable
+    public static func spawnPiece(kind: Int, boardWidth: Int) -> Piece {
+        Piece(kind: kind, rotation: 0, x: (boardWidth - 4) / 2, y: 0)
+    }
+
+    // The rules above are the one source of truth: the `Rules` defaults, `LuaRules`'s
+    // fallbacks and mods' `hanjul.standard` all call them.
 }
 
 extension PieceSet {

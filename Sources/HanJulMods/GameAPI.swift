@@ -56,6 +56,10 @@ enum GameAPI {
             }
             return kind
         }
+        /// Charges a change that rewrites whole rows to the budget (L-17).
+        func chargeRows(_ args: LuaArguments, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) {
+            try args.charge(s.pointee.board.width * s.pointee.board.height / 8)
+        }
         func letters(_ s: UnsafeMutablePointer<GameState>) -> String {
             s.pointee.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
         }
@@ -96,6 +100,8 @@ enum GameAPI {
             },
             "piece": { args in
                 let s = try state(args)
+                // No piece before the first spawn (in on_start).
+                if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
                 let p = s.pointee.piece
                 args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
                 return 4
@@ -117,7 +123,8 @@ enum GameAPI {
             },
             "last_move": { args in
                 let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
-                                               .rotateCounterclockwise: "rotate_ccw", .softDrop: "soft_drop"]
+                                               .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
+                                               .softDrop: "soft_drop"]
                 if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
                 return 1
             },
@@ -139,6 +146,13 @@ enum GameAPI {
                 // Far-off coordinates never fit; refusing them first keeps the engine's
                 // coordinate sums away from overflow (L-34).
                 args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
+                return 1
+            },
+            "standard_next": { args in
+                // The standard randomizer (a bag of every kind with `bag ~= false`), from the
+                // same generator and bag the default `next_piece` uses.
+                let s = try changing(args)
+                args.push(letter(s, s.pointee.drawFromBag()))
                 return 1
             },
             "random": { args in
@@ -178,6 +192,7 @@ enum GameAPI {
             },
             "insert_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 let bits = try mask(args, 3, s)
                 let k = try kind(args, 4, s)
@@ -189,6 +204,7 @@ enum GameAPI {
             },
             "push_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let bits = try mask(args, 2, s)
                 let k = try kind(args, 3, s)
                 var overflow = false
@@ -199,17 +215,20 @@ enum GameAPI {
             },
             "remove_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 s.pointee.editBoard { $0.removeRow(y) }
                 return 0
             },
             "clear_board": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 s.pointee.editBoard { $0.removeAll() }
                 return 0
             },
             "clear_lines": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let (count, rows) = s.pointee.clearFullRows()
                 s.pointee.countLines(count)
                 args.push(count)

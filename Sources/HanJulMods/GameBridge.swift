@@ -23,7 +23,7 @@ final class GameBridge {
     }
 
     /// The rules' kick table, for `game:placements`.
-    var kicks: [Cell] = StandardRules.kickOffsets
+    var kickTable = KickTable.standard
 
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)

@@ -5,6 +5,7 @@ import HanJulTerminal
 public enum Command: String, CaseIterable, Sendable {
     case left, right, rotate
     case rotateCounterclockwise = "rotate_ccw"
+    case rotateHalfTurn = "rotate_180"
     case softDrop = "soft_drop"
     case hardDrop = "hard_drop"
     case hold, pause, restart, quit, help
@@ -16,6 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .right: .right
         case .rotate: .rotate
         case .rotateCounterclockwise: .rotateCounterclockwise
+        case .rotateHalfTurn: .rotateHalfTurn
         case .softDrop: .softDrop
         case .hardDrop: .hardDrop
         case .hold: .hold
@@ -30,6 +32,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .right: "move right"
         case .rotate: "rotate"
         case .rotateCounterclockwise: "rotate back"
+        case .rotateHalfTurn: "rotate 180"
         case .softDrop: "soft drop"
         case .hardDrop: "hard drop"
         case .hold: "hold"
@@ -56,7 +59,8 @@ public struct KeyBindings: Equatable, Sendable {
     /// Keys per command, in the order they are listed (the first is shown first).
     public private(set) var keys: [Command: [Key]]
 
-    /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `c` hold
+    /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `f` rotate
+    /// 180, `c` hold
     /// (for rules that have them); `p` pause, `r` new game, `q` / Esc quit, `?` keys.
     public static let defaults = KeyBindings(keys: [
         .left: [.left, .character("h"), .character("a")],
@@ -65,6 +69,7 @@ public struct KeyBindings: Equatable, Sendable {
         .softDrop: [.down, .character("j"), .character("s")],
         .hardDrop: [.space],
         .rotateCounterclockwise: [.character("z")],
+        .rotateHalfTurn: [.character("f")],
         .hold: [.character("c")],
         .pause: [.character("p")],
         .restart: [.character("r")],
@@ -82,10 +87,10 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// One line per command for the help overlay, e.g. `"Left h a    move left"`; commands
-    /// the rules do not have (`rotate_ccw`, `hold`) are left out.
-    public func helpLines(rules actions: Set<Action>) -> [String] {
+    /// the rules do not have (`rotate_ccw`, `rotate_180`, `hold`) are left out.
+    public func helpLines(rules actions: Set<Action.Kind>) -> [String] {
         let rows: [(String, String)] = Command.allCases.compactMap { command in
-            if let action = command.action, !actions.contains(action) { return nil }
+            if let action = command.action, !actions.contains(action.kind) { return nil }
             let names = (keys[command] ?? []).map(KeyBindings.name(of:))
             return (names.isEmpty ? "(none)" : names.joined(separator: " "), command.summary)
         }

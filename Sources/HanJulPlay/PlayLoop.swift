@@ -286,7 +286,7 @@ public final class PlayLoop<R: Rules> {
             case .help?: pause(); mode = .help
             case .restart?: restart()
             case let command?:
-                if let action = command.action, rules.actions.contains(action) { apply(action) }
+                if let action = command.action, rules.actions.contains(action.kind) { apply(action) }
             case nil: break
             }
         case .paused:

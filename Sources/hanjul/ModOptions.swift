@@ -1,4 +1,5 @@
 import Foundation
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
@@ -6,23 +7,34 @@ import HanJulMods
 /// `--mod ID` (repeatable, in order) and `--mods-dir DIR` (repeatable), shared by every
 /// command that plays games.
 struct ModOptions {
+    static let mod = Option("--mod", value: "ID", kind: .mod, repeatable: true,
+                            help: "play under the mod ID (repeatable: mods apply in the order given)")
+    static let modsDir = Option("--mods-dir", value: "DIR", kind: .folder, repeatable: true,
+                                help: "look for mods in DIR first (repeatable; searched before ./Mods and the data folders)")
+    /// Both, for commands that play under mods.
+    static let options = [mod, modsDir]
+
     var ids: [String]
     var extraFolders: [String]
 
-    init(_ reader: inout ArgumentReader) throws(UsageError) {
-        ids = try reader.values("--mod")
-        extraFolders = try reader.values("--mods-dir")
-        for id in ids where id.isEmpty { throw UsageError("--mod needs a mod id") }
+    /// The mods and folders of a command that declares ``options`` (or only ``modsDir``).
+    init(_ arguments: Arguments, ids: Bool = true) throws(UsageError) {
+        self.ids = ids ? arguments.values(Self.mod) : []
+        extraFolders = arguments.values(Self.modsDir)
+        for id in self.ids where id.isEmpty { throw UsageError("--mod needs a mod id") }
+        for folder in extraFolders where folder.isEmpty { throw UsageError("--mods-dir needs a folder") }
     }
 
     var isStandard: Bool { ids.isEmpty }
 
-    /// The catalog over `--mods-dir`, `./Mods` and the user's data folder.
+    /// The catalog over `--mods-dir`, `./Mods`, the user's data folder and the system's
+    /// (`$XDG_DATA_DIRS`: the installed mods).
     var catalog: ModCatalog {
-        let data = try? AppPaths.current().dataDirectory
+        let paths = try? AppPaths.current()
         let cwd = FileManager.default.currentDirectoryPath
-        return ModCatalog(searchPath: ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: data),
-                          workingDirectory: cwd)
+        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: paths?.dataDirectory,
+                                       systemDataDirectories: paths?.systemDataDirectories ?? [])
+        return ModCatalog(searchPath: searchPath, workingDirectory: cwd)
     }
 
     /// The mods' rules, or a message for standard error (exit status 3). A mod in the

@@ -1,4 +1,5 @@
 import Foundation
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
@@ -9,13 +10,24 @@ import LuaKit
 /// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]`: the game
 /// in the terminal.
 enum PlayCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let seedText = try reader.value("--seed")
-        let ascii = reader.flag("--ascii")
-        let mods = try ModOptions(&reader)
-        try reader.finish()
-        let seed = try seedText.map { text throws(UsageError) in try UInt64.parseSeed(text, option: "--seed") }
+    static let seed = Option("--seed", value: "N", help: "deal every game, new games included, from seed N (default: a seed from the clock)")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII only")
+
+    static let declaration = Command(
+        "play", summary: "play in the terminal ('hanjul' alone does the same); '?' in the game lists the keys",
+        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii]"],
+        discussion: [
+            "Standard input and output must be a terminal. Keys: arrows or h/l move, up or k rotates, down or j "
+                + "soft-drops, Space hard-drops, z rotates counter-clockwise and c holds (rules that allow them), "
+                + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed in "
+                + "$XDG_CONFIG_HOME/hanjul/keys.conf. High scores and replays are kept in the data folder.",
+        ],
+        options: [seed, ascii] + ModOptions.options)
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let seed = try arguments.seed(Self.seed)
+        let ascii = arguments.flag(Self.ascii)
+        let mods = try ModOptions(arguments)
 
         // Before anything else: a game needs a terminal on both ends (T-8, T-9).
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {

@@ -1,6 +1,7 @@
 -- case: a 64-wide board with column 63 filled, read back as masks (L-34)
 -- expect: ok
 -- within: 5s
+-- also: sim check compare verify
 -- args: --seed 1 --actions HHH
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 1", api = 1,

@@ -1,6 +1,7 @@
 -- case: a level hook returning math.maxinteger after line clears; gravity is asked for it (L-34)
 -- expect: ok
 -- within: 5s
+-- also: sim check compare verify
 -- args: --pieces I --actions HHHGGGGHHH
 -- no-benign-check
 return {

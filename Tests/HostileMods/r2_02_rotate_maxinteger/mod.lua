@@ -1,6 +1,7 @@
 -- case: rotate returns math.maxinteger and math.mininteger coordinates (L-34)
 -- expect: error "does not fit"
 -- within: 5s
+-- also: sim check compare
 -- args: --seed 1 --actions CH
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 2", api = 1,
