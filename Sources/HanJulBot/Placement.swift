@@ -45,6 +45,11 @@ public struct PlacementPath: RandomAccessCollection, Equatable, Sendable {
         self.stored = stored
     }
 
+    /// The same path without its leading hold (played already).
+    @inlinable public var droppingHold: PlacementPath {
+        PlacementPath(holds: false, turns: turns, shift: shift, stored: stored)
+    }
+
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int {
         (holds ? 1 : 0) + stored.count + Turn.count(turns) + Int(shift.magnitude) + 1

@@ -30,7 +30,7 @@ extension PlacementSearch {
             }
             if !repeated { slides(from: piece, turns: path, holds: holds, state: state, table: table) }
             guard Turn.count(path) < maxTurns else { continue }
-            for turn in turns {
+            for turn in Turn.allCases where turns & (1 << turn.rawValue) != 0 {
                 guard let next = try turn.apply(to: piece, state: state, rules: rules),
                       !starts.contains(where: { $0.piece == next }) else { continue }
                 starts.append((next, turn.appended(to: path)))

@@ -56,6 +56,8 @@ public struct PlacementSearch: Sendable {
     var visitStamp: [UInt32] = []
     var parent: [Int32] = []
     var via: [Action] = []
+    var resetsAt: [Int] = []
+    var lowestAt: [Int] = []
     var queue: [Piece] = []
     var pathScratch: [Action] = []
     var starts: [(piece: Piece, turns: UInt32)] = []

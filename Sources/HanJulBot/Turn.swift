@@ -6,18 +6,23 @@ public enum Turn: UInt32, CaseIterable, Sendable {
     case clockwise = 1
     /// `A`: when `Rules.allowsCounterclockwise`.
     case counterclockwise = 2
+    /// `F`: a 180° turn, when `Rules.allowsHalfTurn`.
+    case halfTurn = 3
 
     /// The action that makes the turn.
     @inlinable public var action: Action {
         switch self {
         case .clockwise: .rotate
         case .counterclockwise: .rotateCounterclockwise
+        case .halfTurn: .rotateHalfTurn
         }
     }
 
-    /// The turns `rules` allow, in the order searches try them.
-    public static func allowed<R: Rules>(by rules: R) -> [Turn] {
-        rules.allowsCounterclockwise ? [.clockwise, .counterclockwise] : [.clockwise]
+    /// The turns `rules` allow (bit `rawValue` set for each), in the order searches try
+    /// them: `C`, `A`, `F`. A mask, not an array: searches ask once per piece.
+    @inlinable
+    public static func allowed<R: Rules>(by rules: R) -> UInt32 {
+        2 | (rules.allowsCounterclockwise ? 4 : 0) | (rules.allowsHalfTurn ? 8 : 0)
     }
 
     /// `rules`' result of this turn of `piece` on `state`, checked as the engine checks it:
@@ -29,6 +34,7 @@ public enum Turn: UInt32, CaseIterable, Sendable {
         let result = switch self {
         case .clockwise: try rules.rotated(piece, state: state)
         case .counterclockwise: try rules.rotatedCounterclockwise(piece, state: state)
+        case .halfTurn: try rules.rotatedHalfTurn(piece, state: state)
         }
         guard let (turned, _) = result else { return nil }
         guard turned.kind == piece.kind, state.fits(turned) else {

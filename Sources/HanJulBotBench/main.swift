@@ -110,3 +110,37 @@ time("copy the state and apply nothing but one left") {
     }
     return s
 }
+time("apply L and R, alternately (per action)") {
+    var game = Game(rules: rules, source: .seeded(1))
+    var s = 0
+    for i in 0..<(states.count * repeats) {
+        game.apply(i & 1 == 0 ? .left : .right)
+        s &+= game.state.piece.x
+    }
+    return s
+}
+time("apply C (per action)") {
+    var game = Game(rules: rules, source: .seeded(1))
+    var s = 0
+    for _ in 0..<(states.count * repeats) {
+        game.apply(.rotate)
+        s &+= game.state.piece.rotation
+    }
+    return s
+}
+time("apply H: drop, lock, clear, spawn (per piece)") {
+    var s = 0
+    var game = Game(rules: rules, source: .seeded(1))
+    var placed = 0
+    for _ in 0..<(states.count * repeats) {
+        // An O in the columns 0-1, 2-3, ... fills two rows every five pieces: they clear.
+        if game.state.isOver || placed == 0 { game = Game(rules: rules, source: .sequence([1])) }
+        let column = placed % 5
+        for _ in 0..<4 { game.apply(.left) }
+        for _ in 0..<(column * 2) { game.apply(.right) }
+        game.apply(.hardDrop)
+        placed += 1
+        s &+= game.state.lines
+    }
+    return s
+}

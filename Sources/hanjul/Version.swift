@@ -1,11 +1,12 @@
-import LuaKit
+import HanJulCore
 import HanJulReplay
+import LuaKit
 
 /// What `hanjul --version` prints: HanJul's release, the engine's behaviour version and
 /// the replay format version (both from ``ReplayFile``), and the Lua library in use.
 enum Version {
-    /// HanJul's release.
-    static let release = "0.1.0"
+    /// HanJul's release (one constant, `HanJulVersion.release`, which sim headers record too).
+    static let release = HanJulVersion.release
 
     static var text: String {
         """
