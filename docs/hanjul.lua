@@ -181,6 +181,26 @@ function Game:add_score(points) end
 ---@param ... hanjul.Letter
 function Game:set_queue(...) end
 
+---What the latest lock was (nil before the first): complete once its rows are removed, so
+---scoring, on_clear and after_lock see the lock they are about (on_lock still sees the one before).
+---@return hanjul.LockFacts|nil
+function Game:lock_facts() end
+
+---The 3-corner T-spin test for that piece on the board now, with the game's last move and kick:
+---"full", "mini" or "none" (not a T shape, not turned last, or fewer than three corners filled).
+---@param letter hanjul.Letter
+---@param rotation integer
+---@param x integer
+---@param y integer
+---@return "full"|"mini"|"none"
+function Game:spin(letter, rotation, x, y) end
+
+---Queues a callout for the player ("T-SPIN DOUBLE"): the play screen shows it, `hanjul run --json`
+---lists it in "callouts". One line, at most 48 characters shown. Allowed in hooks that may change
+---the game, in scoring and in on_game_over; not in spawn or rotate (they may run any number of times).
+---@param text string
+function Game:announce(text) end
+
 ---The next letter of the standard bag (every kind without bag = false), from the game's generator
 ---and the default randomizer's own bag. Not in read-only hooks.
 ---@return hanjul.Letter
@@ -225,6 +245,19 @@ function Standard.gravity(level) end
 function Standard.hard_drop_points(rows) end
 
 -- The mod -------------------------------------------------------------------------------
+
+---The facts of one lock (game:lock_facts()).
+---@class hanjul.LockFacts
+---@field letter hanjul.Letter the piece that locked
+---@field rotation integer
+---@field x integer
+---@field y integer
+---@field lines integer full rows it removed
+---@field spin "full"|"mini"|"none" the 3-corner T-spin test
+---@field combo integer its place in a run of clearing locks (1, 2, ...); 0 when it cleared nothing
+---@field back_to_back boolean a difficult clear (4+ rows, or rows with a spin) right after another
+---@field last_move hanjul.Move|nil the last move or turn before it locked
+---@field kick integer|nil when last_move is a turn: the index (0-based) of the kick offset used
 
 ---One piece kind of a custom piece set.
 ---@class hanjul.PieceKind

@@ -10,6 +10,7 @@
 #                              (Tests/slurm/cluster.sh; loopback only)
 #   librsvg2-bin               rsvg-convert, which renders the compare charts in a test
 #   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
+#   desktop-file-utils         checks the installed .desktop entry (desktop-file-validate)
 
 hanjul_missing_packages() {
     local missing=()
@@ -26,6 +27,7 @@ hanjul_missing_packages() {
     command -v man >/dev/null 2>&1 || missing+=(man-db)
     command -v zsh >/dev/null 2>&1 || missing+=(zsh)
     command -v fish >/dev/null 2>&1 || missing+=(fish)
+    command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
     echo "${missing[@]}"
 }
 

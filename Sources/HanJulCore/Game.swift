@@ -188,6 +188,8 @@ public struct Game<R: Rules> {
         guard state.fits(moved) else { return }
         state.piece = moved
         state.lastMove = dx < 0 ? .left : .right
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
     }
 
@@ -203,6 +205,8 @@ public struct Game<R: Rules> {
         guard turned.kind == state.piece.kind, state.fits(turned) else {
             throw RuleError(hook: "rotate", message: "returned a piece that does not fit or changed its kind")
         }
+        state.lastKick = kick
+        state.lastKickShift = Cell(x: turned.x - state.piece.x, y: turned.y - state.piece.y)
         state.piece = turned
         state.lastMove = switch direction {
         case 1: .rotate
@@ -233,6 +237,8 @@ public struct Game<R: Rules> {
         if state.fits(moved) {
             state.piece = moved
             state.lastMove = .softDrop
+            state.lastKick = nil
+            state.lastKickShift = Cell(x: 0, y: 0)
             state.events.append(.moved(moved))
         } else {
             try lock()
@@ -245,6 +251,8 @@ public struct Game<R: Rules> {
         guard state.fits(moved) else { return }
         state.piece = moved
         state.lastMove = .softDrop
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
     }
 
@@ -258,6 +266,8 @@ public struct Game<R: Rules> {
 
     private mutating func lock() throws(RuleError) {
         let piece = state.piece
+        // The corners a T-spin looks at are never the T's own cells: tested before placing.
+        let spin = state.spin(of: piece)
         state.board.place(piece, in: state.pieces)
         state.piecesLocked += 1
         state.holdUsed = false
@@ -266,6 +276,18 @@ public struct Game<R: Rules> {
         try syncLevel()
         if state.isOver { return }
         let (count, rows) = state.clearFullRows()
+        var facts = LockFacts(piece: piece, lastMove: state.lastMove, kick: state.lastKick, lines: count, spin: spin,
+                              combo: 0, backToBack: false)
+        if count > 0 {
+            state.combo += 1
+            facts.combo = state.combo
+            facts.backToBack = facts.isDifficult && state.backToBackReady
+            state.backToBackReady = facts.isDifficult
+        } else {
+            state.combo = 0
+        }
+        state.lastLock = facts
+        state.events.append(.lockFacts(facts))
         if count > 0 {
             let points = try rules.lineClearPoints(lines: count, level: state.level, state: state)
             state.addScore(points, reason: .lineClear(lines: count))
@@ -311,6 +333,8 @@ public struct Game<R: Rules> {
     private mutating func enter(kind: Int) throws(RuleError) {
         state.piece = rules.spawnPiece(kind: kind, state: state)
         state.lastMove = nil
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
         if rules.lockDelay != nil {
             state.lockElapsed = 0
             state.lockResets = 0

@@ -28,6 +28,21 @@ public struct GameState: Equatable, Sendable {
     /// The last action that moved or turned the piece in play (`nil` right after a spawn):
     /// rules that reward spins (a T-spin) look at it in `didLock`.
     public internal(set) var lastMove: Action?
+    /// When `lastMove` is a turn, the index of the kick offset that made it fit.
+    public internal(set) var lastKick: Int?
+    /// How far the last turn's kick moved the piece (`(0, 0)` for other moves): the T-spin
+    /// test counts a (±1, ±2) kick as a full spin.
+    public internal(set) var lastKickShift: Cell
+    /// The facts of the latest lock (`nil` before the first), complete once its rows are
+    /// removed: scoring hooks and `didClear`/`didFinishLock` see the lock they are about.
+    public internal(set) var lastLock: LockFacts?
+    /// Locks in a row that cleared rows, up to the latest (0 after one that cleared none).
+    public internal(set) var combo: Int
+    /// Whether the latest clear was difficult (4+ rows or a spin): the next difficult one is
+    /// back-to-back.
+    public internal(set) var backToBackReady: Bool
+    /// What rules announced (`announce`), oldest first; the latest `maxCallouts` are kept.
+    public internal(set) var callouts: [String]
     /// Under a lock delay (`Rules.lockDelay`): milliseconds the piece has rested on the
     /// stack since its lock timer last started. 0 under other rules.
     public internal(set) var lockElapsed: Int
@@ -68,6 +83,12 @@ public struct GameState: Equatable, Sendable {
         lockElapsed = 0
         lockResets = 0
         lowestRow = 0
+        lastKick = nil
+        lastKickShift = Cell(x: 0, y: 0)
+        lastLock = nil
+        combo = 0
+        backToBackReady = false
+        callouts = []
         ticks = 0
         actionsApplied = 0
         switch source {
@@ -146,6 +167,24 @@ public struct GameState: Equatable, Sendable {
         let (sum, overflow) = score.addingReportingOverflow(points)
         score = overflow ? (points > 0 ? Int.max : Int.min) : sum
         events.append(.scored(points: points, reason: reason))
+    }
+
+    /// The most callouts a game keeps (older ones are dropped first).
+    public static let maxCallouts = 256
+
+    /// Queues a callout for the player ("T-SPIN DOUBLE"): kept in `callouts` and reported
+    /// by an `.announced` event. Text is one line: control characters become spaces and it is
+    /// cut to 48 characters.
+    public mutating func announce(_ text: String) {
+        var line = ""
+        for character in text {
+            if line.count == 48 { break }
+            line.append(character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+                        ? character : " ")
+        }
+        if callouts.count == Self.maxCallouts { callouts.removeFirst() }
+        callouts.append(line)
+        events.append(.announced(line))
     }
 
     /// Ends the game.

@@ -21,6 +21,11 @@ enum GameAPI {
         coreMethods(bridge: bridge).merging(lookaheadMethods(bridge: bridge)) { first, _ in first }
     }
 
+    /// The words `game:last_move()` and `lock_facts().last_move` use.
+    static let moveNames: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
+                                              .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
+                                              .softDrop: "soft_drop"]
+
     private static func coreMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
             guard let state = bridge.state else {
@@ -122,11 +127,50 @@ enum GameAPI {
                 return 1
             },
             "last_move": { args in
-                let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
-                                               .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
-                                               .softDrop: "soft_drop"]
-                if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
+                if let move = try state(args).pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }
                 return 1
+            },
+            "lock_facts": { args in
+                let s = try state(args)
+                guard let facts = s.pointee.lastLock else { args.pushNil(); return 1 }
+                args.pushTable([
+                    "letter": .string(LuaString(letter(s, facts.piece.kind))), "rotation": .integer(facts.piece.rotation),
+                    "x": .integer(facts.piece.x), "y": .integer(facts.piece.y),
+                    "lines": .integer(facts.lines), "spin": .string(LuaString(facts.spin.rawValue)),
+                    "combo": .integer(facts.combo), "back_to_back": .boolean(facts.backToBack),
+                    "last_move": facts.lastMove.flatMap { moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil,
+                    "kick": facts.kick.map { .integer($0) } ?? .nil,
+                ])
+                return 1
+            },
+            "spin": { args in
+                let s = try state(args)
+                let k = try kind(args, 2, s)
+                let rotation = try args.integer(3)
+                guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
+                    throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
+                }
+                let x = try args.integer(4), y = try args.integer(5)
+                guard Piece.isNearBoard(x: x, y: y) else { args.push("none"); return 1 }
+                args.push(s.pointee.spin(of: Piece(kind: k, rotation: rotation, x: x, y: y)).rawValue)
+                return 1
+            },
+            "announce": { args in
+                let s = try state(args)
+                let text = try args.string(2)
+                guard !text.isEmpty, text.utf8.count <= 200 else {
+                    throw LuaHostError("\(args.functionName): give 1 to 200 bytes of text (a callout shows at most 48 characters)")
+                }
+                switch bridge.hook {
+                case .scoring?, .onGameOver?:
+                    bridge.pendingCallouts.append(sanitized(text, limit: 200))
+                case .spawn?, .rotate?:
+                    throw LuaHostError("\(args.functionName): \(bridge.hook!.rawValue) may run any number of times (the bot asks it too); announce from on_lock, after_lock or scoring")
+                default:
+                    if bridge.readOnly { throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") may not announce") }
+                    s.pointee.announce(sanitized(text, limit: 200))
+                }
+                return 0
             },
             "score": { args in args.push(try state(args).pointee.score); return 1 },
             "lines": { args in args.push(try state(args).pointee.lines); return 1 },

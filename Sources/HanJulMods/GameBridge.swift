@@ -22,6 +22,10 @@ final class GameBridge {
         log.append(line)
     }
 
+    /// Callouts a read-only hook (`scoring`, `on_game_over`) announced: the rules add them to
+    /// the game after the hook (the state is not written through in read-only hooks).
+    var pendingCallouts: [String] = []
+
     /// The rules' kick table, for `game:placements`.
     var kickTable = KickTable.standard
 

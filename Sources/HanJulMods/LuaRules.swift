@@ -307,12 +307,22 @@ public final class LuaRules: Rules {
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
 
     public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        flushCallouts(&state)
         try runAll(.afterLock, &state) { $0.push(cleared) }
+    }
+
+    /// Moves what read-only hooks (`scoring`, `on_game_over`) announced into the game.
+    private func flushCallouts(_ state: inout GameState) {
+        for mod in mods where !mod.bridge.pendingCallouts.isEmpty {
+            for text in mod.bridge.pendingCallouts { state.announce(text) }
+            mod.bridge.pendingCallouts.removeAll()
+        }
     }
 
     public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {
         guard has(.onGameOver) else { return }
         let word = reason.word
+        defer { flushCallouts(&state) }
         for (mod, function) in chain(.onGameOver) {
             try read(mod, function, hook: .onGameOver, state, push: { $0.push(word) }, read: { _ in () })
         }
@@ -327,6 +337,7 @@ public final class LuaRules: Rules {
     }
 
     public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {
+        flushCallouts(&state)
         try runAll(.onClear, &state) { args in
             args.push(count); args.push(Int(truncatingIfNeeded: rows))
         }

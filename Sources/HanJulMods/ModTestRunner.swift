@@ -103,12 +103,12 @@ public struct ModTestRunner {
                 label: "\(package.id) \(path)",
                 log: { session.log.append($0.text.sanitized(maxBytes: 300)) },
                 moduleSource: { name in
-                    if name == "hanjul.test" { return .success(harness) }
+                    if name == "hanjul.test" { return .success(LuaModule(bytes: harness, chunkName: "=hanjul.test")) }
                     let file = name.split(separator: ".").joined(separator: "/") + ".lua"
-                    guard let bytes = files[file] ?? files["tests/" + file] else {
+                    guard let found = files[file] != nil ? file : files["tests/" + file] != nil ? "tests/" + file : nil else {
                         return .failure(LuaHostError("module '\(name)' not found: no \(file) or tests/\(file) in mod '\(package.id)'"))
                     }
-                    return .success(bytes)
+                    return .success(LuaModule(bytes: files[found]!, chunkName: "@\(displayFolder)/\(found)"))
                 },
                 watchdog: watchdog)
         } catch {
@@ -423,7 +423,7 @@ final class TestSession {
                         if index & 63 == 63 && session.clock.isOver { break }
                         box.game.apply(action)
                         if box.events.count < Box.maxEvents {
-                            box.events += box.game.state.events.map { Self.word($0, letter) }
+                            box.events += box.game.state.events.map { Self.word($0, letter) }.filter { !$0.isEmpty }
                         }
                     }
                 }
@@ -485,7 +485,8 @@ final class TestSession {
         ]
     }
 
-    /// An event as one word for `g:events()`.
+    /// An event as one word for `g:events()` (or none: a lock's facts show only a spin,
+    /// a combo of 2 or more and a back-to-back, as `spin:full`, `combo:3`, `b2b`).
     static func word(_ event: Event, _ letter: (Int) -> String) -> String {
         switch event {
         case .moved: "moved"
@@ -498,6 +499,10 @@ final class TestSession {
         case .held(let kind): "held:\(letter(kind))"
         case .boardEdited: "board_edited"
         case .gameOver: "game_over"
+        case .lockFacts(let facts):
+            [facts.spin == .none ? "" : "spin:\(facts.spin.rawValue)", facts.combo >= 2 ? "combo:\(facts.combo)" : "",
+             facts.backToBack ? "b2b" : ""].filter { !$0.isEmpty }.joined(separator: " ")
+        case .announced(let text): "callout:" + String(text.map { $0 == " " ? "_" : $0 })
         }
     }
 }

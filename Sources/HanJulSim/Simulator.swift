@@ -95,7 +95,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
             outcome: outcome, clears: clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
             maxHeight: maxHeight, holes: Self.holes(state.board), evaluated: bot.placementsEvaluated - evaluatedBefore,
-            error: failure)
+            error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }())
     }
 
     /// Empty cells with a filled cell above them.

@@ -175,6 +175,18 @@ public struct LuaArguments {
         }
     }
 
+    /// Pushes a new table of fields of any kind, `{spin = "full", lines = 2}` (raw sets on a
+    /// fresh table; `nil` values leave the field out).
+    public func pushTable(_ fields: KeyValuePairs<String, LuaValue>) {
+        precondition(lua_checkstack(L, 3) != 0, "Lua stack exhausted")
+        lua_createtable(L, 0, Int32(clamping: fields.count))
+        for (key, value) in fields {
+            state.pushText(L, key)
+            state.push(L, value)
+            lua_rawset(L, -3)
+        }
+    }
+
     /// Replaces the top `count` pushed values with one array table holding them in order.
     public func packArray(count: Int) {
         precondition(count >= 0 && lua_gettop(L) - base >= count && lua_checkstack(L, 2) != 0, "bad array count")

@@ -1,4 +1,9 @@
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulCommandLine
 import HanJulCore
 import HanJulSim
@@ -139,7 +144,7 @@ enum BenchCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return .failure("cannot make a scratch folder: \(error.localizedDescription)")
+            return .failure("cannot make a scratch folder: \(error)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("reference-sim").path
@@ -162,16 +167,26 @@ enum BenchCommand {
         return .success((pieces, evals))
     }
 
+    /// Runs `path` with `arguments` (posix_spawn; output and errors into a file beside it,
+    /// so a chatty child can never block), and returns its exit status and output.
     static func execute(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputPath = path + ".output"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { return (-1, "cannot run \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        unlink(outputPath)
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 }

@@ -1,5 +1,5 @@
 import CTerminalShim
-import Foundation
+import Glibc
 import HanJulCommandLine
 import HanJulText
 import Synchronization
@@ -59,9 +59,10 @@ enum CommandLineTool {
                 "4: a mod hung and was quarantined (the watchdog stopped it after 2 s; 'hanjul mods --trust ID' re-enables it)",
             ], isList: true),
             Program.Section("ENVIRONMENT", paragraphs: [
-                "XDG_DATA_HOME: the data folder is $XDG_DATA_HOME/hanjul (default ~/.local/share/hanjul): high scores, replays, the user's mods",
+                "XDG_DATA_HOME: the data folder is $XDG_DATA_HOME/hanjul (default ~/.local/share/hanjul): high scores, replays, the user's mods. Relative XDG values are ignored, as the specification says",
                 "XDG_DATA_DIRS: system folders searched for mods after the user's, as DIR/hanjul/mods (default /usr/local/share:/usr/share)",
                 "XDG_CONFIG_HOME: keys.conf is read from $XDG_CONFIG_HOME/hanjul (default ~/.config/hanjul)",
+                "XDG_STATE_HOME: state that is not data, the quarantine list, is kept in $XDG_STATE_HOME/hanjul (default ~/.local/state/hanjul)",
                 "NO_COLOR: when set, the board is drawn without colour",
                 "COLORTERM, TERM: the colours the terminal is assumed to show (24-bit, 256 or 16)",
                 "HANJUL_WATCHDOG_SECONDS: the watchdog's limit per mod call (0.5 to 600; default 2)",
@@ -71,6 +72,7 @@ enum CommandLineTool {
                 "~/.local/share/hanjul/scores.hjr: the top 10 per rule set",
                 "~/.local/share/hanjul/replays/: a replay of every game played",
                 "~/.local/share/hanjul/mods/: the user's mods, one folder each",
+                "~/.local/state/hanjul/quarantine: the mods the watchdog stopped ('hanjul mods --trust ID' lifts one)",
                 "PREFIX/share/hanjul/mods/: the mods installed with HanJul",
             ], isList: true, inUsage: false),
         ],
@@ -178,8 +180,8 @@ enum CompletionsCommand {
 enum StandardError {
     /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
     /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
-    static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    static func write(_ line: String, newline: Bool = true) {
+        let bytes = Array((newline ? line + "\n" : line).utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }

@@ -1,5 +1,10 @@
+import Glibc
 import CTerminalShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulFiles
 import HanJulMods
 import LuaKit

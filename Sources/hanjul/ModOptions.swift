@@ -1,8 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--mod ID` (repeatable, in order) and `--mods-dir DIR` (repeatable), shared by every
 /// command that plays games.
@@ -27,14 +34,28 @@ struct ModOptions {
 
     var isStandard: Bool { ids.isEmpty }
 
-    /// The catalog over `--mods-dir`, `./Mods`, the user's data folder and the system's
-    /// (`$XDG_DATA_DIRS`: the installed mods).
+    /// The catalog over `--mods-dir`, `./Mods`, the user's data folder, the system's
+    /// (`$XDG_DATA_DIRS`), and last the mods installed beside this binary
+    /// (`PREFIX/share/hanjul` for `PREFIX/bin/hanjul`, so an install anywhere finds its mods).
     var catalog: ModCatalog {
         let paths = try? AppPaths.current()
         let cwd = FileManager.default.currentDirectoryPath
+        var system = paths?.systemDataDirectories ?? []
+        if let installed = Self.installedDataDirectory, !system.contains(installed) { system.append(installed) }
         let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: paths?.dataDirectory,
-                                       systemDataDirectories: paths?.systemDataDirectories ?? [])
+                                       systemDataDirectories: system)
         return ModCatalog(searchPath: searchPath, workingDirectory: cwd)
+    }
+
+    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul` (symbolic links
+    /// resolved), else nil (a build folder's binary has no installed mods).
+    static var installedDataDirectory: String? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        let parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 2] == "bin" else { return nil }
+        let prefix = parts.dropLast(2).joined(separator: "/")
+        return prefix + "/share/hanjul"
     }
 
     /// The mods' rules, or a message for standard error (exit status 3). A mod in the

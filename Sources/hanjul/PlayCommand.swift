@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
@@ -26,7 +26,9 @@ enum RunCommand {
                 + "Whitespace is ignored.",
             "Without --json the board is drawn as text with the piece in play in lower case, then the score, "
                 + "lines, level and state. The JSON object has board (top row first), score, lines, level, over, "
-                + "piece, dealt and mods.",
+                + "piece, dealt, mods, result ({name, value, lower_is_better} or null), reason (playing, "
+                + "blocked_spawn, topped_out, finished or rule_error), error (the message or null), gravity_ms "
+                + "(the gravity interval at the current level) and callouts (what the rules announced).",
             "  hanjul run --pieces IOT --actions \"H LLH\" --json",
         ],
         options: [seed, pieces, actions, actionsFile, json, saveReplay] + ModOptions.options)
@@ -98,7 +100,7 @@ enum RunCommand {
                 }
             }
         }
-        report.line(json ? GameReport.json(game.state, rules: identity) : GameReport.text(game.state, rules: identity))
+        report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level)) : GameReport.text(game.state, rules: identity))
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError

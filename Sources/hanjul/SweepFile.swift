@@ -1,5 +1,10 @@
 import CZlib
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulCommandLine
 import HanJulSim
 

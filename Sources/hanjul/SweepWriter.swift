@@ -1,4 +1,9 @@
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulCommandLine
 import HanJulSim
 

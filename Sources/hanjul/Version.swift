@@ -2,10 +2,11 @@ import HanJulCore
 import HanJulReplay
 import LuaKit
 
-/// What `hanjul --version` prints: HanJul's release, the engine's behaviour version and
-/// the replay format version (both from ``ReplayFile``), and the Lua library in use.
+/// What `hanjul --version` prints: HanJul's release and the engine's behaviour version
+/// (``HanJulVersion``, also in every simulation header and replay), the replay format
+/// version (``ReplayFile/version``) and the Lua library in use.
 enum Version {
-    /// HanJul's release (one constant, `HanJulVersion.release`, which sim headers record too).
+    /// HanJul's release (``HanJulVersion/release``, the one source).
     static let release = HanJulVersion.release
 
     static var text: String {

@@ -88,30 +88,35 @@ import Testing
         if pid == 0:
             os.chdir(folder)
             os.execve("/usr/bin/zsh", ["zsh", "-f", "-i"], dict(os.environ, ZDOTDIR=folder))
-        def read_until(seen, words, limit):
-            out, end = "", time.time() + limit
-            while time.time() < end and not all(w in seen + out for w in words):
+        def read_until(seen, words, limit, quiet=None):
+            # Until every word is on the screen (or `limit` s); with `quiet`, also until no
+            # output came for that long, so zsh has settled before the next key.
+            out, end, last = "", time.time() + limit, time.time()
+            while time.time() < end:
+                done = all(w in seen + out for w in words)
+                if done and (quiet is None or time.time() - last >= quiet):
+                    break
                 r, _, _ = select.select([fd], [], [], 0.05)
                 if r:
                     try: out += os.read(fd, 65536).decode(errors="replace")
                     except OSError: break
+                    last = time.time()
             return out
         # The markers are spelt so that the echoed command line does not contain them.
         os.write(fd, ("PS1='Z''P> '; fpath=(" + folder + " $fpath); autoload -Uz compinit; compinit -u -D; echo RE''ADY\n").encode())
-        read_until("", ["READY"], 20)
-        read_until("", ["ZP> "], 5)
+        read_until("", ["READY", "ZP> "], 30, quiet=0.3)
         results = []
         for line, words in cases:
             os.write(fd, line.encode())
-            screen = read_until("", [line], 10)
+            screen = read_until("", [line.split(" ")[-1] or line.split(" ")[-2]], 10, quiet=0.2)
             os.write(fd, b"\t")
-            screen += read_until(screen, words, 1.5)
+            screen += read_until(screen, words, 2)
             if not all(w in screen for w in words):
                 os.write(fd, b"\t")
-                screen += read_until(screen, words, 10)
+                screen += read_until(screen, words, 20)
             results.append(screen)
             os.write(fd, b"\x03")
-            read_until("", ["ZP> "], 5)
+            read_until("", ["ZP> "], 10, quiet=0.3)
         os.kill(pid, 9)
         print(json.dumps(results))
         """#
@@ -121,7 +126,7 @@ import Testing
         let setup = try Setup("zsh")
         let cases: [(String, [String])] = [
             ("hanjul s", ["sim", "stats", "play seeded games"]),
-            ("hanjul sim --wo", ["--workers="]),
+            ("hanjul sim --wo", ["rkers="]),
             ("hanjul run --mods-dir mods --mod g", ["garbage", "giant"]),
             ("hanjul check --mods-dir mods ", ["garbage", "giant", "zen"]),
         ]

@@ -30,6 +30,8 @@ enum PlayHarness {
         var data: String { root + "/data" }
         var config: String { root + "/config" }
         var hanjulData: String { data + "/hanjul" }
+        /// `$XDG_STATE_HOME/hanjul` by default (XDG_STATE_HOME is not set): the quarantine list.
+        var hanjulState: String { root + "/.local/state/hanjul" }
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-play-\(UUID().uuidString)").path
