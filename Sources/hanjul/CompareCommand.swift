@@ -39,7 +39,6 @@ enum CompareCommand {
         let json = arguments.flag(Self.json)
         let svg = arguments.value(Self.svg)
         let showProgress = arguments.flag(SimOptions.progress)
-<<<<<<< HEAD
         let figureList = arguments.value(Self.figures)
         var selection: ComparisonChart.Selection?
         if let figureList {
@@ -50,10 +49,8 @@ enum CompareCommand {
                 throw UsageError("--figures \(what); use \(error.known.joined(separator: ", "))")
             }
         }
-=======
         let quiet = arguments.flag(ProgressBar.quiet)
         if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
->>>>>>> main
         if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
         switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
