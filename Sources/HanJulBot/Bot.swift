@@ -49,15 +49,21 @@ public struct BotConfig: Equatable, Codable, Sendable {
     /// piece in play). Each looked-ahead piece multiplies the work by about the number of
     /// placements (≈ 20–30 on the standard board).
     public var lookahead: Int
+    /// Whether the bot keeps to the standard actions (`L R C D H`): no hold, no
+    /// counter-clockwise or 180° turn, whatever the rules allow. How HanJul's bot played
+    /// before release 0.1.1; for comparing a full player against that one.
+    public var plain: Bool
 
-    public init(kind: BotKind = .eltetris, noise: Double = 0, search: PlacementSearch.Mode = .fast, lookahead: Int = 0) {
+    public init(kind: BotKind = .eltetris, noise: Double = 0, search: PlacementSearch.Mode = .fast, lookahead: Int = 0,
+                plain: Bool = false) {
         self.kind = kind
         self.noise = noise
         self.search = search
         self.lookahead = lookahead
+        self.plain = plain
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, noise, search, lookahead }
+    private enum CodingKeys: String, CodingKey { case kind, noise, search, lookahead, plain }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,6 +71,7 @@ public struct BotConfig: Equatable, Codable, Sendable {
         noise = try container.decode(Double.self, forKey: .noise)
         search = try container.decode(PlacementSearch.Mode.self, forKey: .search)
         lookahead = try container.decodeIfPresent(Int.self, forKey: .lookahead) ?? 0
+        plain = try container.decodeIfPresent(Bool.self, forKey: .plain) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +80,7 @@ public struct BotConfig: Equatable, Codable, Sendable {
         try container.encode(noise, forKey: .noise)
         try container.encode(search, forKey: .search)
         if lookahead != 0 { try container.encode(lookahead, forKey: .lookahead) }
+        if plain { try container.encode(plain, forKey: .plain) }
     }
 }
 
@@ -130,8 +138,9 @@ public struct Bot {
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
         let state = game.state
-        try search.run(config.search, in: state, rules: game.rules)
-        if let alternative = Self.holdAlternative(game) {
+        let turns = config.plain ? Turn.clockwiseOnly : nil
+        try search.run(config.search, in: state, rules: game.rules, turns: turns)
+        if !config.plain, let alternative = Self.holdAlternative(game) {
             try search.append(config.search, in: state, rules: game.rules, from: alternative, holds: true)
         }
         let placements = search.placements
@@ -150,7 +159,7 @@ public struct Bot {
         }
         if look == nil { look = Lookahead() }
         let (index, evaluated) = try look!.best(of: placements, in: game, depth: config.lookahead, mode: config.search,
-                                                 weights: weights, evaluator: evaluator)
+                                                 turns: turns, weights: weights, evaluator: evaluator)
         placementsEvaluated += evaluated
         return placements[index]
     }

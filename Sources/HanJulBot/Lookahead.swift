@@ -12,11 +12,13 @@ final class Lookahead {
     private var evaluators: [BoardEvaluator] = []
     private var scores: [[Double]] = []
     private var kinds: [Int] = []
+    private var turns: UInt32?
 
     /// The index of the best of `placements` (found on `game`'s state) and how many more
     /// placements were scored to know it.
     func best<R: Rules>(of placements: PlacementList, in game: Game<R>, depth: Int, mode: PlacementSearch.Mode,
-                        weights: Weights, evaluator: BoardEvaluator) throws(RuleError) -> (index: Int, evaluated: Int) {
+                        turns: UInt32?, weights: Weights, evaluator: BoardEvaluator) throws(RuleError) -> (index: Int, evaluated: Int) {
+        self.turns = turns
         let state = game.state
         while searches.count < depth {
             searches.append(PlacementSearch())
@@ -62,7 +64,7 @@ final class Lookahead {
                                      weights: Weights, evaluated: inout Int) throws(RuleError) -> Double {
         let start = rules.spawnPiece(kind: kinds[level], state: state)
         guard state.fits(start) else { return -.infinity }
-        try searches[level].run(mode, in: state, rules: rules, from: start)
+        try searches[level].run(mode, in: state, rules: rules, from: start, turns: turns)
         let placements = searches[level].placements
         guard !placements.isEmpty else { return -.infinity }
         evaluated += placements.count

@@ -9,11 +9,10 @@ extension PlacementSearch {
     /// in `Game`): a move that would leave the piece grounded with its resets spent locks
     /// it there in the real game, so the search does not go on from it. (The first path
     /// found to a position is the one kept, as everywhere in the search.)
-    mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool) throws(RuleError) {
+    mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
         let set = state.pieces
         let width = state.board.width, height = state.board.height
-        let turns = Turn.allowed(by: rules)
         let rotations = set.rotationCount(of: start.kind)
         let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
         let rowCount = height - yLow

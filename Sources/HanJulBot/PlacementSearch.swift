@@ -83,25 +83,28 @@ public struct PlacementSearch: Sendable {
     /// - Throws: the `RuleError` of the rules' turns, or one naming the `rotate` hook when it
     ///   returns a piece that does not fit or changed its kind (the engine would end the
     ///   game with that error).
+    ///
+    /// `turns` limits the turns tried (a mask like `Turn.allowed(by:)`'s, e.g.
+    /// `Turn.clockwiseOnly`); by default every turn the rules allow.
     /// - Complexity: fast mode O(rotations × width) positions, each O(piece rows); full mode
     ///   O(rotations × width × height). No allocation once the buffers have grown.
     public mutating func run<R: Rules>(
-        _ mode: Mode, in state: GameState, rules: R, from start: Piece? = nil
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece? = nil, turns: UInt32? = nil
     ) throws(RuleError) {
         if isKnownUniquelyReferenced(&storage) { storage.removeAll() } else { storage = SearchStorage() }
         storedActions.removeAll(keepingCapacity: true)
         positionsVisited = 0
-        try search(mode, in: state, rules: rules, from: start ?? state.piece, holds: false)
+        try search(mode, in: state, rules: rules, from: start ?? state.piece, holds: false, turns: turns)
     }
 
     /// Adds the placements of `start` to those of the latest search, marked `holds` when
     /// the player reaches `start` by holding (`X`) first: how a bot weighs playing the
     /// piece against holding it.
     public mutating func append<R: Rules>(
-        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32? = nil
     ) throws(RuleError) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        try search(mode, in: state, rules: rules, from: start, holds: holds)
+        try search(mode, in: state, rules: rules, from: start, holds: holds, turns: turns)
     }
 
     /// Every placement of the piece in play with its actions, as fresh arrays: the
@@ -115,16 +118,17 @@ public struct PlacementSearch: Sendable {
     }
 
     private mutating func search<R: Rules>(
-        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32?
     ) throws(RuleError) {
         let set = state.pieces
         guard start.kind >= 0 && start.kind < set.count,
               start.rotation >= 0 && start.rotation < set.rotationCount(of: start.kind),
               state.fits(start) else { return }
         prepare(kind: start.kind, board: state.board, set: set)
+        let allowed = Turn.allowed(by: rules) & (turns ?? ~0)
         switch mode {
-        case .fast: try runFast(start, state: state, rules: rules, holds: holds)
-        case .full: try runFull(start, state: state, rules: rules, holds: holds)
+        case .fast: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed)
+        case .full: try runFull(start, state: state, rules: rules, holds: holds, turns: allowed)
         }
     }
 

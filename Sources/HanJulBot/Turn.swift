@@ -18,6 +18,9 @@ public enum Turn: UInt32, CaseIterable, Sendable {
         }
     }
 
+    /// Clockwise turns only, as a mask for `PlacementSearch.run(_:in:rules:from:turns:)`.
+    public static let clockwiseOnly: UInt32 = 2
+
     /// The turns `rules` allow (bit `rawValue` set for each), in the order searches try
     /// them: `C`, `A`, `F`. A mask, not an array: searches ask once per piece.
     @inlinable
