@@ -69,7 +69,9 @@ public struct Bot {
     /// - Throws: a rule's error met while searching (the game would end with it).
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
-        try search.run(config.search, in: game.state, rules: game.rules)
+        // The lookahead rules: the search's many spawn and rotate questions must not reach
+        // the hooks of the game's own rules (#15 item 7: replays of the game must verify).
+        try search.run(config.search, in: game.state, rules: game.rules.lookahead)
         let count = search.placements.count
         guard count > 0 else { return nil }
         if config.noise > 0 && Double(random.next() >> 11) * 0x1p-53 < config.noise {
