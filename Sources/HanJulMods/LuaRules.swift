@@ -1,5 +1,6 @@
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// A rule set made of mods: the standard rules, with each mod's data and hooks applied in
 /// the order the mods were given.
