@@ -42,11 +42,14 @@ let package = Package(
         // FuzzRegressionTests replays Fuzz/regressions through them.
         .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
+        // HANJUL_TEST_SWITCHES: the test-only crash switch (HANJUL_TEST_CRASH) exists in debug
+        // builds (which the tests run) and not in release builds (which are installed).
         .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
-                                                   "HanJulTerminal", "HanJulRender", "LuaKit"]),
+                                                   "HanJulTerminal", "HanJulRender", "LuaKit"],
+                swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -72,7 +75,8 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
-                                                            "HanJulReplay", "HanJulTerminal"]),
+                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender"],
+                    swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],
     swiftLanguageModes: [.v6]
 )

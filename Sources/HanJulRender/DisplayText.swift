@@ -5,7 +5,8 @@ public enum DisplayText {
     /// `text` with every C0 control and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
     /// DEL → `^?`; tab, newline and carriage return become a space), every C1 control
     /// (U+0080…U+009F) and every character that is not surely one column wide as `?`, and
-    /// with `asciiOnly` every non-ASCII character as `?` too.
+    /// with `asciiOnly` every non-ASCII character as `?` too, but for the punctuation of
+    /// `asciiStandIn(_:)` (`·` → `|`, `×` → `x`, arrows → `<` `>` `^` `v`).
     ///
     /// ```
     /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil^[]52;c;AAAA^G"
@@ -35,11 +36,30 @@ public enum DisplayText {
             result.append("^")
             result.append("?")
         default:
-            if asciiOnly && v > 0x7E || !isSingleColumn(scalar) {
+            if asciiOnly && v > 0x7E, let plain = asciiStandIn(scalar) {
+                result.append(plain)
+            } else if asciiOnly && v > 0x7E || !isSingleColumn(scalar) {
                 result.append("?")
             } else {
                 result.append(scalar)
             }
+        }
+    }
+
+    /// The ASCII character that stands in for the punctuation HanJul's own texts use (so
+    /// `--ascii` shows `p resume | q quit`, not `p resume ? q quit`: `?` is a key).
+    static func asciiStandIn(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "·", "•", "│": "|"
+        case "×": "x"
+        case "…", "─", "—", "–": "-"
+        case "←": "<"
+        case "→", "▶": ">"
+        case "↑": "^"
+        case "↓": "v"
+        case "█", "▓", "▒": "#"
+        case "░": ":"
+        default: nil
         }
     }
 

@@ -3,16 +3,21 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulPlay
+import HanJulRender
 import HanJulTerminal
 import LuaKit
 
-/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]`: the game
-/// in the terminal.
+/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii] [--das MS]
+/// [--arr MS] [--soft-drop MS] [--das-cut MS]`: the game in the terminal.
 enum PlayCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         var reader = ArgumentReader(arguments)
         let seedText = try reader.value("--seed")
         let ascii = reader.flag("--ascii")
+        var handlingOptions: [(HandlingSettings.Field, String)] = []
+        for field in HandlingSettings.fields {
+            if let text = try reader.value(field.option) { handlingOptions.append((field, text)) }
+        }
         let mods = try ModOptions(&reader)
         try reader.finish()
         let seed = try seedText.map { text throws(UsageError) in try UInt64.parseSeed(text, option: "--seed") }
@@ -32,15 +37,29 @@ enum PlayCommand {
             StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
             return .usage
         }
-        // TEST ONLY: HANJUL_TEST_CRASH makes the game loop trap on purpose (TestCrash).
-        let settings = PlaySettings(seed: seed, bindings: bindings, ascii: ascii, dataDirectory: paths?.dataDirectory,
-                                    environment: environment,
-                                    testCrash: TestCrash(environmentValue: environment["HANJUL_TEST_CRASH"]))
+        var settings: PlayerSettings
+        switch loadSettings(paths) {
+        case .success(let loaded): settings = loaded
+        case .failure(let error):
+            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
+            return .usage
+        }
+        // The command line wins over the file, for this run.
+        for (field, text) in handlingOptions {
+            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
+            case .success(let value): settings.handling[keyPath: field.keyPath] = value
+            case .failure(let error): throw UsageError(error.message)
+            }
+        }
+        let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
+        let config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
+        let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
         LuaPanicHandler.install()
 
         if mods.isStandard {
             let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
-            return finish(PlayLoop.run(provider: provider, rules: StandardRules(), settings: settings))
+            return finish(play(provider: provider, rules: StandardRules(), config: config, environment: environment,
+                               playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         }
         let catalog = mods.catalog
         let ids = mods.ids
@@ -59,10 +78,18 @@ enum PlayCommand {
             watchedFolders: ids.compactMap { catalog.searchPath.folder(of: $0) })
         switch provider.make() {
         case .success(let rules):
-            return finish(PlayLoop.run(provider: provider, rules: rules, settings: settings))
+            return finish(play(provider: provider, rules: rules, config: config, environment: environment,
+                               playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         case .failure(let failure):
             StandardError.write("hanjul play: \(failure.message)")
             return .modError
+        }
+    }
+
+    static func play<R: Rules>(provider: RulesProvider<R>, rules: R, config: PlayConfig, environment: [String: String],
+                               playEnvironment: PlayEnvironment, dataDirectory: String?) -> Result<PlayExit, TerminalError> {
+        PlayDriver.run(environment: environment, watchedFolders: provider.watchedFolders, dataDirectory: dataDirectory) { size, now in
+            PlaySession.game(provider: provider, rules: rules, config: config, size: size, now: now, environment: playEnvironment)
         }
     }
 
@@ -71,8 +98,39 @@ enum PlayCommand {
         case .success(.quit): return .success
         case .success(.inputClosed): return .failure
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); to play without a terminal, use 'hanjul run'")
+            StandardError.write("hanjul play: \(error); \(advice(for: error))")
             return .usage
+        }
+    }
+
+    /// What a player can do about a terminal the game cannot use.
+    static func advice(for error: TerminalError) -> String {
+        switch error {
+        case .unsupportedTerminal:
+            "to play, run it in a terminal with cursor addressing (xterm, kitty, GNOME Terminal, tmux, the Linux console: "
+                + "TERM=xterm-256color or similar); to play without a terminal, use 'hanjul run'"
+        default:
+            "to play without a terminal, use 'hanjul run'"
+        }
+    }
+
+    /// The player's settings: `settings.conf` in the config folder, if there is one.
+    static func loadSettings(_ paths: AppPaths?) -> Result<PlayerSettings, KeyBindingsFileError> {
+        guard let path = paths?.configFile("settings.conf") else { return .success(.defaults) }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+        } catch {
+            if error.isMissing { return .success(.defaults) }
+            return .failure(.unreadable(error.playerMessage(loading: "settings")))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(.unreadable("\(path) is not UTF-8 text"))
+        }
+        do throws(PlayerSettings.ParseError) {
+            return .success(try PlayerSettings.parse(text, path: path))
+        } catch {
+            return .failure(.unreadable(error.description))
         }
     }
 
