@@ -58,11 +58,15 @@ let package = Package(
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
 
+        // The one pseudo-terminal harness (Tests/pty/ptydrive.py) and a screen model, shared by
+        // the terminal and play tests.
+        .target(name: "PTYSupport", path: "Tests/PTYSupport"),
+
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
-        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
+        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulCore"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
@@ -75,7 +79,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
-                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender"],
+                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],
     swiftLanguageModes: [.v6]

@@ -219,13 +219,33 @@ final class LoadedMod {
         Self.ruleError(error, mod: package.id, hook: hook)
     }
 
+    /// A traceback safe to show that keeps its shape: each line sanitised on its own and the
+    /// lines joined again, a tab at a line's start (Lua indents with one) as two spaces, so
+    /// the play screen shows it line by line.
+    static func sanitizedTraceback(_ traceback: String) -> String {
+        var budget = 4000
+        var lines: [String] = []
+        for line in traceback.split(separator: "\n", omittingEmptySubsequences: false) where budget > 0 {
+            var body = Substring(line)
+            var indent = ""
+            while body.first == "\t" {
+                indent += "  "
+                body = body.dropFirst()
+            }
+            let clean = indent + sanitized(String(body), limit: min(budget, 400))
+            budget -= clean.count
+            lines.append(clean)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func ruleError(_ error: LuaError, mod: String, hook: Hook?) -> RuleError {
         let stage = hook?.rawValue ?? "loading mod.lua"
         switch error {
         case .runtime(let message, let traceback):
             let (location, rest) = splitLocation(message)
             return RuleError(mod: mod, hook: stage, location: location, message: sanitized(rest, limit: 400),
-                             traceback: sanitized(traceback, limit: 4000))
+                             traceback: sanitizedTraceback(traceback))
         case .syntax(let message):
             let (location, rest) = splitLocation(message)
             return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + sanitized(rest, limit: 400))
@@ -234,7 +254,7 @@ final class LoadedMod {
                 .first { $0.contains(".lua:") }.map { String($0.prefix { $0 != " " }.dropLast()) }
             return RuleError(mod: mod, hook: stage, location: location,
                              message: "ran past its budget of \(limits.instructionsPerCall) Lua instructions (an endless loop?)",
-                             traceback: sanitized(traceback, limit: 4000))
+                             traceback: sanitizedTraceback(traceback))
         case .memory:
             return RuleError(mod: mod, hook: stage, message: "ran out of memory (each mod may use \(limits.memoryBytes >> 20) MiB)")
         case .badValue(let message):

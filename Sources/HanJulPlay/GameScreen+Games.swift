@@ -72,10 +72,10 @@ extension GameScreen {
         effects.append(.saveReplay(recorder.finish(game.state), name: "\(environment.date().file)-\(seed)"))
     }
 
-    /// A game left before its end (quit, new game, a signal) is recorded too, once a piece
-    /// has locked.
+    /// A game left before its end (quit, new game, a signal) is recorded too, once the
+    /// player did anything (a move, a turn, a drop): a game started and left untouched is not.
     mutating func saveAbandonedReplay(_ environment: PlayEnvironment) {
-        guard !replaySaved, game.state.piecesLocked > 0 || game.state.isOver else { return }
+        guard !replaySaved, game.state.isOver || recorder.replay.actions.contains(where: { $0 != .gravity }) else { return }
         saveReplay(environment)
     }
 

@@ -41,11 +41,12 @@ public final class ModWatcher {
     private var inotify: Int32 = -1
     private var watches: [Int32: String] = [:]
 
-    /// Watches `folders` (each mod's folder).
-    public init(folders: [String]) {
+    /// Watches `folders` (each mod's folder); `usesKernel: false` polls even where the
+    /// kernel could watch (for tests of the fallback).
+    public init(folders: [String], usesKernel: Bool = true) {
         self.folders = folders
         #if os(Linux)
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if usesKernel { inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         #endif
         for folder in folders { walk(folder, depth: 0) }
     }
@@ -74,6 +75,8 @@ public final class ModWatcher {
               let info = Self.status(folder), info.isFolder else { return }
         folderStamps[folder] = info.stamp
         addWatch(folder)
+        // A mod's own file first, however many entries its folder has.
+        if depth == 0, let main = Self.status(folder + "/mod.lua"), main.isFile { fileStamps[folder + "/mod.lua"] = main.stamp }
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         var subfolders: [String] = []

@@ -96,6 +96,10 @@ public struct PlayDriver {
             for input in inputs {
                 if let exit = carryOut(session.handle(input, at: time), session: &session) { return exit }
             }
+            #if HANJUL_TEST_SWITCHES
+            // Armed by `!`: crash right after this wake's frame, whatever the state.
+            if testCrashArmed, case .onKey(let kind)? = testCrash { TestCrash.crash(kind, frames: framesWritten) }
+            #endif
         }
     }
 
@@ -136,7 +140,6 @@ public struct PlayDriver {
         if let crash = testCrash {
             switch crash {
             case .afterFrame(let count) where framesWritten >= count: TestCrash.trap(frames: framesWritten)
-            case .onKey(let kind) where testCrashArmed: TestCrash.crash(kind, frames: framesWritten)
             default: break
             }
         }

@@ -53,11 +53,11 @@ extension Layout {
 
     /// The lines of an overlay drawn beside the board (game over, a final report), before
     /// wrapping.
-    func besideBoardLines(_ scene: Scene, glyphs: Glyphs) -> [BoxLine] {
+    func besideBoardLines(_ scene: Scene, glyphs: Glyphs, width: Int = .max) -> [BoxLine] {
         switch scene.overlay {
         case .gameOver(let summary):
             return [BoxLine(text: summary.title, style: .bold, isCentered: true), BoxLine(text: "")]
-                + gameOverLines(summary, hud: scene.hud, glyphs: glyphs, clean: { Self.clean($0, style: scene.style) })
+                + gameOverLines(summary, hud: scene.hud, glyphs: glyphs, clean: { Self.clean($0, style: scene.style) }, width: width)
         case .report(let title, let text):
             return [BoxLine(text: Self.clean(title, style: scene.style), style: .bold, isCentered: true), BoxLine(text: "")]
                 + Self.textLines(text, style: scene.style).map { BoxLine(text: $0) }
@@ -158,7 +158,8 @@ extension Layout {
     ///
     /// r restart · q quit
     /// ```
-    func gameOverLines(_ summary: GameOverSummary, hud: HUD, glyphs: Glyphs, clean: (String) -> String) -> [BoxLine] {
+    func gameOverLines(_ summary: GameOverSummary, hud: HUD, glyphs: Glyphs, clean: (String) -> String,
+                       width: Int = .max) -> [BoxLine] {
         var lines: [BoxLine] = []
         if let reason = summary.reason, !reason.isEmpty {
             lines.append(BoxLine(text: clean(reason)))
@@ -172,26 +173,43 @@ extension Layout {
         }
         if !summary.table.isEmpty {
             lines.append(BoxLine(text: ""))
-            let table = summary.table
-            let rankWidth = "\(table.count)".count
-            let scoreWidth = max(5, table.map { "\($0.score)".count }.max() ?? 0)
-            let linesWidth = max(5, table.map { "\($0.lines)".count }.max() ?? 0)
-            let levelWidth = max(5, table.map { "\($0.level)".count }.max() ?? 0)
-            let header = String(repeating: " ", count: 1 + rankWidth + 2)
-                + padLeft("SCORE", scoreWidth) + "  " + padLeft("LINES", linesWidth) + "  " + padLeft("LEVEL", levelWidth)
-            lines.append(BoxLine(text: header, style: glyphs.labelStyle))
-            for (index, entry) in table.enumerated() {
-                var text = (entry.isLatest ? glyphs.marker : " ") + padLeft("\(index + 1)", rankWidth) + "  "
-                    + padLeft("\(entry.score)", scoreWidth) + "  " + padLeft("\(entry.lines)", linesWidth) + "  "
-                    + padLeft("\(entry.level)", levelWidth)
-                let label = clean(entry.label)
-                if !label.isEmpty { text += "  " + label }
-                lines.append(BoxLine(text: text, style: entry.isLatest ? .bold : .plain))
-            }
+            lines += tableLines(summary.table, glyphs: glyphs, clean: clean, width: width)
         }
         if !summary.hint.isEmpty {
             lines.append(BoxLine(text: ""))
             lines.append(BoxLine(text: clean(summary.hint), isCentered: true))
+        }
+        return lines
+    }
+
+    /// The high-score table as lines, with the columns that fit `width`: rank and score
+    /// always, then lines, level and the label while there is room.
+    func tableLines(_ table: [HighScoreEntry], glyphs: Glyphs, clean: (String) -> String, width: Int) -> [BoxLine] {
+        struct Column {
+            var header: String
+            var cells: [String]
+            var width: Int { max(header.count, cells.map { $0.unicodeScalars.count }.max() ?? 0) }
+        }
+        let rankWidth = "\(table.count)".count
+        var columns = [
+            Column(header: "SCORE", cells: table.map { "\($0.score)" }),
+            Column(header: "LINES", cells: table.map { "\($0.lines)" }),
+            Column(header: "LEVEL", cells: table.map { "\($0.level)" }),
+        ]
+        let labels = table.map { clean($0.label) }
+        var showsLabel = labels.contains { !$0.isEmpty }
+        func total() -> Int {
+            1 + rankWidth + columns.reduce(0) { $0 + 2 + $1.width } + (showsLabel ? 2 + (labels.map { $0.unicodeScalars.count }.max() ?? 0) : 0)
+        }
+        if total() > width { showsLabel = false }
+        while total() > width && columns.count > 1 { columns.removeLast() }
+        var lines = [BoxLine(text: String(repeating: " ", count: 1 + rankWidth)
+                             + columns.map { "  " + padLeft($0.header, $0.width) }.joined(), style: glyphs.labelStyle)]
+        for (index, entry) in table.enumerated() {
+            var text = (entry.isLatest ? glyphs.marker : " ") + padLeft("\(index + 1)", rankWidth)
+                + columns.map { "  " + padLeft($0.cells[index], $0.width) }.joined()
+            if showsLabel && !labels[index].isEmpty { text += "  " + labels[index] }
+            lines.append(BoxLine(text: text, style: entry.isLatest ? .bold : .plain))
         }
         return lines
     }

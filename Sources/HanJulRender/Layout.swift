@@ -87,8 +87,12 @@ public struct Layout: Hashable, Sendable {
         let glyphs = Glyphs(scene.style)
         // A report beside the board takes the panel's place, as wide as it needs and the
         // terminal allows; the drawing is centred with it.
-        let beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []
+        var beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []
         let besideWidth = beside.isEmpty ? 0 : max(min(layout.besideBoardWidth(beside), size.width - layout.panelX), layout.panel.width)
+        if !beside.isEmpty {
+            // The table keeps only the columns that fit the room there is.
+            beside = layout.besideBoardLines(scene, glyphs: glyphs, width: besideWidth - 4)
+        }
         let width = beside.isEmpty ? layout.size.width : layout.panelX + besideWidth
         let left = max((frame.width - width) / 2, 0), top = (frame.height - layout.size.height) / 2
         layout.drawBoard(scene, glyphs: glyphs, x: left + layout.boardX, y: top, into: &frame)

@@ -3,6 +3,7 @@
 //
 // Usage: hanjul-termprobe [--crash fatal|segv|abort] [--slow-exit] [--hang]
 //                         [--emergency-restore] [--key-events]
+//                         [--crash-after-keyboard] [--emergency-after-keyboard]
 //
 // It prints plain-text markers the tests wait for (each followed by "\r\n"):
 //   READY <cols>x<rows>   after entering the session and drawing
@@ -50,6 +51,7 @@ func run() -> Never {
     var hang = false
     var emergency = false
     var keyEvents = false
+    var afterKeyboard: String?
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -63,6 +65,10 @@ func run() -> Never {
             emergency = true
         case "--key-events":
             keyEvents = true
+        case "--crash-after-keyboard":
+            afterKeyboard = "crash"
+        case "--emergency-after-keyboard":
+            afterKeyboard = "emergency"
         default:
             printError("unknown argument \(argument)")
             exit(64)
@@ -128,6 +134,12 @@ func run() -> Never {
             switch event {
             case .keyboardProtocol(let on):
                 say("KEYBOARD \(on ? "on" : "off")")
+                // With the keyboard mode pushed: a crash, or the exported restore, must pop it.
+                if afterKeyboard == "crash" { crashNow(.segv) }
+                if afterKeyboard == "emergency" {
+                    TerminalSession.emergencyRestore()
+                    _exit(7)
+                }
             case .keys(let events):
                 for event in events {
                     say("KEY \(event)")

@@ -22,7 +22,16 @@ enum PlayCommand {
         try reader.finish()
         let seed = try seedText.map { text throws(UsageError) in try UInt64.parseSeed(text, option: "--seed") }
 
-        // Before anything else: a game needs a terminal on both ends (T-8, T-9).
+        // Bad values are usage errors before anything else; they win over the file, for this run.
+        var handling: [(HandlingSettings.Field, Int)] = []
+        for (field, text) in handlingOptions {
+            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
+            case .success(let value): handling.append((field, value))
+            case .failure(let error): throw UsageError(error.message)
+            }
+        }
+
+        // Then: a game needs a terminal on both ends (T-8, T-9).
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
             StandardError.write("hanjul play: \(name) is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')")
             return .usage
@@ -44,13 +53,7 @@ enum PlayCommand {
             StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
             return .usage
         }
-        // The command line wins over the file, for this run.
-        for (field, text) in handlingOptions {
-            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
-            case .success(let value): settings.handling[keyPath: field.keyPath] = value
-            case .failure(let error): throw UsageError(error.message)
-            }
-        }
+        for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
         let config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
         let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
