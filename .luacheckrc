@@ -7,3 +7,5 @@ max_line_length = 120
 -- A mod's hooks take arguments they may not need (game, lines, level, ...).
 unused_args = true
 allow_defined_top = false
+-- Every mod's Lua state has the `hanjul` table (hanjul.standard: the standard rules).
+read_globals = { "hanjul" }

@@ -15,6 +15,8 @@ let package = Package(
         .target(name: "HanJulCore"),
         // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing.
         .target(name: "HanJulHash"),
+        // Pure Swift text helpers for messages ("did you mean …?"). Imports nothing.
+        .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
         .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
         // The replay file format over the engine's replay model.
@@ -22,6 +24,8 @@ let package = Package(
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The system zlib (Debian: zlib1g-dev): `hanjul stats` reads gzipped JSONL.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Everything that may longjmp lives here: macros as functions, the protected call,
         // the count hook, the host trampoline, the counting allocator and the sandbox library.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -33,10 +37,17 @@ let package = Package(
         .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
         // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
         .target(name: "HanJulRender", dependencies: ["HanJulCore"]),
-        // Bots, seeded simulations, statistics and comparison; rules come in as values.
-        .target(name: "HanJulSim", dependencies: ["HanJulCore"]),
+        // The one bot: placement search, board features, evaluators and players, on any
+        // rules. Pure like the engine (imports nothing but it); the simulator, `hanjul check`
+        // and the mods' lookahead all use it.
+        .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
+        // Seeded simulations, statistics and comparison; rules come in as values.
+        .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        // The command line as declarations: one per command, from which parsing, help, the
+        // man page and the shell completions are made. Knows nothing of the game.
+        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
@@ -49,7 +60,8 @@ let package = Package(
                 swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
+            "HanJulCommandLine", "HanJulText",
         ]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
@@ -68,7 +80,9 @@ let package = Package(
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
-        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulCore"]),
+        .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
+        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
+        .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

@@ -13,7 +13,7 @@
 ---@alias hanjul.Letter string
 
 ---The last action that moved or turned the piece in play.
----@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"soft_drop"
+---@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"rotate_180"|"soft_drop"
 
 ---The game a hook is looking at. x grows to the right from 0, y grows downward from 0 (row 0 is
 ---the top). A row mask has bit x set when column x is filled.
@@ -47,8 +47,8 @@ function Game:row(y) end
 ---@return boolean
 function Game:is_hidden(x, y) end
 
----The piece in play: letter, rotation state, and x, y of its box's top-left corner.
----@return hanjul.Letter letter
+---The piece in play: letter, rotation state, and x, y of its box's top-left corner (nil in on_start).
+---@return hanjul.Letter|nil letter
 ---@return integer rotation
 ---@return integer x
 ---@return integer y
@@ -181,19 +181,90 @@ function Game:add_score(points) end
 ---@param ... hanjul.Letter
 function Game:set_queue(...) end
 
+---What the latest lock was (nil before the first): complete once its rows are removed, so
+---scoring, on_clear and after_lock see the lock they are about (on_lock still sees the one before).
+---@return hanjul.LockFacts|nil
+function Game:lock_facts() end
+
+---The 3-corner T-spin test for that piece on the board now, with the game's last move and kick:
+---"full", "mini" or "none" (not a T shape, not turned last, or fewer than three corners filled).
+---@param letter hanjul.Letter
+---@param rotation integer
+---@param x integer
+---@param y integer
+---@return "full"|"mini"|"none"
+function Game:spin(letter, rotation, x, y) end
+
+---Queues a callout for the player ("T-SPIN DOUBLE"): the play screen shows it, `hanjul run --json`
+---lists it in "callouts". One line, at most 48 characters shown. Allowed in hooks that may change
+---the game, in scoring and in on_game_over; not in spawn or rotate (they may run any number of times).
+---@param text string
+function Game:announce(text) end
+
+---The next letter of the standard bag (every kind without bag = false), from the game's generator
+---and the default randomizer's own bag. Not in read-only hooks.
+---@return hanjul.Letter
+function Game:standard_next() end
+
 ---Ends the game with a result: finish("ticks", game:tick(), true) for a time.
 ---@param label string 1 to 32 characters
 ---@param value integer
 ---@param lower_is_better? boolean
 function Game:finish(label, value, lower_is_better) end
 
+-- The standard rules -------------------------------------------------------------------
+
+---Every mod's Lua state has this global: the standard rules as functions, to build on.
+---@class hanjul.Global
+---@field standard hanjul.Standard
+hanjul = {}
+
+---The standard rules of docs/RULES.md, the engine's own code.
+---@class hanjul.Standard
+local Standard = {}
+
+---Points for `lines` cleared at once at `level`: 0/100/300/500/800 x level.
+---@param lines integer
+---@param level integer
+---@return integer
+function Standard.points(lines, level) end
+
+---The level after `lines` lines: 1 + lines // 10.
+---@param lines integer
+---@return integer
+function Standard.level(lines) end
+
+---Milliseconds per gravity row at `level`: max(120, 700 - (level - 1) * 45).
+---@param level integer
+---@return integer
+function Standard.gravity(level) end
+
+---Points for a hard drop of `rows` rows: 2 per row.
+---@param rows integer
+---@return integer
+function Standard.hard_drop_points(rows) end
+
 -- The mod -------------------------------------------------------------------------------
+
+---The facts of one lock (game:lock_facts()).
+---@class hanjul.LockFacts
+---@field letter hanjul.Letter the piece that locked
+---@field rotation integer
+---@field x integer
+---@field y integer
+---@field lines integer full rows it removed
+---@field spin "full"|"mini"|"none" the 3-corner T-spin test
+---@field combo integer its place in a run of clearing locks (1, 2, ...); 0 when it cleared nothing
+---@field back_to_back boolean a difficult clear (4+ rows, or rows with a spin) right after another
+---@field last_move hanjul.Move|nil the last move or turn before it locked
+---@field kick integer|nil when last_move is a turn: the index (0-based) of the kick offset used
 
 ---One piece kind of a custom piece set.
 ---@class hanjul.PieceKind
 ---@field letter hanjul.Letter one uppercase letter, unique in the set
 ---@field color integer|string 0xRRGGBB or "#RRGGBB"
 ---@field rotations integer[][][] 1 to 8 rotation states, each a list of {x, y} cells in the piece's box
+---@field bag? boolean false: the default randomizer never deals this kind (garbage, say)
 
 ---The table mod.lua returns.
 ---@class hanjul.Mod
@@ -204,28 +275,34 @@ function Game:finish(label, value, lower_is_better) end
 ---@field api integer the hook API version: 1
 ---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
 ---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
+---@field extra_pieces? hanjul.PieceKind[] kinds added after pieces (or after the seven standard pieces)
 ---@field preview? integer coming pieces shown, 0 to 6; default 1
----@field kicks? integer[][] offsets {dx, dy} tried in order when rotating; default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
+---@field kicks? integer[][]|table<string, integer[][]|table<string, integer[][]>> offsets {dx, dy} (dy down) tried in order when rotating, for every turn; or by kind ("default" or a letter) and turn (["0>1"]); default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
+---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
+---@field lock_delay? {ms: integer, resets?: integer}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); false: none
 ---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
----@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise (last mod wins; read-only)
+---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
+---@field on_start? fun(game: hanjul.Game) once per game, before the preview is drawn and the first piece enters (all run)
 ---@field on_spawn? fun(game: hanjul.Game) after a piece entered (all run)
 ---@field on_lock? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer) after a piece was written into the board, before full rows go (all run)
 ---@field on_clear? fun(game: hanjul.Game, count: integer, rows: integer) after full rows were removed and scored (all run)
+---@field after_lock? fun(game: hanjul.Game, cleared: integer) after every lock, its clear (0 rows included) scored, before the next piece (all run)
 ---@field on_tick? fun(game: hanjul.Game) after a gravity tick (all run)
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
+---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
 
 -- The test harness (tests/*.lua) -------------------------------------------------------
 
 ---A game under test (tests/*.lua): a read-only view plus play().
 ---@class hanjul.TestGame
----@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A D H G X)
+---@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A F D H G X W<ms>)
 ---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
 ---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
 ---@field score fun(self: hanjul.TestGame): integer

@@ -4,6 +4,13 @@
 #   lua-check                  luacheck, which checks the Lua in Mods/
 #   python3                    drives the terminal tests through a pseudo-terminal
 #   strace                     injects write/fsync/rename failures in the durable-file tests
+#   zlib1g-dev                 zlib, which `hanjul stats` reads gzipped JSONL with
+#   munge, slurmctld, slurmd, slurm-client
+#                              the private single-node Slurm the job-array test starts
+#                              (Tests/slurm/cluster.sh; loopback only)
+#   librsvg2-bin               rsvg-convert, which renders the compare charts in a test
+#   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
+#   desktop-file-utils         checks the installed .desktop entry (desktop-file-validate)
 
 hanjul_missing_packages() {
     local missing=()
@@ -11,6 +18,16 @@ hanjul_missing_packages() {
     command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
     command -v python3 >/dev/null 2>&1 || missing+=(python3)
     command -v strace >/dev/null 2>&1 || missing+=(strace)
+    pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev)
+    PATH="$PATH:/usr/sbin:/sbin" command -v munged >/dev/null 2>&1 || missing+=(munge)
+    PATH="$PATH:/usr/sbin:/sbin" command -v slurmctld >/dev/null 2>&1 || missing+=(slurmctld)
+    PATH="$PATH:/usr/sbin:/sbin" command -v slurmd >/dev/null 2>&1 || missing+=(slurmd)
+    command -v sbatch >/dev/null 2>&1 || missing+=(slurm-client)
+    command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
+    command -v man >/dev/null 2>&1 || missing+=(man-db)
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v fish >/dev/null 2>&1 || missing+=(fish)
+    command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
     echo "${missing[@]}"
 }
 

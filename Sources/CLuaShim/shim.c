@@ -146,6 +146,15 @@ static inline void hj_watch_leave(hj_watch *w) {
     __atomic_store_n(&w->active, 0, __ATOMIC_RELEASE);
 }
 
+void hj_watch_suspend(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (c->watch && c->depth > 0) hj_watch_leave(c->watch);
+}
+void hj_watch_resume(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (c->watch && c->depth > 0) hj_watch_enter(c->watch);
+}
+
 /* The call itself, with the message handler already at stack index `handler`. */
 static int hj_pcall_core(lua_State *L, int nargs, int nresults, int handler) {
     hj_ctx *c = hj_ctx_fast(L);
@@ -339,6 +348,16 @@ size_t hj_memory_limit(hj_ctx *c) { return c->limit; }
 void hj_set_memory_limit(hj_ctx *c, size_t limit) { c->limit = limit; }
 void hj_set_instruction_budget(hj_ctx *c, int64_t per_call) { c->per_call = per_call; }
 int64_t hj_instructions_left(hj_ctx *c) { return c->budget; }
+
+int hj_charge(lua_State *L, int64_t count) {
+    hj_ctx *c = hj_ctx_fast(L);
+    if (c->depth == 0 || count <= 0) return 0;
+    c->budget -= count;
+    if (c->budget >= 0) return 0;
+    c->killed = 1;                               /* sticky, like the count hook's kill */
+    hj_escalate(c, L);                           /* so the hook runs at the next instruction */
+    return 1;
+}
 void hj_set_fault_schedule(hj_ctx *c, uint64_t seed, uint32_t one_in) {
     c->fault_state = seed ? seed : 0x9E3779B97F4A7C15ull;
     c->fault_one_in = one_in;

@@ -17,6 +17,11 @@ public enum Event: Equatable, Sendable {
     case spawned(Piece)
     /// The piece went to the hold slot (`kind`), and the one held before (or the next) came in.
     case held(kind: Int)
+    /// What the lock that just happened was: after its rows were removed, before they are
+    /// scored (so scoring rules can read `GameState.lastLock`).
+    case lockFacts(LockFacts)
+    /// The rules announced a callout for the player (`GameState.announce`).
+    case announced(String)
     /// A mod changed the board outside the normal flow.
     case boardEdited
     /// The game ended.

@@ -26,20 +26,35 @@ public struct Game<R: Rules> {
 
     /// Applies one action. After game over nothing changes.
     ///
-    /// `state.events` then lists what the action did.
+    /// `state.events` then lists what the action did. Under rules without a lock delay,
+    /// `.wait` changes nothing at all.
     /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
     public mutating func apply(_ action: Action) {
         state.events.removeAll(keepingCapacity: true)
         guard !state.isOver else { return }
+        if let delay = rules.lockDelay {
+            applyWithLockDelay(action, delay)
+        } else {
+            applyAtOnce(action)
+        }
+        if state.isOver { ended() }
+    }
+
+    /// `apply` under rules without a lock delay: a piece locks the moment it cannot fall.
+    private mutating func applyAtOnce(_ action: Action) {
+        if case .wait = action { return }
         state.actionsApplied += 1
         do throws(RuleError) {
             switch action {
             case .left: shift(-1)
             case .right: shift(1)
-            case .rotate: try rotate(clockwise: true)
+            case .rotate: try rotate(by: 1)
             case .rotateCounterclockwise:
                 guard rules.allowsCounterclockwise else { break }
-                try rotate(clockwise: false)
+                try rotate(by: -1)
+            case .rotateHalfTurn:
+                guard rules.allowsHalfTurn else { break }
+                try rotate(by: 2)
             case .hold:
                 guard rules.holdEnabled else { break }
                 try hold()
@@ -52,7 +67,69 @@ public struct Game<R: Rules> {
                     try afterHook()
                 }
             case .hardDrop: try hardDrop()
+            case .wait: break
             }
+        } catch {
+            state.end(.ruleError(error))
+        }
+    }
+
+    /// `apply` under a lock delay (`LockDelay` documents the rules): `G` and `D` never lock,
+    /// `W` runs the timer, moves and turns on a grounded piece are resets.
+    private mutating func applyWithLockDelay(_ action: Action, _ delay: LockDelay) {
+        state.actionsApplied += 1
+        let before = state.piece
+        let wasGrounded = !state.fits(before.offset(0, 1))
+        do throws(RuleError) {
+            switch action {
+            case .left: shift(-1)
+            case .right: shift(1)
+            case .rotate: try rotate(by: 1)
+            case .rotateCounterclockwise:
+                guard rules.allowsCounterclockwise else { break }
+                try rotate(by: -1)
+            case .rotateHalfTurn:
+                guard rules.allowsHalfTurn else { break }
+                try rotate(by: 2)
+            case .hold:
+                guard rules.holdEnabled else { break }
+                try hold()
+                return
+            case .softDrop: fall()
+            case .gravity:
+                state.ticks += 1
+                fall()
+                if !state.isOver {
+                    try rules.didTick(&state)
+                    try afterHook()
+                }
+            case .hardDrop:
+                try hardDrop()
+                return
+            case .wait(let milliseconds):
+                if wasGrounded {
+                    let sum = state.lockElapsed.addingReportingOverflow(max(0, milliseconds))
+                    state.lockElapsed = sum.overflow ? Int.max : sum.partialValue
+                }
+            }
+            guard !state.isOver else { return }
+            let piece = state.piece
+            if piece != before {
+                let stepped = piece.y > before.y && (action == .softDrop || action == .gravity)
+                if stepped {
+                    state.lockElapsed = 0
+                } else if wasGrounded {
+                    state.lockResets &+= 1
+                    state.lockElapsed = 0
+                }
+                if piece.y > state.lowestRow {
+                    state.lowestRow = piece.y
+                    state.lockResets = 0
+                }
+            }
+            guard !state.fits(piece.offset(0, 1)) else { return }
+            let exhausted = delay.maxResets.map { state.lockResets >= $0 } ?? false
+            if exhausted || state.lockElapsed >= delay.milliseconds { try lock() }
         } catch {
             state.end(.ruleError(error))
         }
@@ -82,10 +159,27 @@ public struct Game<R: Rules> {
 
     private mutating func start() {
         do throws(RuleError) {
-            for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
-            try spawnNext()
+            try rules.didStart(&state)
+            try syncLevel()
+            if !state.isOver {
+                for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
+                try spawnNext()
+            }
         } catch {
             state.end(.ruleError(error))
+        }
+        if state.isOver { ended() }
+    }
+
+    /// Tells the rules the game ended (once: `apply` does nothing after game over).
+    private mutating func ended() {
+        guard case .over(let reason) = state.phase else { return }
+        do throws(RuleError) {
+            try rules.didEnd(reason, &state)
+        } catch {
+            if case .ruleError = reason { return }
+            state.phase = .over(.ruleError(error))
+            state.events.append(.gameOver(.ruleError(error)))
         }
     }
 
@@ -94,19 +188,31 @@ public struct Game<R: Rules> {
         guard state.fits(moved) else { return }
         state.piece = moved
         state.lastMove = dx < 0 ? .left : .right
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
     }
 
-    private mutating func rotate(clockwise: Bool) throws(RuleError) {
-        let result = clockwise
-            ? try rules.rotated(state.piece, state: state)
-            : try rules.rotatedCounterclockwise(state.piece, state: state)
+    /// Turns the piece `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
+    /// half turn) through the rules.
+    private mutating func rotate(by direction: Int) throws(RuleError) {
+        let result = switch direction {
+        case 1: try rules.rotated(state.piece, state: state)
+        case -1: try rules.rotatedCounterclockwise(state.piece, state: state)
+        default: try rules.rotatedHalfTurn(state.piece, state: state)
+        }
         guard let (turned, kick) = result else { return }
         guard turned.kind == state.piece.kind, state.fits(turned) else {
             throw RuleError(hook: "rotate", message: "returned a piece that does not fit or changed its kind")
         }
+        state.lastKick = kick
+        state.lastKickShift = Cell(x: turned.x - state.piece.x, y: turned.y - state.piece.y)
         state.piece = turned
-        state.lastMove = clockwise ? .rotate : .rotateCounterclockwise
+        state.lastMove = switch direction {
+        case 1: .rotate
+        case -1: .rotateCounterclockwise
+        default: .rotateHalfTurn
+        }
         state.events.append(.rotated(turned, kick: kick))
     }
 
@@ -131,10 +237,23 @@ public struct Game<R: Rules> {
         if state.fits(moved) {
             state.piece = moved
             state.lastMove = .softDrop
+            state.lastKick = nil
+            state.lastKickShift = Cell(x: 0, y: 0)
             state.events.append(.moved(moved))
         } else {
             try lock()
         }
+    }
+
+    /// One row down when the piece fits there; a grounded piece stays (lock delay).
+    private mutating func fall() {
+        let moved = state.piece.offset(0, 1)
+        guard state.fits(moved) else { return }
+        state.piece = moved
+        state.lastMove = .softDrop
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
+        state.events.append(.moved(moved))
     }
 
     private mutating func hardDrop() throws(RuleError) {
@@ -147,6 +266,8 @@ public struct Game<R: Rules> {
 
     private mutating func lock() throws(RuleError) {
         let piece = state.piece
+        // The corners a T-spin looks at are never the T's own cells: tested before placing.
+        let spin = state.spin(of: piece)
         state.board.place(piece, in: state.pieces)
         state.piecesLocked += 1
         state.holdUsed = false
@@ -155,6 +276,18 @@ public struct Game<R: Rules> {
         try syncLevel()
         if state.isOver { return }
         let (count, rows) = state.clearFullRows()
+        var facts = LockFacts(piece: piece, lastMove: state.lastMove, kick: state.lastKick, lines: count, spin: spin,
+                              combo: 0, backToBack: false)
+        if count > 0 {
+            state.combo += 1
+            facts.combo = state.combo
+            facts.backToBack = facts.isDifficult && state.backToBackReady
+            state.backToBackReady = facts.isDifficult
+        } else {
+            state.combo = 0
+        }
+        state.lastLock = facts
+        state.events.append(.lockFacts(facts))
         if count > 0 {
             let points = try rules.lineClearPoints(lines: count, level: state.level, state: state)
             state.addScore(points, reason: .lineClear(lines: count))
@@ -164,6 +297,9 @@ public struct Game<R: Rules> {
             try syncLevel()
             if state.isOver { return }
         }
+        try rules.didFinishLock(cleared: count, &state)
+        try syncLevel()
+        if state.isOver { return }
         try spawnNext()
     }
 
@@ -197,6 +333,13 @@ public struct Game<R: Rules> {
     private mutating func enter(kind: Int) throws(RuleError) {
         state.piece = rules.spawnPiece(kind: kind, state: state)
         state.lastMove = nil
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
+        if rules.lockDelay != nil {
+            state.lockElapsed = 0
+            state.lockResets = 0
+            state.lowestRow = state.piece.y
+        }
         if !state.fits(state.piece) {
             guard try rules.toppedOut(&state), !state.isOver, state.fits(state.piece) else {
                 state.end(.blockedSpawn)

@@ -8,6 +8,17 @@ public enum GameOverReason: Equatable, Sendable {
     case finished(GameResult)
     /// A rule failed (a mod's hook raised an error); the game stopped where it was.
     case ruleError(RuleError)
+
+    /// The reason as one word for scripts and JSON: `"blocked_spawn"`, `"topped_out"`,
+    /// `"finished"` or `"rule_error"`.
+    public var word: String {
+        switch self {
+        case .blockedSpawn: "blocked_spawn"
+        case .toppedOut: "topped_out"
+        case .finished: "finished"
+        case .ruleError: "rule_error"
+        }
+    }
 }
 
 /// The result a rule set reports when it ends a game on its own terms.

@@ -1,6 +1,7 @@
 extension GameState {
     /// A 64-bit FNV-1a digest of everything that decides the rest of the game: board
-    /// cells, piece, queue, score, lines, level, counters, generator state and phase.
+    /// cells, piece, queue, score, lines, level, counters, generator state, the lock timer
+    /// (under a lock delay) and phase.
     ///
     /// Replays store it every few pieces so a divergence is found where it starts.
     /// Not cryptographic: it detects accidents and drift, not forgery.
@@ -27,6 +28,10 @@ extension GameState {
         mix(score); mix(lines); mix(level)
         mix(dealt.count); mix(piecesLocked); mix(ticks)
         mix(random.state)
+        // Only lock-delay rules move these off 0: the standard game's digests stay as they were.
+        if lockElapsed != 0 || lockResets != 0 || lowestRow != 0 {
+            mix(lockElapsed); mix(lockResets); mix(lowestRow)
+        }
         mix(isOver ? 1 : 0)
         return hash
     }

@@ -28,6 +28,30 @@ public struct GameState: Equatable, Sendable {
     /// The last action that moved or turned the piece in play (`nil` right after a spawn):
     /// rules that reward spins (a T-spin) look at it in `didLock`.
     public internal(set) var lastMove: Action?
+    /// When `lastMove` is a turn, the index of the kick offset that made it fit.
+    public internal(set) var lastKick: Int?
+    /// How far the last turn's kick moved the piece (`(0, 0)` for other moves): the T-spin
+    /// test counts a (±1, ±2) kick as a full spin.
+    public internal(set) var lastKickShift: Cell
+    /// The facts of the latest lock (`nil` before the first), complete once its rows are
+    /// removed: scoring hooks and `didClear`/`didFinishLock` see the lock they are about.
+    public internal(set) var lastLock: LockFacts?
+    /// Locks in a row that cleared rows, up to the latest (0 after one that cleared none).
+    public internal(set) var combo: Int
+    /// Whether the latest clear was difficult (4+ rows or a spin): the next difficult one is
+    /// back-to-back.
+    public internal(set) var backToBackReady: Bool
+    /// What rules announced (`announce`), oldest first; the latest `maxCallouts` are kept.
+    public internal(set) var callouts: [String]
+    /// Under a lock delay (`Rules.lockDelay`): milliseconds the piece has rested on the
+    /// stack since its lock timer last started. 0 under other rules.
+    public internal(set) var lockElapsed: Int
+    /// Under a lock delay: the resets (moves and turns while grounded) the piece has used
+    /// since it spawned or last reached a new lowest row. 0 under other rules.
+    public internal(set) var lockResets: Int
+    /// Under a lock delay: the lowest row (the largest `y` of the piece's box) the piece
+    /// has reached. 0 under other rules.
+    public internal(set) var lowestRow: Int
     /// The game's seeded random generator, the only randomness rules may use.
     public var random: SplitMix64
     /// What happened during the latest action (cleared at the start of each).
@@ -56,6 +80,15 @@ public struct GameState: Equatable, Sendable {
         held = nil
         holdUsed = false
         lastMove = nil
+        lockElapsed = 0
+        lockResets = 0
+        lowestRow = 0
+        lastKick = nil
+        lastKickShift = Cell(x: 0, y: 0)
+        lastLock = nil
+        combo = 0
+        backToBackReady = false
+        callouts = []
         ticks = 0
         actionsApplied = 0
         switch source {
@@ -75,12 +108,29 @@ public struct GameState: Equatable, Sendable {
     /// Whether `piece` fits on the board.
     @inlinable public func fits(_ piece: Piece) -> Bool { board.fits(piece, in: pieces) }
 
-    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise), at the
-    /// first of `kicks` where it fits, with that offset's index; `nil` when none fits.
+    /// `piece` turned `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
+    /// half turn), at the first of `kicks` where it fits, with that offset's index; `nil`
+    /// when none fits.
     public func turned(_ piece: Piece, by direction: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
-        var turned = piece
+        turned(piece, to: rotation(of: piece, turnedBy: direction), kicks: kicks)
+    }
+
+    /// `piece` turned `direction` rotation states with the offsets `rules` give for that
+    /// turn (`Rules.kicks(kind:from:to:)`).
+    public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
+        let to = rotation(of: piece, turnedBy: direction)
+        return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
+    }
+
+    /// The rotation state `direction` states on from `piece`'s, wrapping.
+    public func rotation(of piece: Piece, turnedBy direction: Int) -> Int {
         let count = pieces.rotationCount(of: piece.kind)
-        turned.rotation = ((piece.rotation + direction) % count + count) % count
+        return ((piece.rotation + direction) % count + count) % count
+    }
+
+    private func turned(_ piece: Piece, to rotation: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
+        var turned = piece
+        turned.rotation = rotation
         for (index, offset) in kicks.enumerated() {
             let candidate = turned.offset(offset.x, offset.y)
             if fits(candidate) { return (candidate, index) }
@@ -88,11 +138,14 @@ public struct GameState: Equatable, Sendable {
         return nil
     }
 
-    /// Deals the next kind from a bag holding each kind once, refilled and shuffled with
-    /// the game's generator when empty (Fisher–Yates from the last position down).
+    /// Deals the next kind from a bag holding each kind once (each with `inBag`), refilled
+    /// and shuffled with the game's generator when empty (Fisher–Yates from the last
+    /// position down).
     public mutating func drawFromBag() -> Int {
         if bag.isEmpty {
-            for kind in 0..<pieces.count { bag.append(UInt8(kind)) }
+            for kind in 0..<pieces.count where pieces.kinds[kind].inBag { bag.append(UInt8(kind)) }
+            // A set with no kind in the bag deals every kind (the rules should say otherwise).
+            if bag.isEmpty { for kind in 0..<pieces.count { bag.append(UInt8(kind)) } }
             var i = bag.count - 1
             while i > 0 {
                 let j = random.below(i + 1)
@@ -114,6 +167,24 @@ public struct GameState: Equatable, Sendable {
         let (sum, overflow) = score.addingReportingOverflow(points)
         score = overflow ? (points > 0 ? Int.max : Int.min) : sum
         events.append(.scored(points: points, reason: reason))
+    }
+
+    /// The most callouts a game keeps (older ones are dropped first).
+    public static let maxCallouts = 256
+
+    /// Queues a callout for the player ("T-SPIN DOUBLE"): kept in `callouts` and reported
+    /// by an `.announced` event. Text is one line: control characters become spaces and it is
+    /// cut to 48 characters.
+    public mutating func announce(_ text: String) {
+        var line = ""
+        for character in text {
+            if line.count == 48 { break }
+            line.append(character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+                        ? character : " ")
+        }
+        if callouts.count == Self.maxCallouts { callouts.removeFirst() }
+        callouts.append(line)
+        events.append(.announced(line))
     }
 
     /// Ends the game.

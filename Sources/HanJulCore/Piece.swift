@@ -13,6 +13,14 @@ public struct Piece: Hashable, Sendable {
         self.y = y
     }
 
+    /// Whether a box corner at `(x, y)` is within reach of any board: coordinates from
+    /// mods are checked with it before the engine adds shape offsets to them, so those
+    /// sums cannot overflow (L-34). A piece this far off never fits.
+    @inlinable
+    public static func isNearBoard(x: Int, y: Int) -> Bool {
+        (-1_024...1_024).contains(x) && (-1_024...1_024).contains(y)
+    }
+
     /// The same piece moved by `(dx, dy)`.
     @inlinable
     public func offset(_ dx: Int, _ dy: Int) -> Piece {

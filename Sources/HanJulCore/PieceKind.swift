@@ -9,10 +9,14 @@ public struct PieceKind: Hashable, Sendable {
     public var color: UInt32
     /// The cells of each rotation state.
     public var rotations: [[Cell]]
+    /// Whether the default randomizer's bag deals this kind (a garbage kind that only
+    /// rules put on the board is not).
+    public var inBag: Bool
 
-    public init(letter: Character, color: UInt32, rotations: [[Cell]]) {
+    public init(letter: Character, color: UInt32, rotations: [[Cell]], inBag: Bool = true) {
         self.letter = letter
         self.color = color
         self.rotations = rotations
+        self.inBag = inBag
     }
 }

@@ -3,23 +3,25 @@
 /// The masks make the collision test a handful of AND operations per piece, with no
 /// allocation: see `Board.fits(_:in:)`.
 public struct PieceSet: Equatable, Sendable {
-    /// A rotation state reduced to what the collision test needs.
-    @usableFromInline
-    struct Shape: Equatable, Sendable {
-        @usableFromInline var minX: Int
-        @usableFromInline var maxX: Int
-        @usableFromInline var minY: Int
-        @usableFromInline var maxY: Int
+    /// A rotation state reduced to what the collision test needs: its cells' bounding box
+    /// (offsets from the piece's `x`, `y`) and where its row masks start in `masks`.
+    public struct Shape: Equatable, Sendable {
+        public var minX: Int
+        public var maxX: Int
+        public var minY: Int
+        public var maxY: Int
         /// Index of the first row mask in `masks`; one mask per row `minY...maxY`,
         /// bit 0 standing for column `minX`.
-        @usableFromInline var maskStart: Int
+        public var maskStart: Int
     }
 
     /// The kinds, in index order.
     public let kinds: [PieceKind]
     @usableFromInline let shapes: [Shape]
     @usableFromInline let shapeStart: [Int]
-    @usableFromInline let masks: [UInt64]
+    /// The row masks of every rotation state of every kind (see `Shape.maskStart`): what
+    /// code that places pieces on row bitmasks (bots, lookahead) reads.
+    public let masks: [UInt64]
 
     /// The most cells any rotation state spans in either direction.
     public let maxExtent: Int
@@ -88,8 +90,9 @@ public struct PieceSet: Equatable, Sendable {
         kinds[piece.kind].rotations[piece.rotation].map { Cell(x: $0.x + piece.x, y: $0.y + piece.y) }
     }
 
+    /// The bounding box and row masks of `kind` in `rotation`.
     @inlinable
-    func shape(_ kind: Int, _ rotation: Int) -> Shape {
+    public func shape(_ kind: Int, _ rotation: Int) -> Shape {
         shapes[shapeStart[kind] + rotation]
     }
 }

@@ -6,9 +6,12 @@
 /// fail (a mod's Lua code, say) throw `RuleError`; the engine then ends the game with
 /// `.ruleError` and leaves the state as it was when the hook failed.
 ///
-/// The order for one lock: `didLock` → full rows removed → `lineClearPoints` → lines and
-/// `level(forLines:)` → `didClear` → next kind (`nextKind`, unless the piece source is a
-/// fixed sequence) → spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`.
+/// A game starts with `didStart`, then the preview is drawn (`nextKind`) and the first
+/// piece spawns. The order for one lock: `didLock` → full rows removed → (when rows were
+/// removed: `lineClearPoints` → lines and `level(forLines:)` → `didClear`) →
+/// `didFinishLock` → next kind (`nextKind`, unless the piece source is a fixed sequence) →
+/// spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`. When the game ends,
+/// for any reason, `didEnd` runs once.
 public protocol Rules {
     /// A short name for the rule set, e.g. `"standard"`.
     var name: String { get }
@@ -28,17 +31,28 @@ public protocol Rules {
     /// Where a new piece of `kind` enters. Default: rotation 0, `x = (width − 4) / 2`, `y = 0`.
     func spawnPiece(kind: Int, state: GameState) -> Piece
     /// The piece after a clockwise rotation, or `nil` when it cannot rotate.
-    /// Default: the next rotation state, trying `kicks` in order.
+    /// Default: the next rotation state, trying `kicks(kind:from:to:)` in order.
     func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
     /// The piece after a counter-clockwise rotation, or `nil`. Default: the previous rotation
-    /// state, trying `kicks` in order. Only called when `allowsCounterclockwise`.
+    /// state, trying `kicks(kind:from:to:)` in order. Only called when `allowsCounterclockwise`.
     func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
     /// Whether the `A` action (counter-clockwise rotation) is part of the game. Default: no.
     var allowsCounterclockwise: Bool { get }
     /// Whether the `X` action (hold) is part of the game. Default: no.
     var holdEnabled: Bool { get }
+    /// The piece after a 180° turn, or `nil`. Default: two rotation states on, trying
+    /// `kicks(kind:from:to:)` in order. Only called when `allowsHalfTurn`.
+    func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
+    /// Whether the `F` action (a 180° turn) is part of the game. Default: no.
+    var allowsHalfTurn: Bool { get }
+    /// How long a piece resting on the stack waits before it locks, or `nil` to lock the
+    /// moment it cannot fall (the standard rules). Default: `nil`. See `LockDelay`.
+    var lockDelay: LockDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
+    /// The offsets tried, in order, when `kind` turns from rotation state `from` to `to`:
+    /// the rotation system as data (see `KickTable`). Default: `kicks` for every turn.
+    func kicks(kind: Int, from: Int, to: Int) -> [Cell]
     /// Points for clearing `lines` lines at once at `level` (the level before they count).
     /// Default: `[0, 100, 300, 500, 800][lines] × level`.
     func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int
@@ -49,14 +63,23 @@ public protocol Rules {
     /// Milliseconds between gravity ticks at `level`. Default: `max(120, 700 − (level − 1) × 45)`.
     func gravityInterval(level: Int) -> Int
 
+    /// Once per game (and after each `Game.restart()`), before the preview is drawn and the
+    /// first piece spawns: no piece is in play yet (`state.dealt` is empty).
+    func didStart(_ state: inout GameState) throws(RuleError)
     /// After a new piece entered the board.
     func didSpawn(_ state: inout GameState) throws(RuleError)
     /// After the piece was written into the board, before full rows are removed.
     func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError)
     /// After `count` full rows (`rows`, as a mask) were removed and scored.
     func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError)
+    /// After every lock, once its clear was scored (`cleared` full rows, 0 included), before
+    /// the next piece is drawn and spawned.
+    func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError)
     /// After a gravity tick was applied (and the game is still on).
     func didTick(_ state: inout GameState) throws(RuleError)
+    /// Once, right after the game ended (`reason` is why). The game stays over; a failure
+    /// here replaces the reason with the rule error.
+    func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError)
     /// When a new piece does not fit. Return `true` after making room to let the game go
     /// on (the spawn is tried once more); `false` ends the game. Default: `false`.
     func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool
@@ -72,38 +95,50 @@ extension Rules {
     public var kicks: [Cell] { StandardRules.kickOffsets }
     public var allowsCounterclockwise: Bool { false }
     public var holdEnabled: Bool { false }
+    public var allowsHalfTurn: Bool { false }
+    public var lockDelay: LockDelay? { nil }
 
     /// The actions a script may use under these rules.
-    public var actions: Set<Action> {
+    public var actions: Set<Action.Kind> {
         var set = Action.standard
         if allowsCounterclockwise { set.insert(.rotateCounterclockwise) }
         if holdEnabled { set.insert(.hold) }
+        if allowsHalfTurn { set.insert(.rotateHalfTurn) }
         return set
     }
 
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        state.turned(piece, by: 2, rules: self)
+    }
+
+    public func kicks(kind: Int, from: Int, to: Int) -> [Cell] { kicks }
+
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        state.turned(piece, by: -1, kicks: kicks)
+        state.turned(piece, by: -1, rules: self)
     }
 
     public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
 
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
-        Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
     }
 
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        state.turned(piece, by: 1, kicks: kicks)
+        state.turned(piece, by: 1, rules: self)
     }
 
     public func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int {
         StandardRules.linePoints(lines: lines, level: level)
     }
 
-    public func hardDropPoints(rows: Int) -> Int { 2 * rows }
-    public func level(forLines lines: Int) throws(RuleError) -> Int { 1 + lines / 10 }
-    public func gravityInterval(level: Int) -> Int { max(120, 700 - (level - 1) * 45) }
+    public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
+    public func level(forLines lines: Int) throws(RuleError) -> Int { StandardRules.level(lines: lines) }
+    public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) {}
     public func didSpawn(_ state: inout GameState) throws(RuleError) {}
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {}
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {}
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}
     public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {}
     public func didTick(_ state: inout GameState) throws(RuleError) {}

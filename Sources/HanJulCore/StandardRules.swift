@@ -21,6 +21,35 @@ public struct StandardRules: Rules, Sendable {
         let (points, overflow) = base.multipliedReportingOverflow(by: level)
         return overflow ? Int.max : points
     }
+
+    /// `max(120, 700 − (level − 1) × 45)` milliseconds. Levels come from mods and may be
+    /// anything up to `Int.max`: the level is clamped first (every level past 13 is 120
+    /// ms anyway), so the formula never overflows (L-34).
+    @inlinable
+    public static func gravityInterval(level: Int) -> Int {
+        let clamped = min(max(level, -1_000), 1_000)
+        return max(120, 700 - (clamped - 1) * 45)
+    }
+
+    /// 2 points per hard-dropped row.
+    @inlinable
+    public static func hardDropPoints(rows: Int) -> Int {
+        let (points, overflow) = rows.multipliedReportingOverflow(by: 2)
+        return overflow ? (rows > 0 ? Int.max : Int.min) : points
+    }
+
+    /// `1 + lines / 10`.
+    @inlinable
+    public static func level(lines: Int) -> Int { 1 + lines / 10 }
+
+    /// Where a new piece enters: rotation 0, `x = (width − 4) / 2`, `y = 0`.
+    @inlinable
+    public static func spawnPiece(kind: Int, boardWidth: Int) -> Piece {
+        Piece(kind: kind, rotation: 0, x: (boardWidth - 4) / 2, y: 0)
+    }
+
+    // The rules above are the one source of truth: the `Rules` defaults, `LuaRules`'s
+    // fallbacks and mods' `hanjul.standard` all call them.
 }
 
 extension PieceSet {

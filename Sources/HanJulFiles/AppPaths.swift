@@ -6,6 +6,7 @@ import Glibc
 /// let paths = try AppPaths(environment: ["HOME": "/home/ana"])
 /// paths.dataDirectory     // "/home/ana/.local/share/hanjul"
 /// paths.configDirectory   // "/home/ana/.config/hanjul"
+/// paths.systemDataDirectories  // ["/usr/local/share/hanjul", "/usr/share/hanjul"]
 /// ```
 ///
 /// The environment is passed in, so tests and headless runs can point HanJul
@@ -33,6 +34,10 @@ public struct AppPaths: Sendable, Equatable {
     public var dataDirectory: String
     /// Settings: key bindings, options.
     public var configDirectory: String
+    /// The system's data folders, most important first: `hanjul` inside each absolute
+    /// folder of `$XDG_DATA_DIRS`, else inside `/usr/local/share` and `/usr/share`. Read
+    /// after ``dataDirectory`` (installed mods live in `PREFIX/share/hanjul/mods`).
+    public var systemDataDirectories: [String]
 
     /// Computes the folders from an environment.
     ///
@@ -54,6 +59,19 @@ public struct AppPaths: Sendable, Equatable {
         }
         dataDirectory = try resolve("XDG_DATA_HOME", ".local/share")
         configDirectory = try resolve("XDG_CONFIG_HOME", ".config")
+        systemDataDirectories = Self.searchList(environment["XDG_DATA_DIRS"], default: ["/usr/local/share", "/usr/share"])
+            .map { ($0 == "/" ? "" : $0) + "/" + Self.applicationName }
+    }
+
+    /// The absolute folders of a colon-separated list, in order, without repeats (relative
+    /// entries are ignored, as the specification requires); `default` when none is left.
+    static func searchList(_ value: String?, default fallback: [String]) -> [String] {
+        var folders: [String] = []
+        for entry in (value ?? "").split(separator: ":") {
+            guard let folder = absolute(String(entry)).map(trimmingTrailingSlashes), !folders.contains(folder) else { continue }
+            folders.append(folder)
+        }
+        return folders.isEmpty ? fallback : folders
     }
 
     /// The folders for this process: its environment, and the password

@@ -42,17 +42,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 }
 
+/// Every action on, with the Guideline's lock delay.
+struct LockDelayFuzzRules: Rules {
+    var name: String { "lock-delay-fuzz" }
+    var allowsCounterclockwise: Bool { true }
+    var allowsHalfTurn: Bool { true }
+    var holdEnabled: Bool { true }
+    var lockDelay: LockDelay? { .guideline }
+}
+
 enum FuzzTargets {
     static func actionScript(_ bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        let allowed: Set<Action> = bytes.first.map { $0 & 1 == 0 ? Action.standard : Set(Action.allCases) } ?? Action.standard
+        let allowed: Set<Action.Kind> = bytes.first.map { $0 & 1 == 0 ? Action.standard : Action.allKinds } ?? Action.standard
         do throws(ActionScriptError) {
             let actions = try ActionScript.parse(text, allowing: allowed)
             let again = try? ActionScript.parse(ActionScript.text(of: actions), allowing: allowed)
             if again != actions { return "round trip changed the actions" }
             // Play them: every accepted script must run to completion under the standard rules.
             var game = Game(rules: StandardRules(), source: .seeded(UInt64(bytes.count)))
-            game.apply(actions.filter { Action.standard.contains($0) })
+            game.apply(actions.filter { Action.standard.contains($0.kind) })
+            // And under a lock delay with every action on: the piece in play always fits.
+            var delayed = Game(rules: LockDelayFuzzRules(), source: .seeded(UInt64(bytes.count)))
+            for action in actions where !delayed.state.isOver {
+                delayed.apply(action)
+                if !delayed.state.isOver && !delayed.state.fits(delayed.state.piece) { return "lock delay: the piece stopped fitting" }
+            }
         } catch {
             if error.position < 1 || error.position > text.count { return "error position \(error.position) out of range" }
             _ = error.description

@@ -21,6 +21,11 @@ enum GameAPI {
         coreMethods(bridge: bridge).merging(lookaheadMethods(bridge: bridge)) { first, _ in first }
     }
 
+    /// The words `game:last_move()` and `lock_facts().last_move` use.
+    static let moveNames: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
+                                              .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
+                                              .softDrop: "soft_drop"]
+
     private static func coreMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
             guard let state = bridge.state else {
@@ -56,19 +61,25 @@ enum GameAPI {
             }
             return kind
         }
+        /// Charges a change that rewrites whole rows to the budget (L-17).
+        func chargeRows(_ args: LuaArguments, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) {
+            try args.charge(s.pointee.board.width * s.pointee.board.height / 8)
+        }
         func letters(_ s: UnsafeMutablePointer<GameState>) -> String {
             s.pointee.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
         }
         func letter(_ s: UnsafeMutablePointer<GameState>, _ kind: Int) -> String {
             String(s.pointee.pieces.kinds[kind].letter)
         }
+        // Row masks cross into Lua as the integer with the same 64 bits: column 63 of a
+        // 64-wide board is the sign bit, so a full 64-wide row is -1 (L-34).
         func mask(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> UInt64 {
             let value = try args.integer(index)
-            let full = s.pointee.board.fullRow
-            guard value >= 0, UInt64(value) & ~full == 0 else {
+            let bits = UInt64(bitPattern: Int64(value))
+            guard bits & ~s.pointee.board.fullRow == 0 else {
                 throw LuaHostError("\(args.functionName): mask \(value) has bits outside the \(s.pointee.board.width) columns")
             }
-            return UInt64(value)
+            return bits
         }
 
         var methods: [String: LuaHostFunction] = [
@@ -83,7 +94,7 @@ enum GameAPI {
             },
             "row": { args in
                 let s = try state(args)
-                args.push(Int(s.pointee.board.rows[try row(args, 2, s)]))
+                args.push(Int(truncatingIfNeeded: s.pointee.board.rows[try row(args, 2, s)]))
                 return 1
             },
             "is_hidden": { args in
@@ -94,6 +105,8 @@ enum GameAPI {
             },
             "piece": { args in
                 let s = try state(args)
+                // No piece before the first spawn (in on_start).
+                if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
                 let p = s.pointee.piece
                 args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
                 return 4
@@ -114,10 +127,50 @@ enum GameAPI {
                 return 1
             },
             "last_move": { args in
-                let names: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
-                                               .rotateCounterclockwise: "rotate_ccw", .softDrop: "soft_drop"]
-                if let move = try state(args).pointee.lastMove, let name = names[move] { args.push(name) } else { args.pushNil() }
+                if let move = try state(args).pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }
                 return 1
+            },
+            "lock_facts": { args in
+                let s = try state(args)
+                guard let facts = s.pointee.lastLock else { args.pushNil(); return 1 }
+                args.pushTable([
+                    "letter": .string(LuaString(letter(s, facts.piece.kind))), "rotation": .integer(facts.piece.rotation),
+                    "x": .integer(facts.piece.x), "y": .integer(facts.piece.y),
+                    "lines": .integer(facts.lines), "spin": .string(LuaString(facts.spin.rawValue)),
+                    "combo": .integer(facts.combo), "back_to_back": .boolean(facts.backToBack),
+                    "last_move": facts.lastMove.flatMap { moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil,
+                    "kick": facts.kick.map { .integer($0) } ?? .nil,
+                ])
+                return 1
+            },
+            "spin": { args in
+                let s = try state(args)
+                let k = try kind(args, 2, s)
+                let rotation = try args.integer(3)
+                guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
+                    throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
+                }
+                let x = try args.integer(4), y = try args.integer(5)
+                guard Piece.isNearBoard(x: x, y: y) else { args.push("none"); return 1 }
+                args.push(s.pointee.spin(of: Piece(kind: k, rotation: rotation, x: x, y: y)).rawValue)
+                return 1
+            },
+            "announce": { args in
+                let s = try state(args)
+                let text = try args.string(2)
+                guard !text.isEmpty, text.utf8.count <= 200 else {
+                    throw LuaHostError("\(args.functionName): give 1 to 200 bytes of text (a callout shows at most 48 characters)")
+                }
+                switch bridge.hook {
+                case .scoring?, .onGameOver?:
+                    bridge.pendingCallouts.append(sanitized(text, limit: 200))
+                case .spawn?, .rotate?:
+                    throw LuaHostError("\(args.functionName): \(bridge.hook!.rawValue) may run any number of times (the bot asks it too); announce from on_lock, after_lock or scoring")
+                default:
+                    if bridge.readOnly { throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") may not announce") }
+                    s.pointee.announce(sanitized(text, limit: 200))
+                }
+                return 0
             },
             "score": { args in args.push(try state(args).pointee.score); return 1 },
             "lines": { args in args.push(try state(args).pointee.lines); return 1 },
@@ -133,7 +186,17 @@ enum GameAPI {
                 guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
                     throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
                 }
-                args.push(s.pointee.fits(Piece(kind: k, rotation: rotation, x: try args.integer(4), y: try args.integer(5))))
+                let x = try args.integer(4), y = try args.integer(5)
+                // Far-off coordinates never fit; refusing them first keeps the engine's
+                // coordinate sums away from overflow (L-34).
+                args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
+                return 1
+            },
+            "standard_next": { args in
+                // The standard randomizer (a bag of every kind with `bag ~= false`), from the
+                // same generator and bag the default `next_piece` uses.
+                let s = try changing(args)
+                args.push(letter(s, s.pointee.drawFromBag()))
                 return 1
             },
             "random": { args in
@@ -173,6 +236,7 @@ enum GameAPI {
             },
             "insert_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 let bits = try mask(args, 3, s)
                 let k = try kind(args, 4, s)
@@ -184,6 +248,7 @@ enum GameAPI {
             },
             "push_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let bits = try mask(args, 2, s)
                 let k = try kind(args, 3, s)
                 var overflow = false
@@ -194,17 +259,20 @@ enum GameAPI {
             },
             "remove_row": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let y = try row(args, 2, s)
                 s.pointee.editBoard { $0.removeRow(y) }
                 return 0
             },
             "clear_board": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 s.pointee.editBoard { $0.removeAll() }
                 return 0
             },
             "clear_lines": { args in
                 let s = try changing(args)
+                try chargeRows(args, s)
                 let (count, rows) = s.pointee.clearFullRows()
                 s.pointee.countLines(count)
                 args.push(count)

@@ -22,8 +22,12 @@ final class GameBridge {
         log.append(line)
     }
 
+    /// Callouts a read-only hook (`scoring`, `on_game_over`) announced: the rules add them to
+    /// the game after the hook (the state is not written through in read-only hooks).
+    var pendingCallouts: [String] = []
+
     /// The rules' kick table, for `game:placements`.
-    var kicks: [Cell] = StandardRules.kickOffsets
+    var kickTable = KickTable.standard
 
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)

@@ -15,10 +15,15 @@ final class LoadedMod {
     // Rule data, when the mod sets it.
     var boardSize: (width: Int, height: Int)?
     var pieces: PieceSet?
+    /// Kinds added to the set (`extra_pieces`), after `pieces` or the standard seven.
+    var extraPieces: [PieceKind] = []
     var preview: Int?
-    var kicks: [Cell]?
+    var kicks: KickSpec?
     var counterclockwise: Bool?
     var hold: Bool?
+    var halfTurn: Bool?
+    /// `.some(nil)`: the mod says `lock_delay = false` (no lock delay, over an earlier mod's).
+    var lockDelay: LockDelay??
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     var log: [String] { bridge.log }
@@ -54,6 +59,7 @@ final class LoadedMod {
         }
         self.lua = lua
         game = lua.makeObject(name: "game", methods: GameAPI.methods(bridge: bridge))
+        StandardAPI.install(in: lua)
 
         let chunk: LuaFunctionRef
         let returned: [LuaValue]
@@ -135,20 +141,10 @@ final class LoadedMod {
             self.preview = preview
         }
         if case .nil = table["kicks"] {} else {
-            guard let list = table["kicks"].tableValue, (1...16).contains(list.rawLength) else {
-                throw .manifest(id: id, reason: "kicks must be a list of 1 to 16 offsets like { {0, 0}, {-1, 0} }")
-            }
-            var offsets: [Cell] = []
-            for index in 1...list.rawLength {
-                guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
-                      abs(dx) <= 4, abs(dy) <= 4 else {
-                    throw .manifest(id: id, reason: "kicks[\(index)] must be {dx, dy} with each from -4 to 4")
-                }
-                offsets.append(Cell(x: dx, y: dy))
-            }
-            kicks = offsets
+            kicks = try readKicks(table["kicks"])
         }
-        for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold)] {
+        for (key, flag) in [("counterclockwise", \LoadedMod.counterclockwise), ("hold", \LoadedMod.hold),
+                            ("rotate_180", \LoadedMod.halfTurn)] {
             let value = table[key]
             if case .nil = value { continue }
             guard let on = value.boolValue else {
@@ -159,16 +155,105 @@ final class LoadedMod {
         if case .nil = table["pieces"] {} else {
             pieces = try readPieces(table["pieces"])
         }
+        if case .nil = table["extra_pieces"] {} else {
+            extraPieces = try readKinds(table["extra_pieces"], field: "extra_pieces")
+        }
+        try readLockDelay(table["lock_delay"])
+    }
+
+    /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit), or `false`.
+    private func readLockDelay(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        if case .nil = value { return }
+        if value.boolValue == false {
+            lockDelay = .some(nil)
+            return
+        }
+        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000 } (resets left out: no limit) or false"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        for (key, _) in table.entries() {
+            guard let name = key.stringValue, name == "ms" || name == "resets" else {
+                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+            }
+        }
+        guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else { throw .manifest(id: id, reason: shape) }
+        var resets: Int?
+        if case .nil = table["resets"] {} else {
+            guard let count = table["resets"].integerValue, (0...1000).contains(count) else { throw .manifest(id: id, reason: shape) }
+            resets = count
+        }
+        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets))
+    }
+
+    /// `kicks`: one list of offsets for every turn, or a table of per-kind (`default` or a
+    /// letter) lists or per-turn (`["0>1"]`) lists.
+    private func readKicks(_ value: LuaValue) throws(ModLoadError) -> KickSpec {
+        let id = package.id
+        let shape = "kicks must be a list of offsets like { {0, 0}, {-1, 0} }, or a table of them by kind (default, T, I, …) and turn ([\"0>1\"] = …)"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        func offsets(_ value: LuaValue, at path: String) throws(ModLoadError) -> [Cell] {
+            guard let list = value.tableValue, (1...16).contains(list.rawLength), list.entries().count == list.rawLength else {
+                throw .manifest(id: id, reason: "\(path) must be a list of 1 to 16 offsets like { {0, 0}, {-1, 0} }")
+            }
+            var cells: [Cell] = []
+            for index in 1...list.rawLength {
+                guard let pair = list[index].tableValue, let dx = pair[1].integerValue, let dy = pair[2].integerValue,
+                      (-4...4).contains(dx), (-4...4).contains(dy) else {
+                    throw .manifest(id: id, reason: "\(path)[\(index)] must be {dx, dy} with each from -4 to 4")
+                }
+                cells.append(Cell(x: dx, y: dy))
+            }
+            return cells
+        }
+        // The old form: a list of offsets.
+        if table.rawLength > 0 || table.entries().isEmpty {
+            return KickSpec(uniform: try offsets(value, at: "kicks"))
+        }
+        var spec = KickSpec()
+        for (key, entry) in table.entries().sorted(by: { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") }) {
+            guard let name = key.stringValue, name == "default" || (name.count == 1 && name.first!.isUppercase && name.first!.isASCII) else {
+                throw .manifest(id: id, reason: "kicks has a key '\(sanitized(key.stringValue ?? key.typeName, limit: 20))'; use default or a piece letter")
+            }
+            let path = "kicks.\(name)"
+            guard let inner = entry.tableValue else { throw .manifest(id: id, reason: "\(path) must be a list of offsets or a table of turns like [\"0>1\"] = { {0, 0} }") }
+            if inner.rawLength > 0 {
+                spec.kinds[name] = .every(try offsets(entry, at: path))
+                continue
+            }
+            var turns: [KickSpec.Turn] = []
+            for (turnKey, list) in inner.entries() {
+                let text = turnKey.stringValue ?? ""
+                let parts = text.split(separator: ">", omittingEmptySubsequences: false)
+                guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), (0..<8).contains(from), (0..<8).contains(to),
+                      parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII) else {
+                    throw .manifest(id: id, reason: "\(path) has a key '\(sanitized(turnKey.stringValue ?? turnKey.typeName, limit: 20))'; turns are written \"from>to\" with rotation states 0 to 7, like \"0>1\"")
+                }
+                turns.append(KickSpec.Turn(from: from, to: to, offsets: try offsets(list, at: "\(path)[\"\(text)\"]")))
+            }
+            spec.kinds[name] = .turns(turns.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+        }
+        return spec
     }
 
     private func readPieces(_ value: LuaValue) throws(ModLoadError) -> PieceSet {
+        let kinds = try readKinds(value, field: "pieces")
+        do throws(PieceSetError) {
+            return try PieceSet(kinds)
+        } catch {
+            throw .manifest(id: package.id, reason: "pieces: \(error)")
+        }
+    }
+
+    /// A list of piece tables (`pieces` or `extra_pieces`), each checked as far as it goes
+    /// alone; the set they end up in checks the rest.
+    private func readKinds(_ value: LuaValue, field: String) throws(ModLoadError) -> [PieceKind] {
         let id = package.id
         guard let list = value.tableValue, (1...PieceSet.maxKinds).contains(list.rawLength) else {
-            throw .manifest(id: id, reason: "pieces must be a list of 1 to \(PieceSet.maxKinds) piece tables")
+            throw .manifest(id: id, reason: "\(field) must be a list of 1 to \(PieceSet.maxKinds) piece tables")
         }
         var kinds: [PieceKind] = []
         for index in 1...list.rawLength {
-            let at = "pieces[\(index)]"
+            let at = "\(field)[\(index)]"
             guard let piece = list[index].tableValue else { throw .manifest(id: id, reason: "\(at) must be a table") }
             guard let letter = piece["letter"].stringValue, letter.count == 1 else {
                 throw .manifest(id: id, reason: "\(at).letter must be one uppercase letter")
@@ -199,13 +284,21 @@ final class LoadedMod {
                 }
                 states.append(state)
             }
-            kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states))
+            var inBag = true
+            if case .nil = piece["bag"] {} else {
+                guard let dealt = piece["bag"].boolValue else {
+                    throw .manifest(id: id, reason: "\(at).bag must be true or false (false: the default bag never deals it)")
+                }
+                inBag = dealt
+            }
+            for (key, _) in piece.entries() {
+                guard let name = key.stringValue, ["letter", "color", "rotations", "bag"].contains(name) else {
+                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
+                }
+            }
+            kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states, inBag: inBag))
         }
-        do throws(PieceSetError) {
-            return try PieceSet(kinds)
-        } catch {
-            throw .manifest(id: id, reason: "pieces: \(error)")
-        }
+        return kinds
     }
 
     // MARK: Errors
@@ -287,6 +380,60 @@ final class LoadedMod {
         }
         let best = candidates.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
         return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
+    }
+}
+
+/// A mod's `kicks` as written, before it meets the piece set (which may come from another
+/// mod): `LuaRules` turns it into a `KickTable`.
+struct KickSpec {
+    struct Turn {
+        var from: Int
+        var to: Int
+        var offsets: [Cell]
+    }
+
+    enum Entry {
+        /// The same offsets for every turn of the kind.
+        case every([Cell])
+        /// Offsets for some turns; the rest fall back.
+        case turns([Turn])
+    }
+
+    /// Offsets for every turn without an entry (the old list form); `nil`: the standard ones.
+    var uniform: [Cell]?
+    /// By `"default"` (every kind) or a piece letter.
+    var kinds: [String: Entry] = [:]
+
+    /// The table for `pieces`: the uniform list, then `default`'s entries for each kind,
+    /// then the kind's own.
+    /// - Throws: a message naming a letter that is not in the set or a state it lacks.
+    func table(for pieces: PieceSet) throws(LuaHostError) -> KickTable {
+        var table = KickTable(fallback: uniform ?? StandardRules.kickOffsets)
+        for letter in kinds.keys.sorted() where letter != "default" {
+            guard pieces.kind(forLetter: Character(letter)) != nil else {
+                throw LuaHostError("kicks.\(letter): '\(letter)' is not a piece letter (\(pieces.kinds.map { String($0.letter) }.joined(separator: " ")))")
+            }
+        }
+        for kind in 0..<pieces.count {
+            let letter = String(pieces.kinds[kind].letter)
+            let count = pieces.rotationCount(of: kind)
+            for name in ["default", letter] {
+                switch kinds[name] {
+                case nil: continue
+                case .every(let offsets)?:
+                    for from in 0..<count { for to in 0..<count { table.set(offsets, kind: kind, from: from, to: to) } }
+                case .turns(let turns)?:
+                    for turn in turns {
+                        guard turn.from < count && turn.to < count else {
+                            if name == "default" { continue }
+                            throw LuaHostError("kicks.\(letter)[\"\(turn.from)>\(turn.to)\"]: '\(letter)' has rotation states 0 to \(count - 1)")
+                        }
+                        table.set(turn.offsets, kind: kind, from: turn.from, to: turn.to)
+                    }
+                }
+            }
+        }
+        return table
     }
 }
 

@@ -16,9 +16,15 @@ public final class LuaRules: Rules {
     public let boardHeight: Int
     public let pieces: PieceSet
     public let previewCount: Int
+    /// The offsets of every turn the kick table does not set (the mods' list form, or the
+    /// standard six).
     public let kicks: [Cell]
+    /// The rotation system: offsets per kind and turn.
+    public let kickTable: KickTable
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
+    public let allowsHalfTurn: Bool
+    public let lockDelay: LockDelay?
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
@@ -61,25 +67,49 @@ public final class LuaRules: Rules {
         let size = loaded.last { $0.boardSize != nil }?.boardSize ?? (10, 20)
         boardWidth = size.width
         boardHeight = size.height
-        pieces = loaded.last { $0.pieces != nil }?.pieces ?? .standard
+        let base = loaded.last { $0.pieces != nil }?.pieces ?? .standard
+        let extras = loaded.flatMap(\.extraPieces)
+        if extras.isEmpty {
+            pieces = base
+        } else {
+            do throws(PieceSetError) {
+                pieces = try PieceSet(base.kinds + extras)
+            } catch {
+                let ids = loaded.filter { !$0.extraPieces.isEmpty }.map(\.package.id)
+                throw .manifest(id: ids.joined(separator: "+"), reason: "extra_pieces: \(error)")
+            }
+        }
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
-        kicks = loaded.last { $0.kicks != nil }?.kicks ?? StandardRules.kickOffsets
+        let kickMod = loaded.last { $0.kicks != nil }
+        let table: KickTable
+        do throws(LuaHostError) {
+            table = try kickMod?.kicks?.table(for: pieces) ?? .standard
+        } catch {
+            throw .manifest(id: kickMod?.package.id ?? "", reason: error.message)
+        }
+        kickTable = table
+        kicks = table.fallback
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
-        var table = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
+        allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
+        lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
+        var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
             switch hook.composition {
-            case .lastWins: table[hook.slot] = Array(defining.suffix(1))
-            case .chain, .all: table[hook.slot] = defining
+            case .lastWins: chains[hook.slot] = Array(defining.suffix(1))
+            case .chain, .all: chains[hook.slot] = defining
             }
         }
-        chainTable = table
-        defined = Hook.allCases.reduce(0) { bits, hook in table[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
+        chainTable = chains
+        guard pieces.kinds.contains(where: \.inBag) || !chains[Hook.nextPiece.slot].isEmpty else {
+            throw .conflict("every piece has bag = false and no mod has next_piece: nothing would be dealt")
+        }
+        defined = Hook.allCases.reduce(0) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
         kindByLetter = letters
-        for mod in loaded { mod.bridge.kicks = kicks }
+        for mod in loaded { mod.bridge.kickTable = table }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
@@ -173,7 +203,7 @@ public final class LuaRules: Rules {
     }
 
     public func level(forLines lines: Int) throws(RuleError) -> Int {
-        var level = 1 + lines / 10
+        var level = StandardRules.level(lines: lines)
         guard has(.level) else { return level }
         let chain = chain(.level)
         for (mod, function) in chain {
@@ -187,7 +217,7 @@ public final class LuaRules: Rules {
     }
 
     public func gravityInterval(level: Int) -> Int {
-        var interval = max(120, 700 - (level - 1) * 45)
+        var interval = StandardRules.gravityInterval(level: level)
         guard has(.gravity) else { return interval }
         let chain = chain(.gravity)
         for (mod, function) in chain {
@@ -201,7 +231,7 @@ public final class LuaRules: Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int {
-        var points = 2 * rows
+        var points = StandardRules.hardDropPoints(rows: rows)
         guard has(.hardDropPoints) else { return points }
         let chain = chain(.hardDropPoints)
         for (mod, function) in chain {
@@ -217,7 +247,7 @@ public final class LuaRules: Rules {
     // turns each piece several times): their standard path stays free of the hook call's
     // closures, which would otherwise make every call copy the state they capture.
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
-        let standard = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+        let standard = StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
         guard has(.spawn) else { return standard }
         return spawnHook(kind: kind, state: state, standard: standard)
     }
@@ -230,39 +260,73 @@ public final class LuaRules: Rules {
         let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
             Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
         })
-        guard let placed, (0..<rotations).contains(placed.rotation), abs(placed.x) <= 64, abs(placed.y) <= 64 else { return standard }
+        guard let placed, (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else { return standard }
         return placed
     }
 
+    public func kicks(kind: Int, from: Int, to: Int) -> [Cell] {
+        kickTable.offsets(kind: kind, from: from, to: to)
+    }
+
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: 1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: 1, rules: self) }
         return try turn(piece, by: 1, state: state)
     }
 
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate) else { return state.turned(piece, by: -1, kicks: kicks) }
+        guard has(.rotate) else { return state.turned(piece, by: -1, rules: self) }
         return try turn(piece, by: -1, state: state)
     }
 
-    /// A turn by `direction` (1 clockwise, −1 counter-clockwise): the mod's `rotate` hook,
+    public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
+        guard has(.rotate) else { return state.turned(piece, by: 2, rules: self) }
+        return try turn(piece, by: 2, state: state)
+    }
+
+    /// A turn by `direction` (1 clockwise, −1 counter-clockwise, 2 a half turn): the mod's `rotate` hook,
     /// or the next rotation state with the kicks.
     @inline(never)
     private func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
-        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, kicks: kicks) }
+        guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, rules: self) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
         return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
         }, read: { results in
             if results.type(1) == .nil { return nil }
             let turned = Piece(kind: piece.kind, rotation: try results.integer(3), x: try results.integer(1), y: try results.integer(2))
-            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation), state.fits(turned) else {
+            guard (0..<state.pieces.rotationCount(of: piece.kind)).contains(turned.rotation),
+                  Piece.isNearBoard(x: turned.x, y: turned.y), state.fits(turned) else {
                 throw LuaHostError("rotate returned x \(turned.x), y \(turned.y), rotation \(turned.rotation), where the piece does not fit (return nil to refuse the turn)")
             }
             return (turned, 0)
         })
     }
 
+    public func didStart(_ state: inout GameState) throws(RuleError) { try runAll(.onStart, &state) }
+
     public func didSpawn(_ state: inout GameState) throws(RuleError) { try runAll(.onSpawn, &state) }
+
+    public func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        flushCallouts(&state)
+        try runAll(.afterLock, &state) { $0.push(cleared) }
+    }
+
+    /// Moves what read-only hooks (`scoring`, `on_game_over`) announced into the game.
+    private func flushCallouts(_ state: inout GameState) {
+        for mod in mods where !mod.bridge.pendingCallouts.isEmpty {
+            for text in mod.bridge.pendingCallouts { state.announce(text) }
+            mod.bridge.pendingCallouts.removeAll()
+        }
+    }
+
+    public func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError) {
+        guard has(.onGameOver) else { return }
+        let word = reason.word
+        defer { flushCallouts(&state) }
+        for (mod, function) in chain(.onGameOver) {
+            try read(mod, function, hook: .onGameOver, state, push: { $0.push(word) }, read: { _ in () })
+        }
+    }
 
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {
         guard has(.onLock) else { return }
@@ -273,6 +337,7 @@ public final class LuaRules: Rules {
     }
 
     public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {
+        flushCallouts(&state)
         try runAll(.onClear, &state) { args in
             args.push(count); args.push(Int(truncatingIfNeeded: rows))
         }

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulText
 import LuaKit
 
 /// Finds mods on the search path, reads and loads them.
@@ -16,10 +17,10 @@ public struct ModCatalog: Sendable {
     public func packages(_ ids: [String]) throws(ModLoadError) -> [ModPackage] {
         var result: [ModPackage] = []
         for id in ids {
-            guard ModPackage.isValidID(id) else {
-                throw .notFound(id: id, searched: searchPath.folders)
+            guard ModPackage.isValidID(id), let folder = searchPath.folder(of: id) else {
+                let known = searchPath.entries().filter { $0.shadowedBy == nil }.map(\.id)
+                throw .notFound(id: id, searched: searchPath.folders, suggestions: Suggestions.closest(to: id, among: known))
             }
-            guard let folder = searchPath.folder(of: id) else { throw .notFound(id: id, searched: searchPath.folders) }
             result.append(try ModPackage(folder: folder))
         }
         return result
@@ -37,15 +38,19 @@ public struct ModCatalog: Sendable {
     public func rules(_ ids: [String], quarantine: ModQuarantine?,
                       watchdog: ([ModPackage]) -> LuaWatchdog?) throws(ModLoadError) -> LuaRules {
         let packages = try packages(ids)
-        if let quarantine {
-            let entries = quarantine.entries()
-            for package in packages {
-                if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
-                    throw .quarantined(entry)
-                }
+        try refuseQuarantined(packages, quarantine: quarantine)
+        return try rules(packages: packages, watchdog: watchdog(packages))
+    }
+
+    /// Throws for the first of `packages` that `quarantine` holds (same id and hash).
+    public func refuseQuarantined(_ packages: [ModPackage], quarantine: ModQuarantine?) throws(ModLoadError) {
+        guard let quarantine else { return }
+        let entries = quarantine.entries()
+        for package in packages {
+            if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+                throw .quarantined(entry)
             }
         }
-        return try rules(packages: packages, watchdog: watchdog(packages))
     }
 
     /// Rules from packages already read (sim workers each build their own states from the
@@ -62,17 +67,25 @@ public struct ModCatalog: Sendable {
         public var sha256: String?
         public var error: String?
         public var shadowedBy: String?
+        /// Set when the quarantine holds this very package: it is not loaded.
+        public var quarantined: ModQuarantine.Entry?
     }
 
-    /// Every mod on the search path, each loaded to check it.
-    public func listing() -> [Listing] {
-        searchPath.entries().map { entry in
+    /// Every mod on the search path, each loaded to check it: under `watchdog` (made for
+    /// the package read; L-24), and not at all when `quarantine` holds it.
+    public func listing(quarantine: ModQuarantine? = nil, watchdog: (ModPackage) -> LuaWatchdog? = { _ in nil }) -> [Listing] {
+        let held = quarantine?.entries() ?? []
+        return searchPath.entries().map { entry in
             var listing = Listing(id: entry.id, folder: display(entry.folder), shadowedBy: entry.shadowedBy.map(display))
             guard entry.shadowedBy == nil else { return listing }
             do throws(ModLoadError) {
                 let package = try ModPackage(folder: entry.folder)
                 listing.sha256 = package.sha256
-                let rules = try LuaRules(packages: [package], displayFolders: [display(entry.folder)])
+                if let hold = held.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+                    listing.quarantined = hold
+                    return listing
+                }
+                let rules = try LuaRules(packages: [package], displayFolders: [display(entry.folder)], watchdog: watchdog(package))
                 listing.manifest = rules.manifests.first
             } catch {
                 listing.error = error.description

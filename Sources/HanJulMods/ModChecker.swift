@@ -16,6 +16,9 @@ public struct ModChecker {
     public let package: ModPackage
     public let displayFolder: String
     public var options: Options
+    /// Watches every Lua state the checks create (the mod's, in every game, and its
+    /// tests'), as `run` does (L-24); nil: none.
+    public var watchdog: LuaWatchdog?
 
     /// How hard to look.
     public struct Options: Sendable {
@@ -51,7 +54,7 @@ public struct ModChecker {
 
     /// Fresh rules for one game: the mod loaded into new Lua states.
     func freshRules() throws(ModLoadError) -> LuaRules {
-        try LuaRules(packages: [package], displayFolders: [displayFolder])
+        try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
     }
 
     /// Runs every check, in order. A mod that does not load stops after the first.
@@ -65,8 +68,9 @@ public struct ModChecker {
         }
         outcomes.append(manifestOutcome(rules))
         outcomes.append(determinism())
-        outcomes.append(fuzz(actions: rules.actions))
-        let runner = ModTestRunner(package: package, displayFolder: displayFolder)
+        outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
+        var runner = ModTestRunner(package: package, displayFolder: displayFolder)
+        runner.watchdog = watchdog
         let results = runner.runAll()
         if results.isEmpty {
             outcomes.append(Outcome(name: "tests", passed: true,
@@ -90,7 +94,8 @@ public struct ModChecker {
             problems.append("version '\(m.version)' is not numbers separated by dots (like 1.0.0)")
         }
         let shape = "\(rules.boardWidth)x\(rules.boardHeight), \(rules.pieces.count) kinds, preview \(rules.previewCount)"
-            + (rules.allowsCounterclockwise ? ", A" : "") + (rules.holdEnabled ? ", X" : "")
+            + (rules.allowsCounterclockwise ? ", A" : "") + (rules.allowsHalfTurn ? ", F" : "") + (rules.holdEnabled ? ", X" : "")
+            + (rules.lockDelay.map { ", lock delay \($0.milliseconds) ms" + ($0.maxResets.map { " / \($0) resets" } ?? "") } ?? "")
         return Outcome(name: "manifest", passed: problems.isEmpty,
                        detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api), \(shape)" : problems.joined(separator: "; "))
     }
@@ -209,16 +214,19 @@ public struct ModChecker {
     }
 
     /// A random script: mostly moves and turns, some drops, so games reach the top.
-    static func randomScript(seed: UInt64, length: Int, actions allowed: Set<Action>) -> [Action] {
+    /// Under a lock delay (`waits`), waits of 16, 100 and 500 ms too, so pieces lock by time.
+    static func randomScript(seed: UInt64, length: Int, actions allowed: Set<Action.Kind>, waits: Bool = false) -> [Action] {
         var weighted: [Action] = [.left, .left, .left, .right, .right, .right, .rotate, .rotate, .softDrop,
                                   .gravity, .gravity, .hardDrop, .hardDrop]
         if allowed.contains(.rotateCounterclockwise) { weighted += [.rotateCounterclockwise, .rotateCounterclockwise] }
+        if allowed.contains(.rotateHalfTurn) { weighted.append(.rotateHalfTurn) }
         if allowed.contains(.hold) { weighted.append(.hold) }
+        if waits { weighted += [.wait(milliseconds: 16), .wait(milliseconds: 100), .wait(milliseconds: 500)] }
         var random = HanJulCore.SplitMix64(seed: seed ^ 0x5EED_F00D)
         return (0..<length).map { _ in weighted[random.below(weighted.count)] }
     }
 
-    func fuzz(actions allowed: Set<Action>) -> Outcome {
+    func fuzz(actions allowed: Set<Action.Kind>, waits: Bool = false) -> Outcome {
         var played = 0
         for index in 0..<options.fuzzGames {
             let seed = options.firstSeed &+ UInt64(index)
@@ -226,10 +234,10 @@ public struct ModChecker {
             // mixed in, so line clears (and the hooks after them) run too.
             let script: [Action]
             if index % 2 == 0 {
-                script = Self.randomScript(seed: seed, length: options.fuzzActions, actions: allowed)
+                script = Self.randomScript(seed: seed, length: options.fuzzActions, actions: allowed, waits: waits)
             } else {
                 do throws(ModLoadError) {
-                    script = botScript(seed: seed, pieces: options.fuzzActions / 8, rules: try freshRules(), noise: allowed)
+                    script = botScript(seed: seed, pieces: options.fuzzActions / 8, rules: try freshRules(), noise: allowed, waits: waits)
                 } catch {
                     return Outcome(name: "invariants", passed: false, detail: "\(error)")
                 }
@@ -278,14 +286,14 @@ public struct ModChecker {
     /// mod's rules. Placements are tried on the standard engine over a copy of the state,
     /// so the mod's Lua state sees only the moves actually played. `noise` adds a random
     /// move now and then.
-    func botScript(seed: UInt64, pieces: Int, rules: LuaRules, noise: Set<Action>? = nil) -> [Action] {
+    func botScript(seed: UInt64, pieces: Int, rules: LuaRules, noise: Set<Action.Kind>? = nil, waits: Bool = false) -> [Action] {
         var game = Game(rules: rules, source: .seeded(seed))
         var random = HanJulCore.SplitMix64(seed: seed ^ 0xB07)
         var script: [Action] = []
         while game.state.piecesLocked < pieces && !game.state.isOver {
             var chosen = Self.bestPlacement(game.state)
             if let noise, random.below(4) == 0 {
-                chosen.insert(contentsOf: Self.randomScript(seed: random.next(), length: 3, actions: noise), at: 0)
+                chosen.insert(contentsOf: Self.randomScript(seed: random.next(), length: 3, actions: noise, waits: waits), at: 0)
             }
             let locked = game.state.piecesLocked
             for action in chosen where !game.state.isOver && game.state.piecesLocked == locked {

@@ -1,9 +1,11 @@
+import HanJulText
+
 /// Why a mod could not be found or loaded, in words that say what to do.
 public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The mod's folder breaks a rule (a symlink, a huge file, no mod.lua, a bad name).
     case package(folder: String, reason: String)
-    /// No mod with this id on the search path.
-    case notFound(id: String, searched: [String])
+    /// No mod with this id on the search path; `suggestions` are the closest ids found.
+    case notFound(id: String, searched: [String], suggestions: [String] = [])
     /// mod.lua (or a file it requires) did not compile or failed while running.
     case script(id: String, message: String)
     /// mod.lua ran but what it returned is not a valid mod.
@@ -16,8 +18,9 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .package(let folder, let reason): "mod folder \(sanitized(folder)): \(reason)"
-        case .notFound(let id, let searched):
-            "no mod '\(sanitized(id))' in \(searched.isEmpty ? "any mod folder" : searched.joined(separator: ", ")) (see 'hanjul mods')"
+        case .notFound(let id, let searched, let suggestions):
+            "no mod '\(sanitized(id))'\(Suggestions.didYouMean(suggestions)) in "
+                + "\(searched.isEmpty ? "any mod folder" : searched.joined(separator: ", ")) (see 'hanjul mods')"
         case .script(let id, let message): "mod '\(id)': \(sanitized(message, limit: 600))"
         case .manifest(let id, let reason): "mod '\(id)': mod.lua \(reason)"
         case .conflict(let reason): reason

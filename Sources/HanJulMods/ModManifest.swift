@@ -25,6 +25,9 @@ public enum Hook: String, CaseIterable, Sendable {
     case onClear = "on_clear"
     case onTick = "on_tick"
     case onTopOut = "on_top_out"
+    case onStart = "on_start"
+    case afterLock = "after_lock"
+    case onGameOver = "on_game_over"
 
     /// A dense index, for per-hook tables.
     var slot: Int {
@@ -41,6 +44,9 @@ public enum Hook: String, CaseIterable, Sendable {
         case .onClear: 9
         case .onTick: 10
         case .onTopOut: 11
+        case .onStart: 12
+        case .afterLock: 13
+        case .onGameOver: 14
         }
     }
 
@@ -58,21 +64,21 @@ public enum Hook: String, CaseIterable, Sendable {
         switch self {
         case .nextPiece, .spawn, .rotate: .lastWins
         case .scoring, .level, .gravity, .hardDropPoints: .chain
-        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut: .all
+        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver: .all
         }
     }
 
     /// Whether the hook may change the game through the game object.
     public var mayChange: Bool {
         switch self {
-        case .scoring, .level, .gravity, .hardDropPoints, .spawn, .rotate: false
-        case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut: true
+        case .scoring, .level, .gravity, .hardDropPoints, .spawn, .rotate, .onGameOver: false
+        case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock: true
         }
     }
 
     /// The manifest fields that are not hooks.
     public static let dataFields: Set<String> = [
         "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
-        "counterclockwise", "hold",
+        "counterclockwise", "hold", "rotate_180", "lock_delay", "extra_pieces",
     ]
 }

@@ -5,7 +5,9 @@ import Darwin
 #endif
 
 /// Where mods are found, in precedence order: each `--mods-dir`, then `./Mods`, then the
-/// user's data folder (`$XDG_DATA_HOME/hanjul/mods`, default `~/.local/share/hanjul/mods`).
+/// user's data folder (`$XDG_DATA_HOME/hanjul/mods`, default `~/.local/share/hanjul/mods`),
+/// then the system's (`hanjul/mods` in each `$XDG_DATA_DIRS` folder, default
+/// `/usr/local/share` then `/usr/share`: where `scripts/install` puts the bundled mods).
 /// When two folders hold the same id, the earlier one wins and the later is reported shadowed.
 public struct ModSearchPath: Sendable, Equatable {
     public var folders: [String]
@@ -13,10 +15,12 @@ public struct ModSearchPath: Sendable, Equatable {
     public init(folders: [String]) { self.folders = folders }
 
     /// The standard search path.
-    public init(extra: [String], workingDirectoryMods: String = "Mods", userDataDirectory: String?) {
+    public init(extra: [String], workingDirectoryMods: String = "Mods", userDataDirectory: String?,
+                systemDataDirectories: [String] = []) {
         var folders = extra
         folders.append(workingDirectoryMods)
         if let userDataDirectory { folders.append(userDataDirectory + "/mods") }
+        for system in systemDataDirectories where !folders.contains(system + "/mods") { folders.append(system + "/mods") }
         self.folders = folders
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HanJulCore
 import HanJulReplay
 import LuaKit
@@ -23,11 +28,29 @@ public struct ModTestRunner {
     public let package: ModPackage
     /// How the mod's folder is shown in messages (`Mods/cascade`).
     public let displayFolder: String
+    /// Watches the Lua states of the test files and of the games they make (L-24); the
+    /// time a test spends in its games counts for the games' states, not the test's.
+    public var watchdog: LuaWatchdog?
 
     public init(package: ModPackage, displayFolder: String) {
         self.package = package
         self.displayFolder = displayFolder
     }
+
+    /// What one run of a mod's tests may use in all. Each state a test makes has the
+    /// mod's own budgets; these bound what many of them add up to (#15 item 4).
+    public struct Limits: Sendable {
+        /// Lua memory the games of one test may hold at once, games made at a file's top
+        /// level included (a test's games are closed when it ends).
+        public var gameMemoryBytes = 256 << 20
+        /// Wall-clock seconds for every test file and replay of the run together.
+        public var seconds: Double = 60
+
+        public init() {}
+    }
+
+    /// The bounds of this run.
+    public var limits = Limits()
 
     /// The outcome of one test file or replay.
     public struct FileResult: Sendable, Equatable {
@@ -50,17 +73,27 @@ public struct ModTestRunner {
         }.sorted()
     }
 
-    /// Runs every test file and replay.
+    /// Runs every test file and replay, all within ``limits``.
     public func runAll() -> [FileResult] {
-        testFiles.map { $0.hasSuffix(".lua") ? runLua($0) : runReplay($0) }
+        let clock = TestClock(seconds: limits.seconds)
+        return testFiles.map { $0.hasSuffix(".lua") ? runLua($0, clock: clock) : runReplay($0, clock: clock) }
     }
 
     // MARK: Lua tests
 
     /// Runs one `tests/*.lua` file.
     public func runLua(_ path: String) -> FileResult {
+        runLua(path, clock: TestClock(seconds: limits.seconds))
+    }
+
+    func runLua(_ path: String, clock: TestClock) -> FileResult {
         var result = FileResult(file: path, passed: 0, failures: [], summary: "")
-        let session = TestSession(package: package, displayFolder: displayFolder)
+        guard !clock.isOver else {
+            result.failures.append(clock.message)
+            return result
+        }
+        let session = TestSession(package: package, displayFolder: displayFolder, watchdog: watchdog,
+                                  memoryLimit: limits.gameMemoryBytes, clock: clock)
         let lua: LuaState
         do throws(LuaError) {
             let files = package.files
@@ -76,7 +109,8 @@ public struct ModTestRunner {
                         return .failure(LuaHostError("module '\(name)' not found: no \(file) or tests/\(file) in mod '\(package.id)'"))
                     }
                     return .success(bytes)
-                })
+                },
+                watchdog: watchdog)
         } catch {
             result.failures.append("could not create a Lua state: \(error)")
             return result
@@ -93,13 +127,19 @@ public struct ModTestRunner {
         if session.tests.isEmpty {
             result.failures.append("no tests: call t.test(\"name\", function() … end) at least once")
         }
+        let fileLevelGames = session.games.count
         for (name, function) in session.tests {
+            guard !clock.isOver else {
+                result.failures.append("\(name): not run: \(clock.message)")
+                continue
+            }
             do throws(LuaError) {
                 _ = try lua.call(function, [])
                 result.passed += 1
             } catch {
                 result.failures.append("\(name): \(Self.describe(error))")
             }
+            session.closeGames(from: fileLevelGames)
         }
         result.summary = "\(result.passed) of \(session.tests.count) test\(session.tests.count == 1 ? "" : "s") passed"
         return result
@@ -126,7 +166,15 @@ public struct ModTestRunner {
     /// every edit (and covers the replay itself), so only the mod ids must match; the
     /// checkpoints say whether the game still plays the same.
     public func runReplay(_ path: String) -> FileResult {
+        runReplay(path, clock: TestClock(seconds: limits.seconds))
+    }
+
+    func runReplay(_ path: String, clock: TestClock) -> FileResult {
         var result = FileResult(file: path, passed: 0, failures: [], summary: "")
+        guard !clock.isOver else {
+            result.failures.append(clock.message)
+            return result
+        }
         let replay: Replay
         do throws(ReplayFile.ReadError) {
             replay = try ReplayFile.decode(bytes: package.files[path]!)
@@ -141,12 +189,16 @@ public struct ModTestRunner {
         }
         let rules: LuaRules
         do throws(ModLoadError) {
-            rules = try LuaRules(packages: [package], displayFolders: [displayFolder])
+            rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
         } catch {
             result.failures.append("\(error)")
             return result
         }
-        switch replay.verify(with: Game(rules: rules, source: replay.source)) {
+        guard let verdict = Self.verify(replay, with: Game(rules: rules, source: replay.source), clock: clock) else {
+            result.failures.append("stopped after \(clock.limitText): \(clock.message)")
+            return result
+        }
+        switch verdict {
         case .match(let checkpoints, let final):
             result.passed = 1
             result.summary = "match: \(replay.actions.count) actions, \(checkpoints) checkpoints, final score \(final.score), lines \(final.lines)"
@@ -157,24 +209,123 @@ public struct ModTestRunner {
     }
 }
 
+extension ModTestRunner {
+    /// `Replay.verify`, checking the clock between actions: nil when time ran out.
+    static func verify(_ replay: Replay, with game: Game<LuaRules>, clock: TestClock) -> ReplayVerdict? {
+        var game = game
+        var applied = 0
+        func play(to end: Int) -> Bool {
+            while applied < end {
+                if applied & 63 == 0 && clock.isOver { return false }
+                game.apply(replay.actions[applied])
+                applied += 1
+            }
+            return true
+        }
+        for expected in replay.checkpoints {
+            guard expected.action >= applied, expected.action <= replay.actions.count else {
+                return .diverged(expected: expected, actual: Checkpoint(game.state, action: applied))
+            }
+            guard play(to: expected.action) else { return nil }
+            let actual = Checkpoint(game.state, action: applied)
+            if actual != expected { return .diverged(expected: expected, actual: actual) }
+        }
+        guard play(to: replay.actions.count) else { return nil }
+        return .match(checkpoints: replay.checkpoints.count, final: Checkpoint(game.state, action: applied))
+    }
+}
+
+/// The wall-clock bound of one run of a mod's tests, shared by its files.
+final class TestClock {
+    let deadline: Double
+    let limitText: String
+
+    init(seconds: Double) {
+        deadline = TestClock.now() + seconds
+        limitText = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    var isOver: Bool { TestClock.now() > deadline }
+
+    var message: String {
+        "the mod's tests ran for more than \(limitText) in all, the limit of a test run; make them play fewer or shorter games"
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
+
 /// The state of one test file while it runs: the tests it registered and the mod's log.
 final class TestSession {
     let package: ModPackage
     let displayFolder: String
     var tests: [(name: String, function: LuaFunctionRef)] = []
     var log: [String] = []
+    let watchdog: LuaWatchdog?
+    let clock: TestClock
+    /// The games made so far and not closed, oldest first.
+    private(set) var games: [Box] = []
+    /// The Lua memory those games held when last measured, and the most they may hold.
+    private var gameBytes = 0
+    let memoryLimit: Int
 
-    init(package: ModPackage, displayFolder: String) {
+    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog?, memoryLimit: Int, clock: TestClock) {
         self.package = package
         self.displayFolder = displayFolder
+        self.watchdog = watchdog
+        self.memoryLimit = memoryLimit
+        self.clock = clock
     }
 
     /// A game under test, shared by its Lua object's methods.
     final class Box {
         var game: Game<LuaRules>
-        /// Events of the last `play`, as words (`cleared:2`, `scored:100`).
+        /// Events of the last `play`, as words (`cleared:2`, `scored:100`); at most
+        /// ``maxEvents`` are kept.
         var events: [String] = []
+        /// Set when the test that made the game ended: its Lua states are closed.
+        var closed = false
+        /// The Lua memory of the game's states when last measured.
+        var bytes = 0
+        static let maxEvents = 100_000
         init(_ game: Game<LuaRules>) { self.game = game }
+
+        func measure() -> Int { game.rules.mods.reduce(0) { $0 + $1.lua.memoryUsed } }
+    }
+
+    /// Closes the Lua states of the games made from index `start` on (those of a test
+    /// that ended); their objects then refuse every call.
+    func closeGames(from start: Int) {
+        guard start < games.count else { return }
+        let empty = Game(rules: TestSession.noMods, source: .sequence([0]))
+        for box in games[start...] {
+            gameBytes -= box.bytes
+            box.closed = true
+            box.game = empty
+            box.events = []
+        }
+        games.removeSubrange(start...)
+    }
+
+    /// Rules without mods: what a closed game holds instead of its states.
+    nonisolated(unsafe) static let noMods: LuaRules = try! LuaRules(packages: [], displayFolders: [])
+
+    /// Measures `box` again after it played, and refuses going on past the limits.
+    func remeasure(_ box: Box, _ name: String) throws(LuaHostError) {
+        let bytes = box.measure()
+        gameBytes += bytes - box.bytes
+        box.bytes = bytes
+        try checkLimits(name)
+    }
+
+    func checkLimits(_ name: String) throws(LuaHostError) {
+        if clock.isOver { throw LuaHostError("\(name): \(clock.message)") }
+        if gameBytes > memoryLimit {
+            throw LuaHostError("\(name): this test's games hold \(gameBytes >> 20) MiB of Lua memory; a test may keep \(memoryLimit >> 20) MiB of games at once (its games are closed when it ends): make fewer games per test")
+        }
     }
 
     func hostMethods(_ lua: LuaState) -> [String: LuaHostFunction] {
@@ -188,7 +339,8 @@ final class TestSession {
                 return 0
             },
             "new_game": { [unowned self, unowned lua] args in
-                args.push(try self.newGame(args, lua))
+                let game = try args.unwatched { () throws(LuaHostError) in try self.newGame(args, lua) }
+                args.push(game)
                 return 1
             },
         ]
@@ -196,9 +348,10 @@ final class TestSession {
 
     private func newGame(_ args: LuaArguments, _ lua: LuaState) throws(LuaHostError) -> LuaTableRef {
         let spec = try args.table(2)
+        try checkLimits("t.game")
         let rules: LuaRules
         do throws(ModLoadError) {
-            rules = try LuaRules(packages: [package], displayFolders: [displayFolder])
+            rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
         } catch {
             throw LuaHostError("t.game: \(error)")
         }
@@ -240,13 +393,23 @@ final class TestSession {
         } else if case .nil = spec["board"] {} else {
             throw LuaHostError("t.game: board must be a string of rows like [[ ..IIII.... ]]")
         }
-        return lua.makeObject(name: "game", methods: Self.gameMethods(box))
+        box.bytes = box.measure()
+        gameBytes += box.bytes
+        games.append(box)
+        return lua.makeObject(name: "game", methods: Self.gameMethods(box, session: self).mapValues { method in
+            { args in
+                guard !box.closed else {
+                    throw LuaHostError("\(args.functionName): this game was closed when the test that made it ended")
+                }
+                return try method(args)
+            }
+        })
     }
 
-    static func gameMethods(_ box: Box) -> [String: LuaHostFunction] {
+    static func gameMethods(_ box: Box, session: TestSession) -> [String: LuaHostFunction] {
         func letter(_ kind: Int) -> String { String(box.game.state.pieces.kinds[kind].letter) }
         return [
-            "play": { args in
+            "play": { [unowned session] args in
                 let script = try args.string(2)
                 let actions: [Action]
                 do throws(ActionScriptError) {
@@ -255,10 +418,16 @@ final class TestSession {
                     throw LuaHostError("g:play: \(error)")
                 }
                 box.events = []
-                for action in actions {
-                    box.game.apply(action)
-                    box.events += box.game.state.events.map { Self.word($0, letter) }
+                args.unwatched {
+                    for (index, action) in actions.enumerated() {
+                        if index & 63 == 63 && session.clock.isOver { break }
+                        box.game.apply(action)
+                        if box.events.count < Box.maxEvents {
+                            box.events += box.game.state.events.map { Self.word($0, letter) }.filter { !$0.isEmpty }
+                        }
+                    }
                 }
+                try session.remeasure(box, "g:play")
                 return 0
             },
             "board": { args in
@@ -316,7 +485,8 @@ final class TestSession {
         ]
     }
 
-    /// An event as one word for `g:events()`.
+    /// An event as one word for `g:events()` (or none: a lock's facts show only a spin,
+    /// a combo of 2 or more and a back-to-back, as `spin:full`, `combo:3`, `b2b`).
     static func word(_ event: Event, _ letter: (Int) -> String) -> String {
         switch event {
         case .moved: "moved"
@@ -329,6 +499,10 @@ final class TestSession {
         case .held(let kind): "held:\(letter(kind))"
         case .boardEdited: "board_edited"
         case .gameOver: "game_over"
+        case .lockFacts(let facts):
+            [facts.spin == .none ? "" : "spin:\(facts.spin.rawValue)", facts.combo >= 2 ? "combo:\(facts.combo)" : "",
+             facts.backToBack ? "b2b" : ""].filter { !$0.isEmpty }.joined(separator: " ")
+        case .announced(let text): "callout:" + String(text.map { $0 == " " ? "_" : $0 })
         }
     }
 }

@@ -21,10 +21,14 @@ extension GameScreen {
             steps += 1
             let release = holds.nextRelease()
             let move = handling.nextDeadline()
-            let soonest = [release, move, nextGravity].compactMap { $0 }.min()!
+            let lock = lockDeadline
+            let soonest = [release, move, lock, nextGravity].compactMap { $0 }.min()!
             guard soonest <= target else { break }
             clock = max(clock, soonest)
-            if let release, release <= soonest {
+            if let lock, lock <= soonest {
+                // The piece has rested as long as the rules allow: the wait that locks it.
+                tellWait()
+            } else if let release, release <= soonest {
                 for lapse in holds.releases(upTo: soonest) {
                     switch lapse {
                     case .confirmed(let key, _):
@@ -96,15 +100,46 @@ extension GameScreen {
         }
     }
 
+    /// Under a lock delay, when the resting piece's time runs out (nil otherwise).
+    var lockDeadline: UInt64? {
+        guard let delay = rules.lockDelay, let lockClock, !game.state.isOver else { return nil }
+        let left = max(delay.milliseconds - game.state.lockElapsed, 0)
+        return lockClock &+ UInt64(left) * 1_000_000
+    }
+
+    /// Tells the engine, with `W<ms>`, how long the resting piece has waited up to now (the
+    /// whole milliseconds; the rest is told next time). Only under a lock delay, only while
+    /// the piece rests on the stack, so replays stay small.
+    mutating func tellWait() {
+        guard rules.lockDelay != nil, let since = lockClock, clock > since else { return }
+        let milliseconds = (clock - since) / 1_000_000
+        guard milliseconds > 0 else { return }
+        lockClock = since &+ milliseconds * 1_000_000
+        apply(.wait(milliseconds: Int(min(milliseconds, 3_600_000))), continuous: false)
+    }
+
     /// Applies one action at the current time, records it, and follows what it did: a new
     /// piece (gravity starts over, the handling hears of it, a pending reload happens), the
-    /// moves that keep a piece at the wall or on the floor (`arr` or `soft_drop` 0).
+    /// moves that keep a piece at the wall or on the floor (`arr` or `soft_drop` 0), the
+    /// lock timer of a piece that rests on the stack (lock delay).
     mutating func apply(_ action: Action, continuous: Bool = true) {
+        if action.kind != .wait { tellWait() }
+        guard !game.state.isOver else { return }
         game.apply(action)
         let millisecond = clock / 1_000_000
         let milliseconds = Int(millisecond > lastActionMillisecond ? millisecond - lastActionMillisecond : 0)
         lastActionMillisecond = max(lastActionMillisecond, millisecond)
         recorder.record(action, after: milliseconds, state: game.state)
+        if rules.lockDelay != nil {
+            let state = game.state
+            let resting = !state.isOver && !state.fits(state.piece.offset(0, 1))
+            if !resting {
+                lockClock = nil
+            } else if lockClock == nil || action.kind != .wait {
+                // Resting from now (a step down, a move or a new piece starts the timer over).
+                lockClock = clock
+            }
+        }
         if game.state.events.contains(where: { if case .spawned = $0 { true } else { false } }) {
             // A new piece gets a whole interval before its first gravity step.
             nextGravity = clock &+ gravityInterval

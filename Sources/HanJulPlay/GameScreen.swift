@@ -53,6 +53,9 @@ struct GameScreen<R: Rules>: PlayScreen {
     var effects: [PlayEffect] = []
     /// Whether the moves that keep a piece at the wall or on the floor are being applied.
     var applyingContinuous = false
+    /// Under a lock delay, while the piece rests on the stack: the play time up to which the
+    /// engine has been told (`W`) how long it has waited. Nil while the piece can fall.
+    var lockClock: UInt64?
     /// One-shot commands (hard drop, turns, hold) of tentative presses, waiting to be sure
     /// they were presses and not the terminal's first repeat (`KeyHolds.Arrival.isTentative`).
     var tentative: [Key: Command] = [:]
@@ -200,8 +203,8 @@ struct GameScreen<R: Rules>: PlayScreen {
             case .restart: restart(at: lastWall, environment: environment)
             case .left, .right, .softDrop:
                 perform(handling.press(control!, at: clock))
-            case .hardDrop, .rotate, .rotateCounterclockwise, .hold:
-                guard let action = command.action, rules.actions.contains(action) else { return }
+            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
+                guard let action = command.action, rules.actions.contains(action.kind) else { return }
                 if arrival.isTentative {
                     tentative[event.key] = command
                 } else {
@@ -274,6 +277,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             var due = [nextGravity, clock / Self.second * Self.second + Self.second]
             if let next = handling.nextDeadline() { due.append(next) }
             if let next = holds.nextRelease() { due.append(next) }
+            if let next = lockDeadline { due.append(next) }
             let soonest = due.min()!
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
         }

@@ -5,6 +5,7 @@ import HanJulTerminal
 public enum Command: String, CaseIterable, Sendable {
     case left, right, rotate
     case rotateCounterclockwise = "rotate_ccw"
+    case rotateHalfTurn = "rotate_180"
     case softDrop = "soft_drop"
     case hardDrop = "hard_drop"
     case hold, pause, restart, quit, help
@@ -16,6 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .right: .right
         case .rotate: .rotate
         case .rotateCounterclockwise: .rotateCounterclockwise
+        case .rotateHalfTurn: .rotateHalfTurn
         case .softDrop: .softDrop
         case .hardDrop: .hardDrop
         case .hold: .hold
@@ -30,6 +32,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .right: "right"
         case .rotate: "rotate"
         case .rotateCounterclockwise: "rotate ccw"
+        case .rotateHalfTurn: "rotate 180"
         case .softDrop: "soft drop"
         case .hardDrop: "hard drop"
         case .hold: "hold"
@@ -56,7 +59,8 @@ public struct KeyBindings: Equatable, Sendable {
     /// Keys per command, in the order they are listed (the first is shown first).
     public private(set) var keys: [Command: [Key]]
 
-    /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `c` hold
+    /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `f` rotate
+    /// 180, `c` hold
     /// (for rules that have them); `p` pause, `r` new game, `q` / Esc quit, `?` keys.
     public static let defaults = KeyBindings(keys: [
         .left: [.left, .character("h"), .character("a")],
@@ -65,6 +69,7 @@ public struct KeyBindings: Equatable, Sendable {
         .softDrop: [.down, .character("j"), .character("s")],
         .hardDrop: [.space],
         .rotateCounterclockwise: [.character("z")],
+        .rotateHalfTurn: [.character("f")],
         .hold: [.character("c")],
         .pause: [.character("p")],
         .restart: [.character("r")],
@@ -83,7 +88,7 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// The key list for the help overlay, `width` columns wide: the command, then its keys
     /// (arrows as ←→↑↓), continuing on the next line under the keys when they do not fit;
-    /// then Ctrl-Z and Ctrl-L. Commands the rules do not have (`rotate_ccw`, `hold`) are
+    /// then Ctrl-Z and Ctrl-L. Commands the rules do not have (`rotate_ccw`, `rotate_180`, `hold`) are
     /// left out.
     ///
     /// ```
@@ -92,9 +97,9 @@ public struct KeyBindings: Equatable, Sendable {
     /// quit       q Esc
     ///            Ctrl-C
     /// ```
-    public func helpLines(rules actions: Set<Action>, width: Int = 18) -> [String] {
+    public func helpLines(rules actions: Set<Action.Kind>, width: Int = 18) -> [String] {
         var rows: [(String, [String])] = Command.allCases.compactMap { command in
-            if let action = command.action, !actions.contains(action) { return nil }
+            if let action = command.action, !actions.contains(action.kind) { return nil }
             let names = (keys[command] ?? []).map(KeyBindings.shortName(of:))
             return (command.summary, names.isEmpty ? ["(none)"] : names)
         }

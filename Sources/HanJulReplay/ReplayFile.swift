@@ -2,12 +2,26 @@ import HanJulCore
 import HanJulFiles
 import HanJulHash
 
-/// The replay file format (docs/REPLAY.md): a `RecordFile` of kind `replay`, version 1,
+/// The replay file format (docs/REPLAY.md): a `RecordFile` of kind `replay`, version 1 or 2,
 /// whose JSON payload holds the engine version, the rules lockfile, the piece source,
 /// the timed action stream and the checkpoints.
 public enum ReplayFile {
     public static let kind = "replay"
-    public static let version = 1
+    /// The newest format version this HanJul reads and writes. Version 2 added the `W<ms>`
+    /// and `F` actions; a replay without them is written as version 1, so older HanJul
+    /// versions still read it.
+    public static let version = 2
+
+    /// The oldest format version that can hold `actions`.
+    public static func version(for actions: [Action]) -> Int {
+        for action in actions {
+            switch action {
+            case .wait, .rotateHalfTurn: return 2
+            default: continue
+            }
+        }
+        return 1
+    }
     /// The engine's behaviour version: bump it when a rule of the engine changes, so old
     /// replays are flagged instead of failing mysteriously.
     public static let engineVersion = 1
@@ -65,7 +79,7 @@ public enum ReplayFile {
     /// The file's bytes.
     public static func encode(_ replay: Replay) -> [UInt8] {
         // The payload holds no floating-point numbers, so encoding cannot fail.
-        (try? RecordFile.encode(payload(replay), kind: kind, version: version)) ?? []
+        (try? RecordFile.encode(payload(replay), kind: kind, version: version(for: replay.actions))) ?? []
     }
 
     /// Saves a replay atomically.
@@ -127,7 +141,7 @@ public enum ReplayFile {
         }
         guard let script = json["actions"]?.stringValue else { throw .malformed("no actions") }
         let actions: [Action]
-        do throws(ActionScriptError) { actions = try ActionScript.parse(script, allowing: Set(Action.allCases)) } catch {
+        do throws(ActionScriptError) { actions = try ActionScript.parse(script, allowing: Action.allKinds) } catch {
             throw .malformed("\(error)")
         }
         guard let timeList = json["times"]?.arrayValue else { throw .malformed("no times") }

@@ -2,7 +2,8 @@
 ///
 /// Each figure's difference `B − A` is taken per seed (a paired comparison, which cancels
 /// most of the luck of the deal), then summarised with a 95% confidence interval by
-/// Student's t. A difference is significant when its interval excludes 0.
+/// Student's t. A difference is significant when its interval excludes 0. How long games
+/// last is compared as survival curves, by the log-rank test.
 public struct Comparison: Codable, Sendable {
     public struct Row: Codable, Sendable {
         public var key: String
@@ -10,7 +11,10 @@ public struct Comparison: Codable, Sendable {
         public var isRate: Bool
         public var meanA: Double
         public var meanB: Double
-        /// The paired differences `B − A`.
+        /// Each side's own statistics (intervals suited to the figure, as in a summary).
+        public var statsA: Distribution
+        public var statsB: Distribution
+        /// The paired differences `B − A` (Newcombe's interval for rates, Student's t otherwise).
         public var difference: Distribution
         /// Whether the 95% interval of the mean difference excludes 0.
         public var isSignificant: Bool
@@ -19,10 +23,23 @@ public struct Comparison: Codable, Sendable {
         public var verdict: String
     }
 
+    /// The two survival curves and the log-rank test between them.
+    public struct Survival: Codable, Sendable {
+        public var a: SurvivalCurve
+        public var b: SurvivalCurve
+        public var logRank: LogRankTest
+        /// `"B tops out sooner: median 380 pieces vs past 10000 (log-rank χ² = 512.3, p < 0.001)"`
+        public var verdict: String
+        /// The verdict in a few words for the headline: `"tops out sooner (log-rank p < 0.001)"`,
+        /// or nil when the curves do not differ significantly.
+        public var headline: String?
+    }
+
     public var a: RunHeader
     public var b: RunHeader
     public var games: Int
     public var figures: [Row]
+    public var survival: Survival
 
     /// Compares records of the same seeds, in the same order.
     /// - Precondition: `recordsA` and `recordsB` hold the same seeds in the same order.
@@ -34,14 +51,19 @@ public struct Comparison: Codable, Sendable {
         let maxClear = (recordsA + recordsB).map(\.clears.count).max() ?? 4
         figures = Figure.all(maxClear: maxClear).map { figure in
             let valuesA = recordsA.map(figure.value), valuesB = recordsB.map(figure.value)
-            let differences = zip(valuesA, valuesB).map { $1 - $0 }
-            let d = Distribution(differences)
+            let d = Distribution(differencesOf: valuesB, minus: valuesA, isRate: figure.isRate)
             let meanA = Statistics.mean(valuesA), meanB = Statistics.mean(valuesB)
             let significant = d.ciLow > 0 || d.ciHigh < 0
             return Row(key: figure.key, name: figure.name, isRate: figure.isRate, meanA: meanA, meanB: meanB,
+                       statsA: Distribution(figure: valuesA, isRate: figure.isRate),
+                       statsB: Distribution(figure: valuesB, isRate: figure.isRate),
                        difference: d, isSignificant: significant,
                        verdict: Self.verdict(figure, meanA: meanA, meanB: meanB, difference: d, significant: significant))
         }
+        let curveA = SurvivalCurve(records: recordsA), curveB = SurvivalCurve(records: recordsB)
+        let test = LogRankTest(a: recordsA, b: recordsB)
+        let (verdict, headline) = Self.survivalVerdict(curveA, curveB, test)
+        survival = Survival(a: curveA, b: curveB, logRank: test, verdict: verdict, headline: headline)
     }
 
     static func verdict(_ figure: Figure, meanA: Double, meanB: Double, difference d: Distribution, significant: Bool) -> String {
@@ -55,9 +77,22 @@ public struct Comparison: Codable, Sendable {
         return "\(figure.name) \(Format.signed(Format.number(d.mean))) ± \(Format.number(d.halfWidth))"
     }
 
+    static func survivalVerdict(_ a: SurvivalCurve, _ b: SurvivalCurve, _ test: LogRankTest) -> (String, String?) {
+        guard a.events + b.events > 0 else { return ("survival: no game topped out on either side", nil) }
+        guard test.isSignificant else { return ("survival: no significant difference (\(test.description))", nil) }
+        // The side with more events than one shared curve expects tops out sooner.
+        let change = Double(test.observedB) > test.expectedB ? "tops out sooner" : "lasts longer"
+        func median(_ curve: SurvivalCurve) -> String {
+            curve.medianPieces.map { "\($0) pieces" } ?? "past \(curve.longest)"
+        }
+        return ("survival: B \(change): median \(median(b)) vs \(median(a)) (\(test.description))",
+                "\(change) (log-rank \(test.pText))")
+    }
+
     /// One line: what B changes, the significant figures only.
     public var headline: String {
-        let changed = figures.filter(\.isSignificant).map(\.verdict)
+        var changed = figures.filter(\.isSignificant).map(\.verdict)
+        if let survival = survival.headline { changed.insert(survival, at: 0) }
         return changed.isEmpty
             ? "B: no significant difference from A over \(games) games"
             : "B: " + changed.joined(separator: ", ")
@@ -75,6 +110,11 @@ public struct Comparison: Codable, Sendable {
                           "\(f(d.ciLow)) … \(f(d.ciHigh))", row.verdict])
         }
         out += Format.table(table)
+        let range = max(1, survival.a.longest, survival.b.longest)
+        out += "\nstill playing by pieces placed (0…\(range)):\n"
+        out += "  A \(survival.a.sparkline(width: 50, range: range))│ \(survival.a.medianDescription)\n"
+        out += "  B \(survival.b.sparkline(width: 50, range: range))│ \(survival.b.medianDescription)\n"
+        out += survival.verdict + "\n"
         out += "\n" + headline
         return out
     }

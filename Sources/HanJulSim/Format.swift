@@ -1,7 +1,11 @@
 /// Numbers and tables as text, without Foundation.
+///
+/// Text for people (`number`, `percent`, `signed`) writes negatives with the real minus
+/// sign `−` (U+2212), everywhere alike; `fixed` keeps the ASCII hyphen, for SVG coordinates
+/// and anything a program reads.
 public enum Format {
-    /// `x` rounded to `digits` decimals (`1234.5678, 2` → `"1234.57"`); huge or non-finite
-    /// values as Swift prints them.
+    /// `x` rounded to `digits` decimals (`1234.5678, 2` → `"1234.57"`), with an ASCII `-`;
+    /// huge or non-finite values as Swift prints them.
     public static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite, abs(x) < 1e15 else { return "\(x)" }
         var scale = 1.0
@@ -25,18 +29,25 @@ public enum Format {
     /// A figure with as many decimals as its size calls for: 3 below 10, 2 below 100, 1
     /// below 10 000, none above.
     public static func number(_ x: Double, digits: Int? = nil) -> String {
-        if let digits { return trimmed(fixed(x, digits)) }
+        if let digits { return minus(trimmed(fixed(x, digits))) }
         let size = abs(x)
         let digits = size < 10 ? 3 : size < 100 ? 2 : size < 10_000 ? 1 : 0
-        return fixed(x, digits)
+        return minus(fixed(x, digits))
     }
 
-    /// A 0…1 rate as a percentage with one decimal: `0.413` → `"41.3%"`.
-    public static func percent(_ x: Double) -> String { fixed(x * 100, 1) + "%" }
+    /// A 0…1 rate as a percentage with one decimal: `0.413` → `"41.3%"`, `-0.02` → `"−2.0%"`.
+    public static func percent(_ x: Double) -> String { minus(fixed(x * 100, 1)) + "%" }
 
-    /// A signed figure with a real minus sign: `"+1.5"`, `"−2.0"`.
+    /// A figure given a sign, with the real minus sign: `"1.5"` → `"+1.5"`, `"-2.0"` or
+    /// `"−2.0"` → `"−2.0"`.
     public static func signed(_ text: String) -> String {
-        text.hasPrefix("-") ? "−" + text.dropFirst() : "+" + text
+        if text.hasPrefix("−") { return text }
+        return text.hasPrefix("-") ? "−" + text.dropFirst() : "+" + text
+    }
+
+    /// `text` with a leading ASCII hyphen written as the minus sign.
+    static func minus(_ text: String) -> String {
+        text.hasPrefix("-") ? "−" + text.dropFirst() : text
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -36,9 +36,13 @@ public struct GameRecord: Equatable, Codable, Sendable {
     public var evaluated: Int
     /// The rule error that ended the game, as the mod author would read it.
     public var error: String?
+    /// The value of the result the rules finished the game with (`game:finish`), if they did;
+    /// left out of the JSON otherwise.
+    public var result: Int?
 
     public init(seed: UInt64, pieces: Int, lines: Int, score: Int, level: Int, outcome: Outcome,
-                clears: [Int], meanHeight: Double, maxHeight: Int, holes: Int, evaluated: Int, error: String? = nil) {
+                clears: [Int], meanHeight: Double, maxHeight: Int, holes: Int, evaluated: Int, error: String? = nil,
+                result: Int? = nil) {
         self.seed = seed
         self.pieces = pieces
         self.lines = lines
@@ -52,6 +56,7 @@ public struct GameRecord: Equatable, Codable, Sendable {
         self.holes = holes
         self.evaluated = evaluated
         self.error = error
+        self.result = result
     }
 
     /// Whether the game ended because the stack reached the top.

@@ -1,10 +1,16 @@
+import HanJulBot
 import HanJulCore
 
-/// What a run of games was: enough to tell whether two JSONL files can be merged.
-/// The first line of `hanjul sim --jsonl` is `{"header":{…}}`.
+/// What a run of games was: enough to tell whether two JSONL files can be merged, and to
+/// resume a run that was stopped. The first line of `hanjul sim --jsonl` is `{"header":{…}}`.
 public struct RunHeader: Equatable, Codable, Sendable {
     /// The JSONL format version.
     public var format: Int
+    /// The release of HanJul that played the games (`HanJulVersion.release`); absent in
+    /// format 1 files.
+    public var hanjul: String?
+    /// The engine's version (`HanJulVersion.engine`); absent in format 1 files.
+    public var engine: Int?
     public var rules: String
     /// For mods, the lockfile: `id@version#sha256` of each, in order (absent for built-in
     /// rules), so runs of two versions of a mod are never merged.
@@ -16,11 +22,15 @@ public struct RunHeader: Equatable, Codable, Sendable {
     /// The seeds this file holds, first and last (inclusive).
     public var firstSeed: UInt64
     public var lastSeed: UInt64
+    /// For one shard of a split sweep (`--shard I/N`): which, and the whole sweep's seeds.
+    public var shard: Shard?
 
-    public static let currentFormat = 1
+    public static let currentFormat = 2
 
     public init(rules: String, config: SimulationConfig, firstSeed: UInt64, lastSeed: UInt64) {
         format = Self.currentFormat
+        hanjul = HanJulVersion.release
+        engine = HanJulVersion.engine
         self.rules = rules
         bot = config.bot.kind
         noise = config.bot.noise
@@ -30,10 +40,26 @@ public struct RunHeader: Equatable, Codable, Sendable {
         self.lastSeed = lastSeed
     }
 
+    /// The seeds the file should hold.
+    public var seeds: ClosedRange<UInt64> { firstSeed...max(firstSeed, lastSeed) }
+
     /// Whether games under `other` were played the same way (seeds aside).
-    public func isCompatible(with other: RunHeader) -> Bool {
-        format == other.format && rules == other.rules && mods == other.mods && bot == other.bot && noise == other.noise
-            && search == other.search && cap == other.cap
+    public func isCompatible(with other: RunHeader) -> Bool { difference(from: other) == nil }
+
+    /// How `other` was played differently (`"hanjul 0.2.0, not 0.1.0"`), or nil when its
+    /// games can be merged with these.
+    public func difference(from other: RunHeader) -> String? {
+        func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "none (an older file)" }
+        if hanjul != other.hanjul { return "played by hanjul \(text(other.hanjul)), not \(text(hanjul))" }
+        if engine != other.engine { return "played by engine \(text(other.engine)), not \(text(engine))" }
+        if rules != other.rules || mods != other.mods {
+            let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
+            return "played under '\(theirs)', not '\(mine)'"
+        }
+        if bot != other.bot || noise != other.noise || search != other.search || cap != other.cap {
+            return "played as '\(other.description)', not '\(description)'"
+        }
+        return nil
     }
 
     /// `standard rules, eltetris bot, fast search, cap 10000 pieces`
@@ -42,75 +68,45 @@ public struct RunHeader: Equatable, Codable, Sendable {
         if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
         return text + ", \(search.rawValue) search, cap \(cap) pieces"
     }
-}
 
-/// A run's games summarised, figure by figure.
-public struct Summary: Codable, Sendable {
-    public struct Row: Codable, Sendable {
-        public var key: String
-        public var name: String
-        public var isRate: Bool
-        public var stats: Distribution
-    }
-
-    public var header: RunHeader
-    public var games: Int
-    public var capped: Int
-    public var toppedOut: Int
-    public var finished: Int
-    public var ruleErrors: Int
-    /// The distinct rule errors met, up to five.
-    public var errors: [String]
-    public var figures: [Row]
-    /// How the confidence intervals were computed.
-    public var confidenceInterval: String
-
-    /// Summarises `records` (in seed order) of a run described by `header`.
-    public init(header: RunHeader, records: [GameRecord]) {
-        self.header = header
-        games = records.count
-        capped = records.count { $0.outcome == .capped }
-        toppedOut = records.count { $0.outcome == .toppedOut }
-        finished = records.count { $0.outcome == .finished }
-        ruleErrors = records.count { $0.outcome == .ruleError }
-        var distinct: [String] = []
-        for record in records {
-            if let error = record.error, !distinct.contains(error), distinct.count < 5 { distinct.append(error) }
-        }
-        errors = distinct
-        let maxClear = records.map(\.clears.count).max() ?? 4
-        figures = Figure.all(maxClear: maxClear).map { figure in
-            Row(key: figure.key, name: figure.name, isRate: figure.isRate, stats: Distribution(records.map(figure.value)))
-        }
-        confidenceInterval = "95% CI of the mean: mean ± t(0.975, n−1) × sd/√n (Student's t)"
-    }
-
-    /// The summary as a table for people.
-    public var text: String {
-        var out = header.description + "\n"
-        let seeds = header.firstSeed == header.lastSeed ? "seed \(header.firstSeed)" : "seeds \(header.firstSeed)…\(header.lastSeed)"
-        out += "\(games) games (\(seeds)): \(capped) capped, \(toppedOut) topped out"
-        if finished > 0 { out += ", \(finished) finished" }
-        out += ", \(ruleErrors) rule errors\n"
-        for error in errors { out += "  error: \(error)\n" }
-        out += "\n"
-        let columns = ["figure", "mean", "95% CI", "median", "p5", "p95", "sd"]
-        var table: [[String]] = [columns]
-        for row in figures {
-            let s = row.stats
-            let f: (Double) -> String = row.isRate ? { Format.percent($0) } : { Format.number($0) }
-            table.append([row.name, f(s.mean), "\(f(s.ciLow)) … \(f(s.ciHigh))", f(s.median), f(s.p5), f(s.p95), f(s.standardDeviation)])
-        }
-        out += Format.table(table)
-        out += "\n" + confidenceInterval
-        return out
+    /// `hanjul 0.1.0, engine 1` (or `an older hanjul` for format 1 files).
+    public var versionDescription: String {
+        guard let hanjul, let engine else { return "an older hanjul (format \(format))" }
+        return "hanjul \(hanjul), engine \(engine)"
     }
 }
 
-extension Sequence {
-    func count(where predicate: (Element) -> Bool) -> Int {
-        var n = 0
-        for element in self where predicate(element) { n += 1 }
-        return n
+/// One part of a sweep split across processes or machines (`--shard I/N`): shard `index`
+/// of `count` plays a contiguous block of the sweep's seeds, `firstSeed…lastSeed`.
+///
+/// The blocks are `⌊i n / N⌋ ..< ⌊(i + 1) n / N⌋` of the sweep's `n` seeds: they depend on
+/// nothing but `I`, `N` and the seeds, cover every seed once, and differ in size by at most one.
+public struct Shard: Equatable, Codable, Sendable {
+    /// Which shard, from 0 to `count − 1` (Slurm's `SLURM_ARRAY_TASK_ID` with `--array=0-(N-1)`).
+    public var index: Int
+    public var count: Int
+    /// The whole sweep's seeds (inclusive).
+    public var firstSeed: UInt64
+    public var lastSeed: UInt64
+
+    public init(index: Int, count: Int, firstSeed: UInt64, lastSeed: UInt64) {
+        self.index = index
+        self.count = count
+        self.firstSeed = firstSeed
+        self.lastSeed = lastSeed
     }
+
+    /// The sweep's seeds.
+    public var sweep: ClosedRange<UInt64> { firstSeed...lastSeed }
+
+    /// This shard's seeds; nil when the sweep has fewer seeds than shards and this one is empty.
+    public var seeds: ClosedRange<UInt64>? {
+        let games = lastSeed - firstSeed + 1
+        let start = games * UInt64(index) / UInt64(count), end = games * UInt64(index + 1) / UInt64(count)
+        guard end > start else { return nil }
+        return (firstSeed + start)...(firstSeed + end - 1)
+    }
+
+    /// `2/4`
+    public var description: String { "\(index)/\(count)" }
 }

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 
 /// What every simulated game of a run shares: the bot and the piece cap.
@@ -98,7 +99,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
             outcome: outcome, clears: clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
             maxHeight: maxHeight, holes: Self.holes(state.board), evaluated: bot.placementsEvaluated - evaluatedBefore,
-            error: failure)
+            error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }())
     }
 
     /// Empty cells with a filled cell above them.

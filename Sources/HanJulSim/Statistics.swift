@@ -1,48 +1,11 @@
-/// Descriptive statistics of one figure over many games.
-///
-/// Percentiles interpolate linearly between the closest ranks (Hyndman and Fan's type 7,
-/// the default of R and NumPy). The standard deviation is the sample one (divisor `n − 1`).
-/// The 95% confidence interval is for the mean: `mean ± t(0.975, n − 1) × sd / √n`, Student's
-/// t, which is right for any `n` when the mean is roughly normal (many games) and tends to
-/// the normal approximation's `1.96` as `n` grows.
-public struct Distribution: Equatable, Codable, Sendable {
-    public var count: Int
-    public var mean: Double
-    public var median: Double
-    public var p5: Double
-    public var p95: Double
-    public var standardDeviation: Double
-    public var ciLow: Double
-    public var ciHigh: Double
-    public var min: Double
-    public var max: Double
-
-    /// The statistics of `values` (all zero for none).
-    public init(_ values: [Double]) {
-        count = values.count
-        guard !values.isEmpty else {
-            (mean, median, p5, p95, standardDeviation, ciLow, ciHigh, min, max) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
-            return
-        }
-        let sorted = values.sorted()
-        mean = Statistics.mean(values)
-        median = Statistics.percentile(sorted: sorted, 50)
-        p5 = Statistics.percentile(sorted: sorted, 5)
-        p95 = Statistics.percentile(sorted: sorted, 95)
-        standardDeviation = Statistics.standardDeviation(values, mean: mean)
-        let half = Statistics.confidenceHalfWidth95(standardDeviation: standardDeviation, count: count)
-        ciLow = mean - half
-        ciHigh = mean + half
-        min = sorted[0]
-        max = sorted[sorted.count - 1]
-    }
-
-    /// Half the width of the 95% confidence interval.
-    public var halfWidth: Double { (ciHigh - ciLow) / 2 }
-}
-
 /// The arithmetic behind `Distribution`, in the open for tests.
+///
+/// Pure Swift, summed in a fixed order, with its own `exp`: the same values give the same
+/// bits on every machine (a platform's libm may round differently).
 public enum Statistics {
+    /// The 0.975 quantile of the standard normal distribution.
+    public static let z95 = 1.959963984540054
+
     /// The mean, summed in order (so the same values in the same order give the same bits).
     public static func mean(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
@@ -78,7 +41,7 @@ public enum Statistics {
                      2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
         guard df >= 1 else { return .infinity }
         if df <= table.count { return table[df - 1] }
-        let z = 1.959963984540054, n = Double(df)
+        let z = z95, n = Double(df)
         let z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z
         let g1 = (z3 + z) / 4
         let g2 = (5 * z5 + 16 * z3 + 3 * z) / 96
@@ -90,5 +53,63 @@ public enum Statistics {
     public static func confidenceHalfWidth95(standardDeviation: Double, count: Int) -> Double {
         guard count > 1 else { return 0 }
         return tCritical95(degreesOfFreedom: count - 1) * standardDeviation / Double(count).squareRoot()
+    }
+
+    /// Wilson's 95% score interval for `successes` out of `count`: the proportions `p`
+    /// with `(p̂ − p)² ≤ z² p (1 − p) / n`. Always within 0…1; `0 … 0` for no trials.
+    public static func wilson95(successes: Double, count: Int) -> (low: Double, high: Double) {
+        guard count > 0 else { return (0, 0) }
+        let n = Double(count), p = successes / n, z2 = z95 * z95
+        let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z95 / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+        // At 0% and 100% the near end is exactly 0 or 1 (rounding would leave a hair off).
+        return (successes <= 0 ? 0 : Swift.max(0, centre - half), successes >= n ? 1 : Swift.min(1, centre + half))
+    }
+
+    /// A 95% interval for the mean of non-negative values: the means `μ` with
+    /// `(x̄ − μ)² ≤ t² φ μ / n`, where the variance is taken to grow with the mean,
+    /// `Var = φ μ` (quasi-Poisson), with dispersion `φ = sd² / x̄` (1, Poisson's, when every
+    /// value is 0). Both ends are roots of `μ² − (2x̄ + a) μ + x̄² = 0`, `a = t² φ / n`, so
+    /// the lower end is never below 0 and the upper is its mirror about the product
+    /// `x̄²`; far from 0 the interval is Student's t within `a / 2`. The mean alone for
+    /// fewer than two values.
+    public static func quasiPoisson95(mean: Double, standardDeviation sd: Double, count: Int) -> (low: Double, high: Double) {
+        guard count > 1, mean >= 0 else { return (mean, mean) }
+        let t = tCritical95(degreesOfFreedom: count - 1)
+        let dispersion = mean > 0 ? sd * sd / mean : 1
+        let a = t * t * dispersion / Double(count)
+        let high = mean + a / 2 + (a * mean + a * a / 4).squareRoot()
+        // The product of the roots is x̄²: dividing avoids cancellation when the low end is tiny.
+        let low = high > 0 ? mean * mean / high : 0
+        return (Swift.min(low, mean), Swift.max(high, mean))
+    }
+
+    /// Newcombe's 95% interval (1998, method 10) for `p_B − p_A`, the difference of two
+    /// rates measured on the same seeds (`a[i]`, `b[i]` each 0 or 1): with each side's
+    /// Wilson interval `l…u` and the phi correlation `φ` of the pairs' 2×2 table (0 when a
+    /// margin is empty), `δ = √((p_B − l_B)² − 2φ(p_B − l_B)(u_A − p_A) + (u_A − p_A)²)` below
+    /// and `ε = √((u_B − p_B)² − 2φ(u_B − p_B)(p_A − l_A) + (p_A − l_A)²)` above.
+    public static func newcombePaired95(a: [Double], b: [Double]) -> (low: Double, high: Double) {
+        let n = Swift.min(a.count, b.count)
+        guard n > 0 else { return (0, 0) }
+        var both = 0.0, onlyB = 0.0, onlyA = 0.0, neither = 0.0
+        for i in 0..<n {
+            switch (b[i] >= 0.5, a[i] >= 0.5) {
+            case (true, true): both += 1
+            case (true, false): onlyB += 1
+            case (false, true): onlyA += 1
+            case (false, false): neither += 1
+            }
+        }
+        let count = Double(n)
+        let pB = (both + onlyB) / count, pA = (both + onlyA) / count
+        let (lB, uB) = wilson95(successes: both + onlyB, count: n)
+        let (lA, uA) = wilson95(successes: both + onlyA, count: n)
+        let margins = (both + onlyB) * (onlyA + neither) * (both + onlyA) * (onlyB + neither)
+        let phi = margins > 0 ? (both * neither - onlyB * onlyA) / margins.squareRoot() : 0
+        let below = Swift.max(0, (pB - lB) * (pB - lB) - 2 * phi * (pB - lB) * (uA - pA) + (uA - pA) * (uA - pA)).squareRoot()
+        let above = Swift.max(0, (uB - pB) * (uB - pB) - 2 * phi * (uB - pB) * (pA - lA) + (pA - lA) * (pA - lA)).squareRoot()
+        let difference = pB - pA
+        return (Swift.max(-1, difference - below), Swift.min(1, difference + above))
     }
 }

@@ -121,6 +121,26 @@ public struct LuaArguments {
         return lua_rawequal(L, index(i), -1) != 0
     }
 
+    /// Charges `instructions` of work this host function did (or is about to do) to the
+    /// running call's instruction budget, so host work that grows with its input is
+    /// bounded like Lua code (L-17): a mod calling an expensive method in a loop runs out
+    /// of budget instead of hanging the game. Throws when the budget is spent; the call is
+    /// then stopped at its next instruction even if the mod catches the error.
+    public func charge(_ instructions: Int) throws(LuaHostError) {
+        guard hj_charge(L, Int64(clamping: instructions)) == 0 else {
+            throw LuaHostError("\(functionName): ran past the instruction budget")
+        }
+    }
+
+    /// Runs host work that calls into other Lua states, each watched by its own
+    /// watchdog slot (a test harness playing a game), without it counting as this call
+    /// hanging: this state's watch is idle during `body` and starts afresh after (L-24).
+    public func unwatched<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        hj_watch_suspend(L)
+        defer { hj_watch_resume(L) }
+        return try body()
+    }
+
     // MARK: Results
 
     /// Pushes an integer result.
@@ -151,6 +171,18 @@ public struct LuaArguments {
         for (key, value) in fields {
             state.pushText(L, key)
             lua_pushinteger(L, lua_Integer(value))
+            lua_rawset(L, -3)
+        }
+    }
+
+    /// Pushes a new table of fields of any kind, `{spin = "full", lines = 2}` (raw sets on a
+    /// fresh table; `nil` values leave the field out).
+    public func pushTable(_ fields: KeyValuePairs<String, LuaValue>) {
+        precondition(lua_checkstack(L, 3) != 0, "Lua stack exhausted")
+        lua_createtable(L, 0, Int32(clamping: fields.count))
+        for (key, value) in fields {
+            state.pushText(L, key)
+            state.push(L, value)
             lua_rawset(L, -3)
         }
     }

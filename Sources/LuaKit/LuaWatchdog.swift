@@ -1,5 +1,9 @@
 import CLuaShim
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the watchdog saw.
 public struct LuaHangReport: Sendable, Equatable {
@@ -40,7 +44,7 @@ public final class LuaWatchdog: @unchecked Sendable {
     /// How often the monitor looks.
     public let pollSeconds: Double
     private let onHang: @Sendable (LuaHangReport) -> Void
-    private let lock = NSLock()
+    private let lock = PosixLock()
     private var slots: [ObjectIdentifier: Slot] = [:]
     private var stopped = false
 
@@ -49,14 +53,28 @@ public final class LuaWatchdog: @unchecked Sendable {
         self.limitSeconds = limitSeconds
         self.pollSeconds = pollSeconds
         self.onHang = onHang
-        let thread = Thread { [weak self] in
+        // A plain detached thread (not Foundation's Thread: the shipped binary links no
+        // Foundation, so it needs neither ICU nor the toolchain's libraries).
+        final class Body {
+            let run: () -> Void
+            init(_ run: @escaping () -> Void) { self.run = run }
+        }
+        let body = Body { [weak self] in
             while let watchdog = self, watchdog.tick() {
                 let pause = watchdog.pollSeconds
-                Thread.sleep(forTimeInterval: pause)
+                usleep(UInt32(max(1_000, min(1_000_000, pause * 1_000_000))))
             }
         }
-        thread.name = "LuaWatchdog"
-        thread.start()
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let status = pthread_create(&thread, &attributes, { raw in
+            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, Unmanaged.passRetained(body).toOpaque())
+        pthread_attr_destroy(&attributes)
+        precondition(status == 0, "LuaWatchdog: pthread_create failed (\(status))")
     }
 
     /// Stops the monitor thread (also done when the watchdog is released).
@@ -76,7 +94,9 @@ public final class LuaWatchdog: @unchecked Sendable {
 
     /// One poll; false when stopped.
     private func tick() -> Bool {
-        let now = ProcessInfo.processInfo.systemUptime
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
         var hung: [LuaHangReport] = []
         lock.lock()
         if stopped { lock.unlock(); return false }
@@ -96,4 +116,23 @@ public final class LuaWatchdog: @unchecked Sendable {
         for report in hung { onHang(report) }
         return true
     }
+}
+
+/// A pthread mutex, for the watchdog's slot table.
+final class PosixLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

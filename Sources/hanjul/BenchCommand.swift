@@ -1,25 +1,46 @@
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import HanJulCommandLine
 import HanJulCore
 import HanJulSim
 
 /// `hanjul bench`: the eltetris bot's speed over fixed seeds, single-threaded, in CPU time,
 /// against the C reference bot built and run in the same invocation when a C compiler exists.
 enum BenchCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let games = try reader.value("--games").map { (t) throws(UsageError) in try SimOptions.positive(t, option: "--games", limit: 10_000) } ?? 10
-        let cap = try reader.value("--cap").map { (t) throws(UsageError) in try SimOptions.positive(t, option: "--cap", limit: 100_000_000) } ?? 50_000
-        let referencePath = try reader.value("--reference")
-        let noReference = reader.flag("--no-reference")
-        let mods = try ModOptions(&reader)
-        guard mods.ids.isEmpty else { throw UsageError("hanjul bench measures the built-in rules and Mods/standard; --mod does not apply") }
-        try reader.finish()
+    static let games = Option("--games", value: "N", help: "games per measurement, on seeds 1 to N (default 10)")
+    static let cap = Option("--cap", value: "PIECES", help: "stop each game after PIECES pieces (default 50000)")
+    static let reference = Option("--reference", value: "PATH", kind: .path,
+                                  help: "the C reference bot's source (default: shared/bench/reference-sim.c found above the working folder)")
+    static let noReference = Option.flag("--no-reference", help: "do not build and run the C reference")
+
+    static let declaration = Command(
+        "bench", summary: "the bot's speed: built-in rules, Mods/standard, and the C reference",
+        synopsis: ["[--games N] [--cap PIECES] [--reference PATH | --no-reference] [--mods-dir DIR]..."],
+        discussion: [
+            "Plays the same seeds single-threaded, in CPU time, under the built-in rules and under Mods/standard "
+                + "(Lua), and builds and runs the C reference bot when a C compiler is found; prints pieces and "
+                + "placements per second and the ratios.",
+        ],
+        options: [games, cap, reference, noReference, ModOptions.modsDir],
+        misplaced: ["--mod": "hanjul bench measures the built-in rules and Mods/standard; --mod does not apply"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let games = try arguments.count(Self.games, limit: 10_000) ?? 10
+        let cap = try arguments.count(Self.cap, limit: 100_000_000) ?? 50_000
+        let referencePath = arguments.value(reference)
+        let noReference = arguments.flag(Self.noReference)
+        let mods = try ModOptions(arguments, ids: false)
+        if referencePath != nil && noReference { throw UsageError("give --reference PATH or --no-reference, not both") }
 
         let seeds = (1...UInt64(games)).map { $0 }
         print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time")
         let builtIn = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
         print("(a) built-in standard rules  " + builtIn.line)
-        switch SimOptions.ruleSet(["standard"], catalog: mods.catalog) {
+        switch SimOptions.ruleSet(["standard"], catalog: mods.catalog, command: "bench") {
         case .success(let spec) where spec.name == "mod:standard":
             let lua = measure(spec, seeds: seeds, cap: cap)
             print("(b) Mods/standard (Lua)      " + lua.line)
@@ -35,7 +56,7 @@ enum BenchCommand {
             print("reference: reference-sim.c not found (give --reference PATH)")
             return .success
         }
-        guard FileManager.default.fileExists(atPath: source) else { throw UsageError("--reference: no file '\(source)'") }
+        guard FileManager.default.fileExists(atPath: source) else { throw UsageError("--reference: no file \(CommandLineText.quoted(source))") }
         guard let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) else {
             print("reference: no C compiler (gcc or cc) found; ratio not measured")
             return .success
@@ -123,7 +144,7 @@ enum BenchCommand {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return .failure("cannot make a scratch folder: \(error.localizedDescription)")
+            return .failure("cannot make a scratch folder: \(error)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let binary = folder.appendingPathComponent("reference-sim").path
@@ -146,16 +167,26 @@ enum BenchCommand {
         return .success((pieces, evals))
     }
 
+    /// Runs `path` with `arguments` (posix_spawn; output and errors into a file beside it,
+    /// so a chatty child can never block), and returns its exit status and output.
     static func execute(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputPath = path + ".output"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { return (-1, "cannot run \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        unlink(outputPath)
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 }

@@ -1,3 +1,4 @@
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
@@ -7,29 +8,39 @@ import HanJulReplay
 /// invariants under random play, runs its tests, and prints a report. Exit status 0 when
 /// every check passes, 1 when one fails, 3 when the mod does not load.
 enum CheckCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let options = try ModOptions(&reader)
-        guard options.ids.isEmpty else { throw UsageError("give the mod to check as 'hanjul check ID'; --mod does not apply") }
-        let games = try reader.value("--games")
-        let actions = try reader.value("--actions")
-        let seed = try reader.value("--seed")
-        let record = try reader.value("--record")
-        let recordPieces = try reader.value("--pieces")
-        let ids = reader.remainingPositionals()
-        try reader.finish()
-        guard ids.count == 1, let id = ids.first else { throw UsageError("give one mod id, like 'hanjul check garbage'") }
+    static let games = Option("--games", value: "N", help: "fuzz N games with random actions (default 24)")
+    static let fuzzActions = Option("--fuzz-actions", value: "N", formerly: ["--actions"],
+                                    help: "random actions per fuzzed game (default 400)")
+    static let seed = Option("--seed", value: "S", help: "the first seed; games use consecutive seeds from it (default 1)")
+    static let record = Option("--record", value: "FILE", kind: .output,
+                               help: "instead of checking, record a bot game under the mod as a golden replay for its tests/")
+    static let cap = Option("--cap", value: "PIECES", formerly: ["--pieces"],
+                            help: "with --record: the pieces the bot places (default 60)")
 
+    static let declaration = Command(
+        "check", summary: "check a mod: manifest, determinism, invariants under random play, and its own tests",
+        synopsis: ["ID [--games N] [--fuzz-actions N] [--seed S] [--mods-dir DIR]...",
+                   "ID --record FILE [--seed S] [--cap PIECES]"],
+        discussion: [
+            "Loads the mod, checks its manifest, plays seeded games twice to check they are identical, fuzzes "
+                + "the engine's invariants with random actions, runs the mod's tests/*.lua and verifies its "
+                + "tests/*.replay. Exit status 0 when every check passes, 1 when one fails, 3 when the mod does not load.",
+            "  hanjul check garbage\n  hanjul check garbage --record Mods/garbage/tests/first.replay",
+        ],
+        operands: [Operand("ID", kind: .mod, help: "the mod to check", missing: "give one mod id, like 'hanjul check garbage'")],
+        options: [games, fuzzActions, seed, record, cap, ModOptions.modsDir],
+        misplaced: ["--mod": "give the mod to check as 'hanjul check ID'; --mod does not apply"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let options = try ModOptions(arguments, ids: false)
+        let id = arguments.operands[0]
         var checkOptions = ModChecker.Options()
-        if let games {
-            guard let n = Int(games), (1...10_000).contains(n) else { throw UsageError("--games must be 1 to 10000") }
-            checkOptions.fuzzGames = n
-        }
-        if let actions {
-            guard let n = Int(actions), (1...100_000).contains(n) else { throw UsageError("--actions must be 1 to 100000") }
-            checkOptions.fuzzActions = n
-        }
-        if let seed { checkOptions.firstSeed = try UInt64.parseSeed(seed, option: "--seed") }
+        if let n = try arguments.count(games, limit: 10_000) { checkOptions.fuzzGames = n }
+        if let n = try arguments.count(fuzzActions, limit: 100_000) { checkOptions.fuzzActions = n }
+        if let first = try arguments.seed(seed) { checkOptions.firstSeed = first }
+        let record = arguments.value(Self.record)
+        let recordPieces = try arguments.count(cap, limit: 10_000)
+        guard recordPieces == nil || record != nil else { throw UsageError("--cap goes with --record FILE") }
 
         let catalog = options.catalog
         let package: ModPackage
@@ -41,21 +52,21 @@ enum CheckCommand {
             return .modError
         }
         let folder = catalog.display(package.folder)
-        let checker = ModChecker(package: package, displayFolder: folder, options: checkOptions)
+        // Like run: a quarantined mod is refused, and every state the checks create is
+        // watched (a hang quarantines the mod and exits with status 4, L-24).
+        let quarantine = HangGuard.quarantine
+        do throws(ModLoadError) { try catalog.refuseQuarantined([package], quarantine: quarantine) } catch {
+            StandardError.write("hanjul check: \(error)")
+            return .modError
+        }
+        var checker = ModChecker(package: package, displayFolder: folder, options: checkOptions)
+        checker.watchdog = HangGuard.watchdog(for: [package], quarantine: quarantine, command: "check")
 
         if let record {
-            let pieces: Int
-            if let recordPieces {
-                guard let n = Int(recordPieces), (1...10_000).contains(n) else { throw UsageError("--pieces must be 1 to 10000") }
-                pieces = n
-            } else {
-                pieces = 60
-            }
-            return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: pieces)
+            return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)
         }
-        guard recordPieces == nil else { throw UsageError("--pieces goes with --record FILE") }
 
-        print("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)")
+        print("hanjul check \(CommandLineText.shown(id))  (\(folder), sha256 \(package.sha256.prefix(16))…)")
         let outcomes = checker.run()
         for outcome in outcomes {
             let lines = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
@@ -79,14 +90,20 @@ enum CheckCommand {
             StandardError.write("hanjul check: \(error)")
             return .modError
         }
-        do throws(FileError) {
-            try ReplayFile.write(recorded.replay, to: path)
-        } catch {
-            StandardError.write("hanjul check: \(error.playerMessage(saving: "the replay"))")
-            return .failure
+        let toStream = StandardStreams.isStream(path)
+        if toStream {
+            StandardStreams.writeOutput(ReplayFile.encode(recorded.replay))
+        } else {
+            do throws(FileError) {
+                try ReplayFile.write(recorded.replay, to: path)
+            } catch {
+                StandardError.write("hanjul check: \(error.playerMessage(saving: "the replay"))")
+                return .failure
+            }
         }
         let s = recorded.state
-        print("recorded \(path): seed \(seed), \(recorded.replay.actions.count) actions, \(s.piecesLocked) pieces, score \(s.score), lines \(s.lines)\(s.isOver ? ", game over" : "")")
+        let shown = toStream ? "to standard output" : CommandLineText.shown(path)
+        Report(toStandardError: toStream).line("recorded \(shown): seed \(seed), \(recorded.replay.actions.count) actions, \(s.piecesLocked) pieces, score \(s.score), lines \(s.lines)\(s.isOver ? ", game over" : "")")
         return .success
     }
 }

@@ -1,84 +1,176 @@
 import CTerminalShim
-import Foundation
+import Glibc
+import HanJulCommandLine
+import HanJulText
+import Synchronization
 
-/// Dispatches `hanjul COMMAND …` to its command.
+/// Dispatches `hanjul COMMAND …` to its command, through the declarations: each command
+/// declares its options once (`static let declaration`), and parsing, `--help`, `hanjul
+/// help`, the man page (`hanjul help --man`) and the completions (`hanjul completions
+/// SHELL`) are all made from them.
 enum CommandLineTool {
-    static let usage = """
-        HanJul: a moddable falling-block puzzle game for the terminal.
+    /// A declared command and the function that runs it.
+    struct Entry: Sendable {
+        let declaration: Command
+        let run: @Sendable (Arguments) throws(UsageError) -> ExitStatus
+    }
 
-        usage:
-          hanjul                       play in the terminal (same as 'hanjul play')
-          hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]
-                                       play in the terminal; '?' in the game lists the keys
-          hanjul run (--seed N | --pieces LETTERS) (--actions SCRIPT | --actions-file FILE)
-                     [--json] [--save-replay FILE] [--mod ID]…
-                                       play one scripted game headlessly and print the result
-          hanjul replay FILE           watch a recorded game in the terminal (+/- speed, p pause, . step, q quit)
-          hanjul replay --verify FILE [--force]
-                                       re-run a recorded game and check it ends the same way
-          hanjul demo                  a game played by a simple placer, printed as text
-          hanjul mods                  list the mods found, with any load error
-          hanjul mods --trust ID       re-enable a mod the watchdog quarantined
-          hanjul check ID [--games N] [--actions N] [--seed N] [--mods-dir DIR]…
-                                       check a mod: manifest, determinism, invariants under
-                                       random play, and its tests/*.lua and tests/*.replay
-          hanjul check ID --record FILE [--seed N] [--pieces N]
-                                       record a bot game under the mod as a golden replay
-          hanjul sim [--mod ID]… (--games N --seed S | --seeds A..B) [--cap PIECES] [--bot NAME]
-                     [--noise X] [--search fast|full] [--workers K] [--json | --jsonl FILE]
-                     [--save-replays DIR]
-                                       play seeded games with a bot and summarise them
-          hanjul stats FILE… [--json]  merge the JSONL of several sim runs into one summary
-          hanjul compare --a "MODS" --b "MODS" [sim options] [--json] [--svg FILE]
-                                       play both rule sets on the same seeds and compare
-                                       ("" is the built-in rules; "garbage zen" two mods)
-          hanjul bench [--games N] [--cap PIECES] [--reference PATH | --no-reference]
-                                       the bot's speed: built-in rules, Mods/standard, C reference
-          hanjul help                  show this help
+    /// Every command, in the order the usage lists them.
+    static let entries: [Entry] = [
+        Entry(declaration: PlayCommand.declaration) { (a) throws(UsageError) in try PlayCommand.run(a) },
+        Entry(declaration: RunCommand.declaration) { (a) throws(UsageError) in try RunCommand.run(a) },
+        Entry(declaration: ReplayCommand.declaration) { (a) throws(UsageError) in try ReplayCommand.run(a) },
+        Entry(declaration: DemoCommand.declaration) { a in DemoCommand.run(a) },
+        Entry(declaration: ModsCommand.declaration) { (a) throws(UsageError) in try ModsCommand.run(a) },
+        Entry(declaration: CheckCommand.declaration) { (a) throws(UsageError) in try CheckCommand.run(a) },
+        Entry(declaration: SimCommand.declaration) { (a) throws(UsageError) in try SimCommand.run(a) },
+        Entry(declaration: StatsCommand.declaration) { (a) throws(UsageError) in try StatsCommand.run(a) },
+        Entry(declaration: CompareCommand.declaration) { (a) throws(UsageError) in try CompareCommand.run(a) },
+        Entry(declaration: BenchCommand.declaration) { (a) throws(UsageError) in try BenchCommand.run(a) },
+        Entry(declaration: HelpCommand.declaration) { (a) throws(UsageError) in try HelpCommand.run(a) },
+        Entry(declaration: CompletionsCommand.declaration) { (a) throws(UsageError) in try CompletionsCommand.run(a) },
+    ]
 
-        Commands that play take --mod ID (repeatable: mods apply in order) and --mods-dir DIR
-        (repeatable: searched before ./Mods and ~/.local/share/hanjul/mods).
-        Action scripts use L R (move), C (rotate), D (soft drop), H (hard drop), G (gravity tick);
-        rules that allow them add A (rotate counter-clockwise) and X (hold).
-        Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with
-        probability X. Built-in variants for quick comparisons: uniform (no bag), nokick.
+    static let version = Option.flag("--version", short: "V",
+                                     help: "print HanJul's version, the engine's behaviour version, the replay format version and the Lua version in use")
 
-        Exit status: 0 ok, 1 failure, 2 bad usage, 3 a mod failed, 4 a mod hung and was
-        quarantined (the watchdog stopped it after 2 s).
-        """
+    static let program = Program(
+        name: "hanjul",
+        title: "HanJul",
+        summary: "a moddable falling-block puzzle game for the terminal",
+        description: [
+            "HanJul plays the standard game out of the box (10x20, 7-bag, 100/300/500/800 x level, a level every "
+                + "10 lines); rule variants load as Lua mods. 'hanjul' alone plays in the terminal; the other "
+                + "commands run games headlessly, check mods and test variants.",
+            "Commands that play take --mod ID (repeatable: mods apply in order) and --mods-dir DIR (repeatable: "
+                + "searched before ./Mods, ~/.local/share/hanjul/mods and the system's share/hanjul/mods). "
+                + "Bots: eltetris (default), dellacherie, random; --noise X plays a random placement with "
+                + "probability X. Wherever a file is read or written, '-' means standard input or output.",
+        ],
+        commands: entries.map(\.declaration),
+        defaultCommand: "play",
+        options: [version],
+        sections: [
+            Program.Section("EXIT STATUS", paragraphs: [
+                "0: success",
+                "1: a failure other than the input (output could not be written, a check failed, a replay diverged)",
+                "2: a malformed command line or input",
+                "3: a mod failed to load or failed during the game",
+                "4: a mod hung and was quarantined (the watchdog stopped it after 2 s; 'hanjul mods --trust ID' re-enables it)",
+            ], isList: true),
+            Program.Section("ENVIRONMENT", paragraphs: [
+                "XDG_DATA_HOME: the data folder is $XDG_DATA_HOME/hanjul (default ~/.local/share/hanjul): high scores, replays, the user's mods",
+                "XDG_DATA_DIRS: system folders searched for mods after the user's, as DIR/hanjul/mods (default /usr/local/share:/usr/share)",
+                "XDG_CONFIG_HOME: keys.conf is read from $XDG_CONFIG_HOME/hanjul (default ~/.config/hanjul)",
+                "NO_COLOR: when set, the board is drawn without colour",
+                "COLORTERM, TERM: the colours the terminal is assumed to show (24-bit, 256 or 16)",
+                "HANJUL_WATCHDOG_SECONDS: the watchdog's limit per mod call (0.5 to 600; default 2)",
+            ], isList: true, inUsage: false),
+            Program.Section("FILES", paragraphs: [
+                "~/.config/hanjul/keys.conf: key bindings, one 'command = key, key' per line",
+                "~/.local/share/hanjul/scores.hjr: the top 10 per rule set",
+                "~/.local/share/hanjul/replays/: a replay of every game played",
+                "~/.local/share/hanjul/mods/: the user's mods, one folder each",
+                "PREFIX/share/hanjul/mods/: the mods installed with HanJul",
+            ], isList: true, inUsage: false),
+        ],
+        version: Version.release)
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        guard let command = arguments.first else { return (try? PlayCommand.run([])) ?? .usage }
-        let rest = Array(arguments.dropFirst())
-        // `hanjul --mod garbage` plays, like `hanjul play --mod garbage`.
-        if command.hasPrefix("--") && command != "--help" {
-            do throws(UsageError) { return try PlayCommand.run(arguments) } catch {
-                StandardError.write("hanjul: \(error.message) (see 'hanjul help')")
+        guard let first = arguments.first else { return dispatch(program.defaultCommand, []) }
+        switch first {
+        case "--help", "-h":
+            print(program.usage)
+            return .success
+        case "--version", "-V":
+            guard arguments.count == 1 else {
+                StandardError.write("hanjul: \(first) takes nothing after it (see 'hanjul help')")
                 return .usage
             }
+            print(Version.text)
+            return .success
+        default:
+            // `hanjul --mod garbage` plays, like `hanjul play --mod garbage`.
+            if first.hasPrefix("-") && first != "-" { return dispatch(program.defaultCommand, arguments) }
+            return dispatch(first, Array(arguments.dropFirst()))
         }
-        do throws(UsageError) {
-            switch command {
-            case "play": return try PlayCommand.run(rest)
-            case "run": return try RunCommand.run(rest)
-            case "demo": return DemoCommand.run()
-            case "replay": return try ReplayCommand.run(rest)
-            case "mods": return try ModsCommand.run(rest)
-            case "check": return try CheckCommand.run(rest)
-            case "sim": return try SimCommand.run(rest)
-            case "stats": return try StatsCommand.run(rest)
-            case "compare": return try CompareCommand.run(rest)
-            case "bench": return try BenchCommand.run(rest)
-            case "help", "--help", "-h":
-                print(usage)
-                return .success
-            default:
-                throw UsageError("unknown command '\(command)'")
-            }
-        } catch {
-            StandardError.write("hanjul \(command): \(error.message) (see 'hanjul help')")
+    }
+
+    static func dispatch(_ name: String, _ arguments: [String]) -> ExitStatus {
+        guard let entry = entries.first(where: { $0.declaration.name == name }) else {
+            StandardError.write("hanjul: unknown command \(CommandLineText.quoted(name))"
+                                + Suggestions.didYouMean(Suggestions.closest(to: name, among: program.commandNames))
+                                + " (see 'hanjul help')")
             return .usage
         }
+        do throws(UsageError) {
+            switch try entry.declaration.parse(arguments) {
+            case .help:
+                print(program.help(for: entry.declaration))
+                return .success
+            case .run(let parsed):
+                for note in parsed.notes { StandardError.write("hanjul \(name): \(note)") }
+                return try entry.run(parsed)
+            }
+        } catch {
+            StandardError.write("hanjul \(name): \(error.message) (see 'hanjul \(name) --help')")
+            return .usage
+        }
+    }
+}
+
+/// `hanjul help [COMMAND]`, `hanjul help --man`.
+enum HelpCommand {
+    static let man = Option.flag("--man", help: "print the manual page (roff; 'hanjul help --man | man -l -' shows it)")
+
+    static let declaration = Command(
+        "help", summary: "show the usage of every command, or one command's help",
+        synopsis: ["[COMMAND]", "--man"],
+        operands: [Operand("COMMAND", kind: .command, count: .optional, help: "the command to explain")],
+        options: [man])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let program = CommandLineTool.program
+        if arguments.flag(man) {
+            guard arguments.operands.isEmpty else { throw UsageError("--man prints the whole manual; give no command with it") }
+            print(program.manPage, terminator: "")
+            return .success
+        }
+        guard let name = arguments.operands.first else {
+            print(program.usage)
+            return .success
+        }
+        guard let command = program.command(name) else {
+            throw UsageError("unknown command \(CommandLineText.quoted(name))"
+                             + Suggestions.didYouMean(Suggestions.closest(to: name, among: program.commandNames)))
+        }
+        print(program.help(for: command))
+        return .success
+    }
+}
+
+/// `hanjul completions SHELL`: the completion script for bash, zsh or fish.
+enum CompletionsCommand {
+    static let declaration = Command(
+        "completions", summary: "print the shell completion script for bash, zsh or fish",
+        discussion: [
+            "scripts/install puts these where each shell finds them. By hand:",
+            "  hanjul completions bash > ~/.local/share/bash-completion/completions/hanjul\n"
+                + "  hanjul completions zsh > ~/.zfunc/_hanjul      # with fpath+=(~/.zfunc) before compinit\n"
+                + "  hanjul completions fish > ~/.config/fish/completions/hanjul.fish",
+        ],
+        operands: [Operand("SHELL", kind: .choice(Shell.allCases.map(\.rawValue)), help: "bash, zsh or fish",
+                           missing: "give the shell: bash, zsh or fish")],
+        options: [])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let name = arguments.operands[0]
+        guard let shell = Shell(rawValue: name) else {
+            throw UsageError("no completion for \(CommandLineText.quoted(name)); give bash, zsh or fish"
+                             + Suggestions.didYouMean(Suggestions.closest(to: name, among: Shell.allCases.map(\.rawValue))))
+        }
+        print(CommandLineTool.program.completion(for: shell), terminator: "")
+        return .success
     }
 }
 
@@ -86,8 +178,8 @@ enum CommandLineTool {
 enum StandardError {
     /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
     /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
-    static func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+    static func write(_ line: String, newline: Bool = true) {
+        let bytes = Array((newline ? line + "\n" : line).utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
@@ -103,8 +195,17 @@ enum StandardError {
 /// the output was not delivered (1), with no message when the reader simply went away,
 /// and one line for any other write error (disk full, I/O error).
 enum StandardOutput {
+    /// The first error of a write that bypassed stdio (``StandardStreams/writeOutput(_:)``).
+    private static let directFailure = Atomic<Int32>(0)
+
+    /// Remembers a failed direct write to standard output, reported by ``finish(_:)``.
+    static func noteFailure(_ code: Int32) {
+        _ = directFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+    }
+
     static func finish(_ status: ExitStatus) -> ExitStatus {
-        let code = hj_stdout_finish()
+        let stdio = hj_stdout_finish()
+        let code = stdio != 0 ? stdio : directFailure.load(ordering: .relaxed)
         guard code != 0 else { return status }
         if readerGone || code == EPIPE { return status == .success ? .failure : status }
         StandardError.write("hanjul: could not write to standard output (\(String(cString: strerror(code))))")

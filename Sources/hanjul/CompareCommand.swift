@@ -1,21 +1,44 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import HanJulCommandLine
 import HanJulCore
 import HanJulSim
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        guard let a = try reader.value("--a") else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
-        guard let b = try reader.value("--b") else { throw UsageError("give --b \"MODS\" (the variant)") }
-        let mods = try ModOptions(&reader)
-        guard mods.ids.isEmpty else { throw UsageError("give the mods of each side in --a and --b, not --mod") }
-        let options = try SimOptions.read(&reader)
-        let json = reader.flag("--json")
-        let svg = try reader.value("--svg")
-        try reader.finish()
+    static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\" or standard: the built-in rules)")
+    static let b = Option("--b", value: "MODS", help: "the variant, written like --a")
+    static let json = Option.flag("--json", help: "print the comparison as JSON")
+    static let svg = Option("--svg", value: "FILE", kind: .output,
+                            help: "draw the histograms as an SVG chart; with '-' the chart goes to standard output and the comparison to standard error")
+
+    static let declaration = Command(
+        "compare", summary: "play both rule sets on the same seeds and compare them",
+        synopsis: ["--a \"MODS\" --b \"MODS\" " + SimOptions.usage + " [--mods-dir DIR]... [--json] [--svg FILE]"],
+        discussion: [
+            "Reports the paired difference of each figure with its 95% confidence interval and a verdict, and "
+                + "histograms of score per piece, pieces and mean height. \"\" is the built-in rules; "
+                + "\"garbage zen\" is two mods applied in order.",
+            "  hanjul compare --a \"\" --b garbage --games 300 --seed 1 --svg cmp.svg",
+        ],
+        options: [a, b] + SimOptions.options + [ModOptions.modsDir, json, svg],
+        misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        guard let a = arguments.value(Self.a) else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
+        guard let b = arguments.value(Self.b) else { throw UsageError("give --b \"MODS\" (the variant)") }
+        let mods = try ModOptions(arguments, ids: false)
+        let options = try SimOptions.read(arguments)
+        let json = arguments.flag(Self.json)
+        let svg = arguments.value(Self.svg)
+        let showProgress = arguments.flag(SimOptions.progress)
+        if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
         let specA: RuleSetSpec, specB: RuleSetSpec
-        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog), SimOptions.ruleSet(words(b), catalog: mods.catalog)) {
+        switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
+              SimOptions.ruleSet(words(b), catalog: mods.catalog, command: "compare")) {
         case (.success(let loadedA), .success(let loadedB)):
             specA = loadedA
             specB = loadedB
@@ -24,10 +47,10 @@ enum CompareCommand {
             return .modError
         }
 
-        let recordsA = try ParallelRun.play(specA, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "A " + specA.name)
-        let recordsB = try ParallelRun.play(specB, seeds: options.seeds, config: options.config,
-                                            workers: options.workers, label: "B " + specB.name)
+        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress))
+        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
+                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress))
         let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
         let histograms = ["scorePerPiece", "pieces", "meanHeight"].compactMap { key -> Histogram? in
             guard let figure = Figure.named(key, maxClear: 4) else { return nil }
@@ -35,17 +58,21 @@ enum CompareCommand {
         }
         if let svg {
             let text = Histogram.svg(histograms, labelA: comparison.a.description, labelB: comparison.b.description)
-            guard FileManager.default.createFile(atPath: svg, contents: Data(text.utf8)) else {
-                throw UsageError("--svg: cannot write '\(svg)'")
+            if StandardStreams.isStream(svg) {
+                StandardStreams.writeOutput(Array(text.utf8))
+            } else {
+                guard FileManager.default.createFile(atPath: svg, contents: Data(text.utf8)) else {
+                    throw UsageError("--svg: cannot write \(CommandLineText.quoted(svg))")
+                }
             }
         }
+        let report = Report(toStandardError: svg.map(StandardStreams.isStream) ?? false)
         if json {
-            print(try JSONLines.text(comparison, pretty: true))
+            report.line(try JSONLines.text(comparison, pretty: true))
         } else {
-            print(comparison.text)
-            for histogram in histograms { print("\n" + histogram.text(), terminator: "") }
+            report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }
-        let errors = (recordsA + recordsB).count { $0.outcome == .ruleError }
+        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
         return errors > 0 ? .modError : .success
     }
 
@@ -56,10 +83,6 @@ enum CompareCommand {
     }
 }
 
-extension Sequence {
-    func count(where predicate: (Element) -> Bool) -> Int {
-        var n = 0
-        for element in self where predicate(element) { n += 1 }
-        return n
-    }
+extension String {
+    func trimmingTrailingNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
 }

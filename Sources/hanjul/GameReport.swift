@@ -2,15 +2,32 @@ import HanJulCore
 
 /// The result of a headless game, as JSON for programs or text for people.
 enum GameReport {
-    /// One JSON object: board (top row first), score, lines, level, over, piece, dealt.
-    static func json(_ state: GameState, rules: RulesIdentity) -> String {
+    /// One JSON object: board (top row first), score, lines, level, over, piece, dealt,
+    /// mods, then result (`{"name", "value", "lower_is_better"}` or null), reason
+    /// (`"playing"` or `GameOverReason.word`), error (the rule error's message or null),
+    /// gravity_ms (the gravity interval at the level now) and callouts (what the rules
+    /// announced, oldest first).
+    static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
         let dealt = String(state.dealt.map { letters[Int($0)] })
+        var result = "null", reason = "playing", error = "null"
+        if case .over(let why) = state.phase {
+            reason = why.word
+            switch why {
+            case .finished(let r):
+                result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter)}"
+            case .ruleError(let e): error = jsonString(e.description)
+            case .blockedSpawn, .toppedOut: break
+            }
+        }
+        let callouts = state.callouts.map(jsonString).joined(separator: ",")
         return "{\"board\":[\(board)],\"score\":\(state.score),\"lines\":\(state.lines),\"level\":\(state.level),"
             + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
-            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))]}"
+            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
+            + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
+            + "\"callouts\":[\(callouts)]}"
     }
 
     /// `{"id":…,"version":…,"sha256":…}` for each mod, escaped.

@@ -1,5 +1,10 @@
+import Glibc
 import CTerminalShim
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HanJulFiles
 import HanJulMods
 import LuaKit
@@ -41,15 +46,19 @@ enum HangGuard {
         (try? AppPaths.current()).map { ModQuarantine(paths: $0) }
     }
 
-    /// A watchdog over `packages` that quarantines and exits when one hangs.
-    static func watchdog(for packages: [ModPackage], quarantine: ModQuarantine?, command: String) -> LuaWatchdog {
-        let limit = limitSeconds
+    /// A watchdog over `packages` that quarantines and exits when one hangs. States are
+    /// known by their label: a mod's id, or for a mod's test file `ID tests/x.lua` (the
+    /// test is part of the mod's package, so its hang quarantines the mod).
+    static func watchdog(for packages: [ModPackage], quarantine: ModQuarantine?, command: String,
+                         limit: Double = limitSeconds) -> LuaWatchdog {
         let hashes = Dictionary(packages.map { ($0.id, $0.sha256) }, uniquingKeysWith: { first, _ in first })
         return LuaWatchdog(limitSeconds: limit, pollSeconds: 0.05) { report in
             hj_term_emergency_restore()
-            let id = report.label
+            let id = String(report.label.prefix { $0 != " " })
+            let file = report.label.dropFirst(id.count).drop { $0 == " " }
             let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
             let reason = "hung for more than \(seconds) s in a call the instruction budget could not stop"
+                + (file.isEmpty ? "" : " (in \(sanitized(String(file), limit: 80)))")
             var saved = "quarantined it"
             if let quarantine, let sha = hashes[id] {
                 do {

@@ -1,28 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--mod ID` (repeatable, in order) and `--mods-dir DIR` (repeatable), shared by every
 /// command that plays games.
 struct ModOptions {
+    static let mod = Option("--mod", value: "ID", kind: .mod, repeatable: true,
+                            help: "play under the mod ID (repeatable: mods apply in the order given)")
+    static let modsDir = Option("--mods-dir", value: "DIR", kind: .folder, repeatable: true,
+                                help: "look for mods in DIR first (repeatable; searched before ./Mods and the data folders)")
+    /// Both, for commands that play under mods.
+    static let options = [mod, modsDir]
+
     var ids: [String]
     var extraFolders: [String]
 
-    init(_ reader: inout ArgumentReader) throws(UsageError) {
-        ids = try reader.values("--mod")
-        extraFolders = try reader.values("--mods-dir")
-        for id in ids where id.isEmpty { throw UsageError("--mod needs a mod id") }
+    /// The mods and folders of a command that declares ``options`` (or only ``modsDir``).
+    init(_ arguments: Arguments, ids: Bool = true) throws(UsageError) {
+        self.ids = ids ? arguments.values(Self.mod) : []
+        extraFolders = arguments.values(Self.modsDir)
+        for id in self.ids where id.isEmpty { throw UsageError("--mod needs a mod id") }
+        for folder in extraFolders where folder.isEmpty { throw UsageError("--mods-dir needs a folder") }
     }
 
     var isStandard: Bool { ids.isEmpty }
 
-    /// The catalog over `--mods-dir`, `./Mods` and the user's data folder.
+    /// The catalog over `--mods-dir`, `./Mods`, the user's data folder, the system's
+    /// (`$XDG_DATA_DIRS`), and last the mods installed beside this binary
+    /// (`PREFIX/share/hanjul` for `PREFIX/bin/hanjul`, so an install anywhere finds its mods).
     var catalog: ModCatalog {
-        let data = try? AppPaths.current().dataDirectory
+        let paths = try? AppPaths.current()
         let cwd = FileManager.default.currentDirectoryPath
-        return ModCatalog(searchPath: ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: data),
-                          workingDirectory: cwd)
+        var system = paths?.systemDataDirectories ?? []
+        if let installed = Self.installedDataDirectory, !system.contains(installed) { system.append(installed) }
+        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: paths?.dataDirectory,
+                                       systemDataDirectories: system)
+        return ModCatalog(searchPath: searchPath, workingDirectory: cwd)
+    }
+
+    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul` (symbolic links
+    /// resolved), else nil (a build folder's binary has no installed mods).
+    static var installedDataDirectory: String? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        let parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[parts.count - 2] == "bin" else { return nil }
+        let prefix = parts.dropLast(2).joined(separator: "/")
+        return prefix + "/share/hanjul"
     }
 
     /// The mods' rules, or a message for standard error (exit status 3). A mod in the

@@ -1,21 +1,43 @@
+import HanJulCommandLine
 import HanJulMods
 
 /// `hanjul mods`: every mod on the search path, with its version, description and folder,
 /// or why it does not load.
 enum ModsCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let trusted = try reader.values("--trust")
-        let options = try ModOptions(&reader)
-        guard options.ids.isEmpty else { throw UsageError("'hanjul mods' lists every mod; --mod does not apply") }
-        try reader.finish()
+    static let trust = Option("--trust", value: "ID", kind: .mod, repeatable: true,
+                              help: "re-enable the mod ID that the watchdog quarantined (repeatable)")
+    static let ids = Option.flag("--ids", help: "print only the ids of the mods found, one per line, without loading them (for scripts and shell completion)")
+
+    static let declaration = Command(
+        "mods", summary: "list the mods found, with any load error",
+        synopsis: ["[--mods-dir DIR]... [--ids]", "--trust ID"],
+        discussion: [
+            "Mods are found in each --mods-dir DIR, then ./Mods, then the user's data folder "
+                + "($XDG_DATA_HOME/hanjul/mods, default ~/.local/share/hanjul/mods), then each folder of "
+                + "$XDG_DATA_DIRS (hanjul/mods inside each; default /usr/local/share and /usr/share). "
+                + "When two folders hold the same id, the first wins and the other is listed as hidden. "
+                + "Exit status 3 when a mod fails to load or is quarantined.",
+        ],
+        options: [ModOptions.modsDir, trust, ids],
+        misplaced: ["--mod": "'hanjul mods' lists every mod; --mod does not apply"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let trusted = arguments.values(trust)
+        let options = try ModOptions(arguments, ids: false)
         let quarantine = HangGuard.quarantine
         if !trusted.isEmpty {
-            return trust(trusted, quarantine)
+            return Self.trust(trusted, quarantine)
         }
-        let quarantined = quarantine?.entries() ?? []
+        if arguments.flag(ids) {
+            for entry in options.catalog.searchPath.entries() where entry.shadowedBy == nil && ModPackage.isValidID(entry.id) {
+                print(entry.id)
+            }
+            return .success
+        }
         let catalog = options.catalog
-        let listing = catalog.listing()
+        let listing = catalog.listing(quarantine: quarantine) { package in
+            HangGuard.watchdog(for: [package], quarantine: quarantine, command: "mods")
+        }
         if listing.isEmpty {
             print("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))")
             return .success
@@ -24,13 +46,13 @@ enum ModsCommand {
         for entry in listing {
             if let shadow = entry.shadowedBy {
                 print("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))")
+            } else if let held = entry.quarantined {
+                broken += 1
+                print("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
+                print("    \(held.refusal)")
             } else if let manifest = entry.manifest {
                 print("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)")
                 print("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
-                if let held = quarantined.first(where: { $0.id == entry.id && $0.sha256 == entry.sha256 }) {
-                    broken += 1
-                    print("    QUARANTINED: \(held.refusal)")
-                }
             } else {
                 broken += 1
                 print("\(entry.id)  FAILS TO LOAD  \(entry.folder)")

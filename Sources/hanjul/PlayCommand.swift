@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
@@ -10,17 +11,40 @@ import LuaKit
 /// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii] [--das MS]
 /// [--arr MS] [--soft-drop MS] [--das-cut MS]`: the game in the terminal.
 enum PlayCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let seedText = try reader.value("--seed")
-        let ascii = reader.flag("--ascii")
+    static let seed = Option("--seed", value: "N", help: "deal every game, new games included, from seed N (default: a seed from the clock)")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII characters only (in colour unless NO_COLOR is set)")
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: the handling settings for this run.
+    static let handling: [Option] = HandlingSettings.fields.map { field in
+        Option(field.option, value: "MS",
+               help: "\(field.summary), in milliseconds, \(field.range.lowerBound)-\(field.range.upperBound) "
+                   + "(default \(HandlingSettings.defaults[keyPath: field.keyPath]); settings.conf: \(field.name))")
+    }
+
+    static let declaration = Command(
+        "play", summary: "play in the terminal ('hanjul' alone does the same); '?' in the game lists the keys",
+        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
+        discussion: [
+            "Standard input and output must be a terminal. Keys: arrows or h/l move, up or k rotates, down or j "
+                + "soft-drops, Space hard-drops, z rotates counter-clockwise and c holds (rules that allow them), "
+                + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed in "
+                + "$XDG_CONFIG_HOME/hanjul/keys.conf. High scores and replays are kept in the data folder.",
+            "Held keys move by the game's own handling, not the terminal's key repeat: a held move repeats after "
+                + "--das milliseconds, then every --arr (0: straight to the wall); a held soft drop drops a row every "
+                + "--soft-drop (0: to the floor). The defaults, and changes that last, are in "
+                + "$XDG_CONFIG_HOME/hanjul/settings.conf. In terminals with the kitty keyboard protocol (kitty, "
+                + "WezTerm, foot, Ghostty, …) key releases are exact; elsewhere a key counts as held while the "
+                + "terminal repeats it.",
+        ],
+        options: [seed, ascii] + handling + ModOptions.options)
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let seed = try arguments.seed(Self.seed)
+        let ascii = arguments.flag(Self.ascii)
+        let mods = try ModOptions(arguments)
         var handlingOptions: [(HandlingSettings.Field, String)] = []
-        for field in HandlingSettings.fields {
-            if let text = try reader.value(field.option) { handlingOptions.append((field, text)) }
+        for (field, option) in zip(HandlingSettings.fields, Self.handling) {
+            if let text = arguments.value(option) { handlingOptions.append((field, text)) }
         }
-        let mods = try ModOptions(&reader)
-        try reader.finish()
-        let seed = try seedText.map { text throws(UsageError) in try UInt64.parseSeed(text, option: "--seed") }
 
         // Bad values are usage errors before anything else; they win over the file, for this run.
         var handling: [(HandlingSettings.Field, Int)] = []

@@ -1,30 +1,68 @@
-import Foundation
+import Glibc
+import HanJulSim
+import Synchronization
 
-/// A one-line progress bar on standard error (only used when it is a terminal): games done,
-/// rate and time left, redrawn in place.
+/// Progress on standard error: on a terminal a one-line bar (games done, rate, time
+/// left) redrawn in place; elsewhere, with `--progress`, plain lines for a log (a Slurm
+/// job's output file, say): one when the run starts, one every 30 s, one at the end.
 final class ProgressBar: Sendable {
+    enum Style: Sendable {
+        case terminal
+        case lines(every: Double)
+    }
+
     let total: Int
     let label: String
+    let style: Style
     let started = Platform.wallSeconds()
+    private let lastLine = Mutex<Double>(0)
 
-    init(total: Int, label: String) {
+    /// The bar for a run of `total` games, or nil when there is nothing to show: standard
+    /// error is not a terminal and `lines` (`--progress`) was not asked for.
+    static func make(total: Int, label: String, lines: Bool) -> ProgressBar? {
+        if Platform.isStandardErrorTerminal { return ProgressBar(total: total, label: label, style: .terminal) }
+        return lines ? ProgressBar(total: total, label: label, style: .lines(every: 30)) : nil
+    }
+
+    init(total: Int, label: String, style: Style = .terminal) {
         self.total = total
         self.label = label
+        self.style = style
+    }
+
+    /// One line for a log (`standard: 250 games on 2 workers (…)`); nothing on a terminal,
+    /// where the bar says enough.
+    func announce(_ text: String) {
+        if case .lines = style { StandardError.write("\(label): \(text)") }
     }
 
     func draw(done: Int) {
         let elapsed = Platform.wallSeconds() - started
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
-        let width = 30
-        let filled = total > 0 ? width * done / total : width
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
-        FileHandle.standardError.write(Data(line.utf8))
+        switch style {
+        case .terminal:
+            let width = 30
+            let filled = total > 0 ? width * done / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
+            StandardError.write(line, newline: false)
+        case .lines(let every):
+            let due = lastLine.withLock { last in
+                guard elapsed - last >= every else { return false }
+                last = elapsed
+                return true
+            }
+            guard due, done < total else { return }
+            StandardError.write("\(label): \(done)/\(total) games, \(Self.rate(rate)) games/s, \(done == 0 ? "--:--" : Self.clock(left)) left")
+        }
     }
 
-    func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    func finish(done: Int) {
+        switch style {
+        case .terminal: StandardError.write("\r\u{1B}[K", newline: false)
+        case .lines: StandardError.write("\(label): \(done)/\(total) games in \(Self.clock(Platform.wallSeconds() - started))")
+        }
     }
 
     static func clock(_ seconds: Double) -> String {
@@ -32,4 +70,9 @@ final class ProgressBar: Sendable {
         let m = s / 60
         return m >= 60 ? "\(m / 60)h\(m % 60 < 10 ? "0" : "")\(m % 60)m" : "\(m):\(s % 60 < 10 ? "0" : "")\(s % 60)"
     }
+}
+
+extension ProgressBar {
+    /// A rate with three significant figures or so: `0.42`, `12.5`, `340`.
+    static func rate(_ x: Double) -> String { Format.number(x, digits: x < 10 ? 2 : x < 100 ? 1 : 0) }
 }

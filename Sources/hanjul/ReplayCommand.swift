@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulPlay
@@ -11,25 +12,49 @@ import HanJulTerminal
 /// `hanjul replay FILE` plays a recorded game back in the terminal; `hanjul replay --verify
 /// FILE` re-runs it headlessly and reports a match or the first divergence.
 enum ReplayCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let verify = reader.flag("--verify")
-        let force = reader.flag("--force")
-        let ascii = reader.flag("--ascii")
-        var mods = try ModOptions(&reader)
-        guard mods.ids.isEmpty else { throw UsageError("a replay names its own mods; --mod does not apply") }
-        let files = reader.remainingPositionals()
-        try reader.finish()
-        guard files.count == 1, let path = files.first else { throw UsageError("give one replay FILE") }
+    static let verify = Option.flag("--verify", help: "re-run the game headlessly and report a match or the first divergence")
+    static let force = Option.flag("--force", help: "play or verify even when the installed mods differ from those recorded")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII only")
+
+    static let declaration = Command(
+        "replay", summary: "watch a recorded game in the terminal, or check that it replays the same",
+        synopsis: ["FILE [--ascii]", "--verify FILE [--force] [--mods-dir DIR]..."],
+        discussion: [
+            "While watching: + and - change the speed (1/4x to 16x), p or Space pauses, . steps one action while "
+                + "paused, r starts again, q quits. A replay names the exact rules that made it (each mod's id, "
+                + "version and SHA-256) and is refused under other rules unless --force. --verify exits 0 on a "
+                + "match and 1 on a divergence, naming the piece and action and the expected and actual state.",
+        ],
+        operands: [Operand("FILE", kind: .input, help: "a replay (.hjr), e.g. from ~/.local/share/hanjul/replays",
+                           missing: "give one replay FILE")],
+        options: [verify, force, ascii, ModOptions.modsDir],
+        misplaced: ["--mod": "a replay names its own mods; --mod does not apply"])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let verify = arguments.flag(Self.verify)
+        let force = arguments.flag(Self.force)
+        let ascii = arguments.flag(Self.ascii)
+        var mods = try ModOptions(arguments, ids: false)
+        let file = arguments.operands[0]
+        let fromInput = StandardStreams.isStream(file)
+        let path = fromInput ? "standard input" : CommandLineText.shown(file)
         if !verify {
+            if fromInput {
+                throw UsageError("a replay is watched with the terminal as standard input, so it cannot come from '-'; use --verify - to check one")
+            }
             for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
                 StandardError.write("hanjul replay: \(name) is not a terminal; to check a replay without one, use 'hanjul replay --verify FILE'")
                 return .usage
             }
         }
+        let input = fromInput ? try StandardStreams.readInput(maxBytes: 64 << 20, what: "hanjul replay") : nil
         let replay: Replay
         do throws(ReplayFile.ReadError) {
-            replay = try ReplayFile.read(path)
+            if let input {
+                replay = try ReplayFile.decode(bytes: input)
+            } else {
+                replay = try ReplayFile.read(file)
+            }
         } catch {
             StandardError.write("hanjul replay: \(path): \(error)")
             return .usage
@@ -72,7 +97,8 @@ enum ReplayCommand {
             let loader = mods
             return watch(replay, makeGame: {
                 // A mod's Lua state lives for one game: each start from the beginning builds it afresh.
-                let fresh = (try? loader.catalog.rules(loader.ids)) ?? rules
+                // Watched and quarantine-checked like the first (L-24).
+                let fresh = (try? loader.loadRules(command: "replay").get()) ?? rules
                 return Game(rules: fresh, source: replay.source)
             }, modNames: rules.manifests.map { "\($0.name) \($0.version)" }, ascii: ascii)
         }

@@ -1,20 +1,46 @@
-import Foundation
+import Glibc
+import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulReplay
 
 /// `hanjul run`: one scripted headless game.
 enum RunCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let seed = try reader.value("--seed")
-        let pieces = try reader.value("--pieces")
-        let script = try reader.value("--actions")
-        let scriptFile = try reader.value("--actions-file")
-        let json = reader.flag("--json")
-        let replayPath = try reader.value("--save-replay")
-        let mods = try ModOptions(&reader)
-        try reader.finish()
+    static let seed = Option("--seed", value: "N", help: "deal from the seeded 7-bag; N is 0 to 2^64-1, decimal or 0x hex")
+    static let pieces = Option("--pieces", value: "LETTERS",
+                               help: "deal these piece kinds in this order (IOTSZJL), repeating from the start when they run out")
+    static let actions = Option("--actions", value: "SCRIPT", help: "the actions to play (see above)")
+    static let actionsFile = Option("--actions-file", value: "FILE", kind: .input, help: "read the actions from FILE")
+    static let json = Option.flag("--json", help: "print the result as exactly one JSON object on one line")
+    static let saveReplay = Option("--save-replay", value: "FILE", kind: .output,
+                                   help: "record the game as a replay (docs/REPLAY.md); with '-' the replay goes to standard output and the result to standard error")
+
+    static let declaration = Command(
+        "run", summary: "play one scripted game headlessly and print the result",
+        synopsis: ["(--seed N | --pieces LETTERS) (--actions SCRIPT | --actions-file FILE) "
+                   + "[--json] [--save-replay FILE] [--mod ID]... [--mods-dir DIR]..."],
+        discussion: [
+            "Action scripts use L and R (move), C (rotate clockwise), D (soft drop one row, locking when blocked), "
+                + "H (hard drop, 2 points per row), G (a gravity tick), W<ms> (time passing, for rules with lock delay); "
+                + "rules that allow them add A (rotate counter-clockwise), F (rotate 180 degrees) and X (hold). "
+                + "Whitespace is ignored.",
+            "Without --json the board is drawn as text with the piece in play in lower case, then the score, "
+                + "lines, level and state. The JSON object has board (top row first), score, lines, level, over, "
+                + "piece, dealt, mods, result ({name, value, lower_is_better} or null), reason (playing, "
+                + "blocked_spawn, topped_out, finished or rule_error), error (the message or null), gravity_ms "
+                + "(the gravity interval at the current level) and callouts (what the rules announced).",
+            "  hanjul run --pieces IOT --actions \"H LLH\" --json",
+        ],
+        options: [seed, pieces, actions, actionsFile, json, saveReplay] + ModOptions.options)
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let seed = arguments.value(Self.seed)
+        let pieces = arguments.value(Self.pieces)
+        let script = arguments.value(actions)
+        let scriptFile = arguments.value(actionsFile)
+        let json = arguments.flag(Self.json)
+        let replayPath = arguments.value(saveReplay)
+        let mods = try ModOptions(arguments)
 
         if !mods.isStandard {
             switch mods.loadRules() {
@@ -60,15 +86,21 @@ enum RunCommand {
             game.apply(action)
             if replayPath != nil { recorder.record(action, state: game.state) }
         }
+        let report = Report(toStandardError: replayPath.map(StandardStreams.isStream) ?? false)
         if let replayPath {
-            do throws(FileError) {
-                try ReplayFile.write(recorder.finish(game.state), to: replayPath)
-            } catch {
-                StandardError.write("hanjul run: \(error.playerMessage(saving: "the replay"))")
-                return .failure
+            let replay = recorder.finish(game.state)
+            if StandardStreams.isStream(replayPath) {
+                StandardStreams.writeOutput(ReplayFile.encode(replay))
+            } else {
+                do throws(FileError) {
+                    try ReplayFile.write(replay, to: replayPath)
+                } catch {
+                    StandardError.write("hanjul run: \(error.playerMessage(saving: "the replay"))")
+                    return .failure
+                }
             }
         }
-        print(json ? GameReport.json(game.state, rules: identity) : GameReport.text(game.state, rules: identity))
+        report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level)) : GameReport.text(game.state, rules: identity))
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError
@@ -85,7 +117,7 @@ enum RunCommand {
             if character.isWhitespace { continue }
             guard let kind = set.kind(forLetter: character) else {
                 let known = set.kinds.map { String($0.letter) }.joined(separator: " ")
-                throw UsageError("--pieces: '\(character)' at position \(position) is not a piece letter (use \(known))")
+                throw UsageError("--pieces: \(CommandLineText.quoted(String(character))) at position \(position) is not a piece letter (use \(known))")
             }
             kinds.append(kind)
         }
@@ -94,15 +126,18 @@ enum RunCommand {
     }
 
     private static func readScript(_ path: String) throws(UsageError) -> String {
-        let data: Data?
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+        let bytes: [UInt8]
+        if StandardStreams.isStream(path) {
+            bytes = try StandardStreams.readInput(maxBytes: 64 << 20, what: "--actions-file")
         } else {
-            data = FileManager.default.contents(atPath: path)
+            do throws(FileError) {
+                bytes = try SafeFile.read(path, maxBytes: 64 << 20)
+            } catch {
+                throw UsageError("--actions-file: cannot read \(CommandLineText.quoted(path)): \(error.reason)")
+            }
         }
-        guard let data else { throw UsageError("--actions-file: cannot read '\(path)'") }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("--actions-file: '\(path)' is not UTF-8 text")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw UsageError("--actions-file: \(CommandLineText.quoted(path)) is not UTF-8 text")
         }
         return text
     }

@@ -1,42 +1,175 @@
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import HanJulCommandLine
 import HanJulCore
 import HanJulSim
 
-/// `hanjul sim`: many seeded games with a bot, summarised.
+/// `hanjul sim`: many seeded games with a bot, summarised; with `--jsonl` each game is
+/// written as it finishes, and `--resume` finishes a run that was stopped.
 enum SimCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let mods = try ModOptions(&reader)
-        let options = try SimOptions.read(&reader)
-        let json = reader.flag("--json")
-        let jsonl = try reader.value("--jsonl")
-        let replayFolder = try reader.value("--save-replays")
-        try reader.finish()
+    static let json = Option.flag("--json", help: "print the summary as JSON")
+    static let jsonl = Option("--jsonl", value: "FILE", kind: .output,
+                              help: "write a header line, then one JSON line per game as each finishes (a stopped run keeps them: see --resume); "
+                                  + "with '-' they go to standard output and the summary to standard error; an existing file is never replaced")
+    static let resume = Option("--resume", value: "FILE", kind: .path,
+                               help: "finish the run a stopped --jsonl FILE holds, to the bytes an uninterrupted run writes; its settings come from "
+                                   + "the file (options given too must agree); with no FILE yet, the options given start it")
+    static let saveReplays = Option("--save-replays", value: "DIR", kind: .folder,
+                                    help: "save each game's replay as DIR/<rules>-<seed>.hjr")
+
+    static let declaration = Command(
+        "sim", summary: "play seeded games with a bot and summarise them",
+        synopsis: ["[--mod ID]... " + SimOptions.usage + " [--json | --jsonl FILE] [--save-replays DIR]",
+                   "--resume FILE [--workers K] [--progress] [--mods-dir DIR]..."],
+        discussion: [
+            "The bot plays through the real rules: for each piece it finds every placement reachable from the spawn, "
+                + "scores the board each leaves and plays the best as actions. Per game: seed, pieces, lines, score, "
+                + "level, outcome, clears by size, score per piece, stack heights, holes; per figure the mean, median, "
+                + "p5/p95, standard deviation and a 95% confidence interval suited to it (Wilson for rates, never below 0 "
+                + "for counts), and how long games last (Kaplan–Meier, the cap censoring). Results are identical whatever "
+                + "the number of workers. Built-in variants for quick comparisons: uniform (no bag), nokick.",
+            "A sweep split across machines: run each shard with --shard I/N and --jsonl (or --resume, which also "
+                + "finishes a shard that was stopped), then merge the files with hanjul stats, which checks that no shard or seed is missing. docs/SIM.md has a Slurm "
+                + "job-array recipe (scripts/slurm/sweep.sbatch) and the GNU parallel one-liner.",
+            "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
+                + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
+        ],
+        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, saveReplays])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let mods = try ModOptions(arguments)
+        let request = try SimOptions.Request.read(arguments)
+        let json = arguments.flag(Self.json)
+        let jsonl = arguments.value(Self.jsonl)
+        let resume = arguments.value(Self.resume)
+        let showProgress = arguments.flag(SimOptions.progress)
+        let replayFolder = arguments.value(saveReplays)
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
+        if jsonl != nil && resume != nil { throw UsageError("give --jsonl FILE to start a run or --resume FILE to finish one, not both") }
+        if resume.map(StandardStreams.isStream) == true { throw UsageError("--resume needs the run's file; standard input or output cannot be resumed") }
+
+        // What to play, and where the games go.
+        var options: SimOptions
+        var ids = mods.ids
+        var done: [GameRecord] = []
+        // Opened only once the rules load and the run checks out, so a refused run touches no file.
+        var openWriter: () throws(UsageError) -> SweepWriter? = { nil }
+        var expectedHeader: RunHeader?
+        if let resume {
+            let bytes = try readExisting(resume)
+            let prefix = try SweepFile.prefix(of: bytes ?? [], path: resume)
+            if let header = prefix.header {
+                if let conflict = request.conflict(with: header) { throw UsageError("--resume \(CommandLineText.shown(resume)): \(conflict)") }
+                let inFile = SimOptions.modIDs(ofRules: header.rules)
+                if !mods.ids.isEmpty && mods.ids != inFile {
+                    throw UsageError("--resume \(CommandLineText.shown(resume)): --mod \(mods.ids.joined(separator: " --mod ")), but the file's games were played under \(header.rules)")
+                }
+                guard header.hanjul == HanJulVersion.release && header.engine == HanJulVersion.engine else {
+                    throw UsageError("--resume \(CommandLineText.shown(resume)): written by \(header.versionDescription), this is hanjul \(HanJulVersion.release), engine \(HanJulVersion.engine); finish it with that version or start a new file")
+                }
+                ids = inFile
+                options = SimOptions(resuming: header, workers: request.workers)
+                done = prefix.records
+                expectedHeader = header
+                openWriter = { () throws(UsageError) in try SweepWriter(resuming: resume, keeping: prefix.validLength) }
+            } else {
+                guard request.sweep != nil else {
+                    throw UsageError(bytes == nil
+                        ? "--resume \(CommandLineText.shown(resume)): no such file; give the run's options (--games N --seed S or --seeds A..B, …) to start it"
+                        : "--resume \(CommandLineText.shown(resume)): the run stopped before its header was written; give the run's options (--seeds A..B, …) to start it again")
+                }
+                options = try request.resolve()
+                openWriter = { () throws(UsageError) in try SweepWriter(creating: resume, discarding: prefix.tornLength) }
+            }
+        } else {
+            options = try request.resolve()
+            if jsonl.map(StandardStreams.isStream) == true {
+                openWriter = { SweepWriter(standardOutput: ()) }
+            } else if let jsonl {
+                // Refuse an existing file before any game is played, and again when opening it.
+                if try readExisting(jsonl).map({ !$0.isEmpty }) == true { _ = try SweepWriter(creating: jsonl) }
+                openWriter = { () throws(UsageError) in try SweepWriter(creating: jsonl) }
+            }
+        }
+
         let spec: RuleSetSpec
-        switch SimOptions.ruleSet(mods.ids, catalog: mods.catalog) {
+        switch SimOptions.ruleSet(ids, catalog: mods.catalog, command: "sim") {
         case .success(let loaded): spec = loaded
         case .failure(let error):
             StandardError.write("hanjul sim: \(error)")
             return .modError
         }
-
-        let records = try ParallelRun.play(spec, seeds: options.seeds, config: options.config,
-                                           workers: options.workers, label: spec.name, replayFolder: replayFolder)
         let header = options.header(spec)
-        if let jsonl {
-            try JSONLines.write(header: header, records: records, to: jsonl)
+        if let expected = expectedHeader, expected != header {
+            let reason = expected.difference(from: header).map { "the installed mods are \($0)" } ?? "its header differs from what this run would write"
+            throw UsageError("--resume \(CommandLineText.shown(resume ?? "")): \(reason); resume it where it was started, or start a new file")
+        }
+        let writer = try openWriter()
+
+        let remaining: ClosedRange<UInt64>? = done.count < options.seeds.count
+            ? (options.seeds.lowerBound + UInt64(done.count))...options.seeds.upperBound : nil
+        var records = done
+        do {
+            if let writer, done.isEmpty, expectedHeader == nil { try writer.write(line: try JSONLines.text(SweepFile.HeaderLine(header: header))) }
+            if let remaining {
+                let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress)
+                progress?.announce(plan(options, remaining: remaining, resumed: done.count))
+                records.reserveCapacity(options.seeds.count)
+                try ParallelRun.play(spec, seeds: remaining, config: options.config, workers: options.workers,
+                                     progress: progress, replayFolder: replayFolder) { record in
+                    if let writer { try writer.write(line: try JSONLines.text(record)) }
+                    records.append(record)
+                }
+            }
+            try writer?.finish()
+        } catch let failure as SweepWriter.Failure {
+            if !failure.readerGone { StandardError.write("hanjul sim: \(failure.message) (the games written so far are kept; finish with --resume)") }
+            return .failure
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(error)")
         }
         let summary = Summary(header: header, records: records)
-        print(json ? try JSONLines.text(summary, pretty: true) : summary.text)
+        // With the games on standard output, the summary goes to standard error.
+        Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
+            .line(json ? try JSONLines.text(summary, pretty: true) : summary.text)
         return summary.ruleErrors > 0 ? .modError : .success
+    }
+
+    /// `250 games (seeds 1…250, shard 0/4) on 2 workers: 2 CPUs granted (…)`
+    static func plan(_ options: SimOptions, remaining: ClosedRange<UInt64>, resumed: Int) -> String {
+        var text = "\(remaining.count) games (seeds \(remaining.lowerBound)…\(remaining.upperBound)"
+        if let shard = options.shard { text += ", shard \(shard.description) of \(shard.firstSeed)…\(shard.lastSeed)" }
+        text += ")"
+        if resumed > 0 { text += " after \(resumed) already in the file" }
+        text += " on \(options.workers) worker\(options.workers == 1 ? "" : "s"): " + Platform.cpuGrant.description
+        return text
+    }
+
+    /// The bytes of `path`, or nil when there is no such file; a folder, FIFO or device is refused.
+    static func readExisting(_ path: String) throws(UsageError) -> [UInt8]? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw UsageError("cannot read \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("--resume \(CommandLineText.quoted(path)) is not a regular file (a folder, link, FIFO or device?); give the run's JSONL file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read \(CommandLineText.quoted(path))")
+        }
+        return [UInt8](data)
     }
 }
 
-/// The JSON and JSONL files of the simulation commands.
+/// The JSON of the simulation commands.
 enum JSONLines {
-    struct HeaderLine: Codable { var header: RunHeader? }
-
     static func text(_ value: some Encodable, pretty: Bool = false) throws(UsageError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
@@ -45,42 +178,5 @@ enum JSONLines {
         } catch {
             throw UsageError("cannot encode JSON: \(error)")
         }
-    }
-
-    /// A header line, then one game per line in seed order.
-    static func write(header: RunHeader, records: [GameRecord], to path: String) throws(UsageError) {
-        var out = try text(HeaderLine(header: header)) + "\n"
-        for record in records { out += try text(record) + "\n" }
-        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
-            throw UsageError("--jsonl: cannot write '\(path)'")
-        }
-    }
-
-    /// Every header and game of a JSONL file.
-    static func read(_ path: String) throws(UsageError) -> [(header: RunHeader, records: [GameRecord])] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read '\(path)'") }
-        let decoder = JSONDecoder()
-        var runs: [(header: RunHeader, records: [GameRecord])] = []
-        var number = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if line.allSatisfy({ $0 == 32 || $0 == 13 }) { continue }
-            let bytes = Data(line)
-            if let header = try? decoder.decode(HeaderLine.self, from: bytes).header {
-                guard header.format <= RunHeader.currentFormat else {
-                    throw UsageError("\(path):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
-                }
-                runs.append((header, []))
-                continue
-            }
-            guard !runs.isEmpty else { throw UsageError("\(path):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
-            do {
-                runs[runs.count - 1].records.append(try decoder.decode(GameRecord.self, from: bytes))
-            } catch {
-                throw UsageError("\(path):\(number): not a game record (truncated file?)")
-            }
-        }
-        guard !runs.isEmpty else { throw UsageError("\(path): no header line; is this hanjul sim --jsonl output?") }
-        return runs
     }
 }

@@ -1,96 +1,225 @@
+import HanJulBot
+import HanJulBot
+import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulSim
+import HanJulText
 
-/// The options `hanjul sim` and `hanjul compare` share: seeds, cap, bot, workers.
+/// The options `hanjul sim` and `hanjul compare` share: seeds (and a shard of them), cap,
+/// bot, workers.
 struct SimOptions {
-    var seeds: [UInt64]
+    /// The seeds this process plays: the whole range, or this shard's part of it.
+    var seeds: ClosedRange<UInt64>
+    /// With `--shard I/N`: which part of the sweep `shard.sweep` this is.
+    var shard: Shard?
     var config: SimulationConfig
+    /// Worker threads: `--workers K`, or the CPUs this process was granted.
     var workers: Int
 
-    static let usage = "[--games N --seed S | --seeds A..B] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K]"
+    static let games = Option("--games", value: "N", help: "play N games, on the seeds S, S+1, ... (with --seed S)")
+    static let seed = Option("--seed", value: "S", help: "the first seed of --games N")
+    static let seedRange = Option("--seeds", value: "A..B", help: "play the seeds A to B, both included (instead of --games and --seed)")
+    static let shard = Option("--shard", value: "I/N",
+                              help: "play only shard I of N (numbered from 0) of those seeds: a contiguous block, the same on every machine "
+                                  + "(in a Slurm job array numbered from 0: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
+    static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
+    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie or random")
+    static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
+    static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
+                               help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
+    static let workers = Option("--workers", value: "K",
+                                help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
+    static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
+    /// Every shared option, in the order help lists them.
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress]
 
-    /// Reads the shared options; the caller finishes the reader.
-    static func read(_ reader: inout ArgumentReader) throws(UsageError) -> SimOptions {
-        let games = try reader.value("--games")
-        let seed = try reader.value("--seed")
-        let range = try reader.value("--seeds")
-        let cap = try reader.value("--cap")
-        let bot = try reader.value("--bot")
-        let noise = try reader.value("--noise")
-        let search = try reader.value("--search")
-        let workers = try reader.value("--workers")
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress]"
 
-        let seeds: [UInt64]
-        switch (range, games, seed) {
-        case (let range?, nil, nil): seeds = try parseRange(range)
-        case (_?, _, _): throw UsageError("give --seeds A..B, or --games N with --seed S, not both")
-        case (nil, let games?, let seed?):
-            let count = try positive(games, option: "--games", limit: 100_000_000)
-            let first = try UInt64.parseSeed(seed, option: "--seed")
-            guard first <= UInt64.max - UInt64(count - 1) else { throw UsageError("--seed \(seed) + --games \(games) passes the largest seed") }
-            seeds = (0..<UInt64(count)).map { first + $0 }
-        case (nil, nil, _): throw UsageError("give --games N (and --seed S), or --seeds A..B")
-        case (nil, _?, nil): throw UsageError("give --seed S with --games N")
+    /// Reads the shared options.
+    static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
+        try Request.read(arguments).resolve()
+    }
+
+    /// The options as given, each checked on its own; the seeds may be missing (`sim
+    /// --resume FILE` takes them from the file).
+    struct Request {
+        var sweep: ClosedRange<UInt64>?
+        var shardText: String?
+        var shard: (index: Int, count: Int)?
+        var cap: Int?
+        var bot: BotKind?
+        var noise: Double?
+        var search: PlacementSearch.Mode?
+        var workers: Int?
+
+        static func read(_ arguments: Arguments) throws(UsageError) -> Request {
+            let games = arguments.value(SimOptions.games)
+            let seed = arguments.value(SimOptions.seed)
+            let range = arguments.value(seedRange)
+            let shard = arguments.value(SimOptions.shard)
+            let cap = arguments.value(SimOptions.cap)
+            let bot = arguments.value(SimOptions.bot)
+            let noise = arguments.value(SimOptions.noise)
+            let search = arguments.value(SimOptions.search)
+            let workers = arguments.value(SimOptions.workers)
+
+            var request = Request()
+            switch (range, games, seed) {
+            case (let range?, nil, nil): request.sweep = try parseRange(range)
+            case (_?, _, _): throw UsageError("give --seeds A..B, or --games N with --seed S, not both")
+            case (nil, let games?, let seed?):
+                let count = try positive(games, option: "--games", limit: 100_000_000)
+                let first = try UInt64.parseSeed(seed, option: "--seed")
+                guard first <= UInt64.max - UInt64(count - 1) else { throw UsageError("--seed \(seed) + --games \(games) passes the largest seed") }
+                request.sweep = first...(first + UInt64(count - 1))
+            case (nil, nil, nil): break
+            case (nil, nil, _?): throw UsageError("give --games N with --seed S (or --seeds A..B)")
+            case (nil, _?, nil): throw UsageError("give --seed S with --games N")
+            }
+            if let shard {
+                request.shardText = shard
+                request.shard = try parseShard(shard)
+            }
+            if let cap { request.cap = try positive(cap, option: "--cap", limit: Int.max) }
+            if let bot {
+                guard let kind = BotKind(rawValue: bot) else {
+                    throw UsageError("--bot \(CommandLineText.quoted(bot)) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                                     + Suggestions.didYouMean(Suggestions.closest(to: bot, among: BotKind.allCases.map(\.rawValue))))
+                }
+                request.bot = kind
+            }
+            if let noise {
+                guard let value = Double(noise), value >= 0, value <= 1 else {
+                    throw UsageError("--noise \(CommandLineText.quoted(noise)) is not a probability from 0 to 1")
+                }
+                request.noise = value
+            }
+            if let search {
+                guard let mode = PlacementSearch.Mode(rawValue: search) else {
+                    throw UsageError("--search \(CommandLineText.quoted(search)) is not a search (use fast or full)")
+                }
+                request.search = mode
+            }
+            request.workers = try workers.map { (text) throws(UsageError) in try positive(text, option: "--workers", limit: 1024) }
+            return request
         }
 
+        /// Whether any option that says what to play was given (workers aside).
+        var describesARun: Bool {
+            sweep != nil || shard != nil || cap != nil || bot != nil || noise != nil || search != nil
+        }
+
+        /// The options, with defaults for what is absent; the seeds must be there.
+        func resolve() throws(UsageError) -> SimOptions {
+            guard let sweep else { throw UsageError("give --games N (and --seed S), or --seeds A..B") }
+            var config = SimulationConfig()
+            if let cap { config.cap = cap }
+            if let bot { config.bot.kind = bot }
+            if let noise { config.bot.noise = noise }
+            if let search { config.bot.search = search }
+            var seeds = sweep
+            var part: Shard?
+            if let shard {
+                let candidate = Shard(index: shard.index, count: shard.count, firstSeed: sweep.lowerBound, lastSeed: sweep.upperBound)
+                guard let mine = candidate.seeds else {
+                    throw UsageError("--shard \(CommandLineText.shown(shardText ?? candidate.description)): \(sweep.count) games cannot be split in \(shard.count) shards (some would be empty); use at most \(sweep.count)")
+                }
+                seeds = mine
+                part = candidate
+            }
+            return SimOptions(seeds: seeds, shard: part, config: config, workers: workers ?? Platform.cpuGrant.count)
+        }
+
+        /// How these options disagree with the run `header` describes, or nil.
+        func conflict(with header: RunHeader) -> String? {
+            let sweepInFile = header.shard?.sweep ?? header.seeds
+            if let sweep, sweep != sweepInFile {
+                return "seeds \(sweep.lowerBound)..\(sweep.upperBound), but the file's run is \(sweepInFile.lowerBound)..\(sweepInFile.upperBound)"
+            }
+            if let shard {
+                guard let inFile = header.shard else { return "--shard \(shard.index)/\(shard.count), but the file holds a whole run, not a shard" }
+                if inFile.index != shard.index || inFile.count != shard.count {
+                    return "--shard \(shard.index)/\(shard.count), but the file holds shard \(inFile.description)"
+                }
+            } else if sweep != nil, let inFile = header.shard {
+                return "no --shard, but the file holds shard \(inFile.description)"
+            }
+            if let cap, cap != header.cap { return "--cap \(cap), but the file's games were capped at \(header.cap)" }
+            if let bot, bot != header.bot { return "--bot \(bot.rawValue), but the file's games were played by \(header.bot.rawValue)" }
+            if let noise, noise != header.noise { return "--noise \(Format.number(noise, digits: 3)), but the file's is \(Format.number(header.noise, digits: 3))" }
+            if let search, search != header.search { return "--search \(search.rawValue), but the file's is \(header.search.rawValue)" }
+            return nil
+        }
+    }
+
+    /// The options of the run `header` describes, to resume it.
+    init(resuming header: RunHeader, workers: Int?) {
         var config = SimulationConfig()
-        if let cap { config.cap = try positive(cap, option: "--cap", limit: Int.max) }
-        if let bot {
-            guard let kind = BotKind(rawValue: bot) else {
-                throw UsageError("--bot '\(bot)' is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            config.bot.kind = kind
-        }
-        if let noise {
-            guard let value = Double(noise), value >= 0, value <= 1 else {
-                throw UsageError("--noise '\(noise)' is not a probability from 0 to 1")
-            }
-            config.bot.noise = value
-        }
-        if let search {
-            guard let mode = PlacementSearch.Mode(rawValue: search) else {
-                throw UsageError("--search '\(search)' is not a search (use fast or full)")
-            }
-            config.bot.search = mode
-        }
-        let workerCount = try workers.map { (text) throws(UsageError) in try positive(text, option: "--workers", limit: 1024) }
-        return SimOptions(seeds: seeds, config: config, workers: workerCount ?? Platform.coreCount)
+        config.cap = header.cap
+        config.bot.kind = header.bot
+        config.bot.noise = header.noise
+        config.bot.search = header.search
+        self.init(seeds: header.seeds, shard: header.shard, config: config, workers: workers ?? Platform.cpuGrant.count)
+    }
+
+    init(seeds: ClosedRange<UInt64>, shard: Shard?, config: SimulationConfig, workers: Int) {
+        self.seeds = seeds
+        self.shard = shard
+        self.config = config
+        self.workers = workers
     }
 
     /// `A..B`, inclusive.
-    static func parseRange(_ text: String) throws(UsageError) -> [UInt64] {
+    static func parseRange(_ text: String, option: String = "--seeds") throws(UsageError) -> ClosedRange<UInt64> {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty,
               let first = UInt64(parts[0]), let last = UInt64(parts[2]) else {
-            throw UsageError("--seeds '\(text)' is not a range; write A..B, e.g. 1..1000 (both included)")
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a range; write A..B, e.g. 1..1000 (both included)")
         }
-        guard first <= last else { throw UsageError("--seeds \(text): the first seed is after the last") }
-        guard last - first < 100_000_000 else { throw UsageError("--seeds \(text): more than 100000000 games; split the range") }
-        return Array(first...last)
+        guard first <= last else { throw UsageError("\(option) \(CommandLineText.shown(text)): the first seed is after the last") }
+        guard last - first < 100_000_000 else { throw UsageError("\(option) \(CommandLineText.shown(text)): more than 100000000 games; split the range") }
+        return first...last
+    }
+
+    /// `I/N`, shards numbered from 0.
+    static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0, count >= 1, count <= 100_000 else {
+            throw UsageError("--shard \(CommandLineText.quoted(text)) is not a shard; write I/N with 0 ≤ I < N, e.g. --shard 0/4 (with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
+        }
+        guard index < count else {
+            throw UsageError("--shard \(CommandLineText.shown(text)): shards are numbered 0 to \(count - 1); with a Slurm array use --array=0-\(count - 1)")
+        }
+        return (index, count)
     }
 
     static func positive(_ text: String, option: String, limit: Int) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1, value <= limit else {
-            throw UsageError("\(option) '\(text)' is not a whole number from 1 to \(limit)")
-        }
-        return value
+        try Int.parseCount(text, option: option, limit: limit)
     }
 
     /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in
     /// standard rules; otherwise mods from the catalog, applied in order, with fresh Lua
     /// states for every game. A single name that is no mod but a built-in variant
     /// (`uniform`, `nokick`) names that variant.
-    static func ruleSet(_ ids: [String], catalog: ModCatalog) -> Result<RuleSetSpec, ModLoadError> {
+    ///
+    /// As in `run`, a quarantined mod is refused, and every Lua state of every game is
+    /// watched (``HangGuard``): a call that hangs quarantines the mod and exits with
+    /// status 4 (L-24).
+    static func ruleSet(_ ids: [String], catalog: ModCatalog, command: String) -> Result<RuleSetSpec, ModLoadError> {
         if ids.isEmpty { return .success(.standard) }
         if ids.count == 1, ids[0] != "standard", catalog.searchPath.folder(of: ids[0]) == nil, let spec = RuleSetSpec.builtIn(named: ids[0]) {
             return .success(spec)
         }
         do throws(ModLoadError) {
             let packages = try catalog.packages(ids)
-            let identity = try catalog.rules(packages: packages).identity
+            let quarantine = HangGuard.quarantine
+            try catalog.refuseQuarantined(packages, quarantine: quarantine)
+            let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: command)
+            let identity = try catalog.rules(packages: packages, watchdog: watchdog).identity
             var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
-                try catalog.rules(packages: packages)
+                try catalog.rules(packages: packages, watchdog: watchdog)
             }
             spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             return .success(spec)
@@ -99,10 +228,18 @@ struct SimOptions {
         }
     }
 
+    /// The mod ids a header's `rules` names (`mod:a+mod:b` → a, b); none for built-in rules
+    /// (`standard`, `uniform`, `nokick`), which `ruleSet` finds by that name.
+    static func modIDs(ofRules rules: String) -> [String] {
+        guard rules.hasPrefix("mod:") else { return rules == "standard" ? [] : [rules] }
+        return rules.split(separator: "+").map { String($0.dropFirst("mod:".count)) }
+    }
+
     /// The header of a run of these options under `spec`.
     func header(_ spec: RuleSetSpec) -> RunHeader {
-        var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.first ?? 0, lastSeed: seeds.last ?? 0)
+        var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound)
         if !spec.lockfile.isEmpty { header.mods = spec.lockfile }
+        header.shard = shard
         return header
     }
 }

@@ -1,37 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HanJulCommandLine
 import HanJulSim
 
-/// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (one per
-/// machine of a split sweep, say) into one summary.
+/// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (the shards
+/// of a split sweep, say) into one summary, and refuses a merge with seeds missing or
+/// repeated. Files may be gzip-compressed; `-` reads standard input.
 enum StatsCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        var reader = ArgumentReader(arguments)
-        let json = reader.flag("--json")
-        let files = reader.remainingArguments()
-        if let option = files.first(where: { $0.hasPrefix("--") }) { throw UsageError("unknown option \(option)") }
-        guard !files.isEmpty else { throw UsageError("give one or more JSONL files written by hanjul sim --jsonl") }
-        var header: RunHeader?
-        var bySeed: [UInt64: GameRecord] = [:]
-        for file in files {
-            for run in try JSONLines.read(file) {
-                if let first = header, !first.isCompatible(with: run.header) {
-                    throw UsageError("\(file): played as '\(run.header.description)', not '\(first.description)'; merge like with like")
-                }
-                header = header ?? run.header
-                for record in run.records {
-                    if let seen = bySeed[record.seed] {
-                        guard seen == record else { throw UsageError("\(file): seed \(record.seed) appears twice with different results") }
-                        continue
-                    }
-                    bySeed[record.seed] = record
-                }
+    static let json = Option.flag("--json", help: "print the summary as JSON")
+    static let expect = Option("--expect", value: "A..B", help: "refuse the merge unless the files hold every seed from A to B once, and no other (lists what is missing or extra)")
+    static let shards = Option("--shards", value: "N", help: "refuse the merge unless the files are the shards 0 to N−1 of one sweep (hanjul sim --shard I/N), each once; implies --expect of the sweep's seeds")
+    static let partial = Option.flag("--partial", help: "summarise what is there even with seeds missing or repeated (the problems go to standard error)")
+
+    static let declaration = Command(
+        "stats", summary: "merge the JSONL of several sim runs into one summary",
+        synopsis: ["FILE... [--expect A..B] [--shards N] [--partial] [--json]"],
+        discussion: [
+            "The files must hold runs played the same way (hanjul and engine versions, rules, mods and their versions, "
+                + "bot, noise, search, cap). Each file must hold every seed its header names (a stopped run is finished "
+                + "with hanjul sim --resume FILE), and no seed may appear twice. Files may be gzip-compressed; '-' reads "
+                + "standard input. The merged summary is byte for byte the one a single run of the same seeds prints.",
+            "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl",
+        ],
+        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl (gzip or plain; - is standard input)",
+                           missing: "give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)")],
+        options: [expect, shards, partial, json])
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let json = arguments.flag(Self.json)
+        let partial = arguments.flag(Self.partial)
+        let expectText = arguments.value(expect)
+        let shardsText = arguments.value(shards)
+        let files = arguments.operands
+        if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
+        var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
+        let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: 100_000) }
+
+        var runs: [SweepFile.Run] = []
+        for file in files { runs += try SweepFile.read(file) }
+        let first = runs[0].header
+        for run in runs.dropFirst() {
+            if let difference = first.difference(from: run.header) {
+                throw UsageError("\(run.source): \(difference) (as in \(runs[0].source)); merge like with like")
             }
         }
-        guard var merged = header else { throw UsageError("no runs found") }
-        let records = bySeed.keys.sorted().map { bySeed[$0]! }
-        merged.firstSeed = records.first?.seed ?? 0
-        merged.lastSeed = records.last?.seed ?? 0
+
+        if let shardCount {
+            let sweep = try checkShards(runs, count: shardCount)
+            if let expected, expected != sweep {
+                throw UsageError("--expect \(expected.lowerBound)..\(expected.upperBound), but the shards split \(sweep.lowerBound)..\(sweep.upperBound)")
+            }
+            expected = sweep
+        }
+
+        // Every seed once: each file complete, none repeated, and (with --expect) no gap.
+        var bySeed: [UInt64: Int] = [:]
+        var duplicates: [UInt64] = [], duplicateSources = Set<String>()
+        var incomplete: [String] = []
+        var promised: [ClosedRange<UInt64>] = []
+        for (index, run) in runs.enumerated() {
+            promised.append(run.header.seeds)
+            var held = Set<UInt64>()
+            for record in run.records {
+                if let other = bySeed[record.seed] {
+                    duplicates.append(record.seed)
+                    duplicateSources.formUnion([runs[other].source, run.source])
+                } else {
+                    bySeed[record.seed] = index
+                }
+                held.insert(record.seed)
+            }
+            let missing = run.header.seeds.filter { !held.contains($0) }
+            if !missing.isEmpty {
+                incomplete.append("\(run.source) holds \(run.header.seeds.count - missing.count) of its \(run.header.seeds.count) games (missing \(SeedList.text(missing)))")
+            }
+        }
+        var problems: [String] = []
+        if !duplicates.isEmpty {
+            problems.append("seeds \(SeedList.text(duplicates)) appear more than once (in \(duplicateSources.sorted().joined(separator: ", ")))")
+        }
+        if !incomplete.isEmpty {
+            problems.append(incomplete.joined(separator: "; ") + "; finish \(incomplete.count == 1 ? "it" : "each") with hanjul sim --resume FILE")
+        }
+        if let expected {
+            let absent = expected.filter { seed in bySeed[seed] == nil && !promised.contains { $0.contains(seed) } }
+            if !absent.isEmpty { problems.append("seeds \(SeedList.text(absent)) of \(expected.lowerBound)..\(expected.upperBound) are in no file") }
+            let outside = bySeed.keys.filter { !expected.contains($0) }.sorted()
+            if !outside.isEmpty { problems.append("seeds \(SeedList.text(outside)) are outside --expect \(expected.lowerBound)..\(expected.upperBound)") }
+        }
+        if !problems.isEmpty {
+            let message = problems.joined(separator: "; ")
+            guard partial else { throw UsageError(message + " (--partial summarises what is there)") }
+            StandardError.write("hanjul stats: partial summary: \(message)")
+        }
+
+        var seen = Set<UInt64>()
+        var records: [GameRecord] = []
+        for run in runs {
+            for record in run.records where seen.insert(record.seed).inserted { records.append(record) }
+        }
+        records.sort { $0.seed < $1.seed }
+        var merged = first
+        if runs.count > 1 { merged.shard = nil }
+        merged.firstSeed = records.first?.seed ?? first.firstSeed
+        merged.lastSeed = records.last?.seed ?? first.lastSeed
         let summary = Summary(header: merged, records: records)
         print(json ? try JSONLines.text(summary, pretty: true) : summary.text)
         return .success
+    }
+
+    /// Checks that `runs` are shards 0…count−1 of one sweep, each once, and returns its seeds.
+    static func checkShards(_ runs: [SweepFile.Run], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
+        var sweep: ClosedRange<UInt64>?
+        var sources: [Int: [String]] = [:]
+        for run in runs {
+            guard let shard = run.header.shard else {
+                throw UsageError("--shards \(count): \(run.source) holds a whole run (seeds \(run.header.firstSeed)..\(run.header.lastSeed)), not a shard")
+            }
+            guard shard.count == count else {
+                throw UsageError("--shards \(count): \(run.source) is shard \(shard.description), of a sweep split in \(shard.count)")
+            }
+            if let sweep, sweep != shard.sweep {
+                throw UsageError("--shards \(count): \(run.source) is a shard of seeds \(shard.firstSeed)..\(shard.lastSeed), not \(sweep.lowerBound)..\(sweep.upperBound)")
+            }
+            sweep = shard.sweep
+            sources[shard.index, default: []].append(run.source)
+        }
+        let missing = (0..<count).filter { sources[$0] == nil }
+        let repeated = sources.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+        var problems: [String] = []
+        if !missing.isEmpty { problems.append("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing") }
+        for (index, files) in repeated { problems.append("shard \(index)/\(count) given \(files.count) times (\(files.joined(separator: ", ")))") }
+        guard problems.isEmpty, let sweep else { throw UsageError("--shards \(count): " + problems.joined(separator: "; ")) }
+        return sweep
+    }
+}
+
+/// Seeds listed for people: runs as ranges, `3..7, 12, 40..41`, the first twenty only.
+enum SeedList {
+    static func text(_ seeds: [UInt64]) -> String {
+        let sorted = Array(Set(seeds)).sorted()
+        var ranges: [ClosedRange<UInt64>] = []
+        for seed in sorted {
+            if let last = ranges.last, last.upperBound &+ 1 == seed {
+                ranges[ranges.count - 1] = last.lowerBound...seed
+            } else {
+                ranges.append(seed...seed)
+            }
+        }
+        let shown = ranges.prefix(20).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+        return shown.joined(separator: ", ") + (ranges.count > 20 ? " and \(ranges.count - 20) more runs of seeds" : "")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 // The command line: thin commands over the engine. Each command parses its arguments,
 // builds rules, drives the engine and formats output.

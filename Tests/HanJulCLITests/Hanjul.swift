@@ -22,9 +22,10 @@ enum Hanjul {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+                    executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let environment { process.environment = environment }
         // Output goes to files, not pipes, so a large output can never block the child.

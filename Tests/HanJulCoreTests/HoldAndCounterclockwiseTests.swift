@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func standardRulesRefuseTheLettersAndIgnoreTheActions() throws {
-        #expect(throws: ActionScriptError(position: 2, character: "A")) { try ActionScript.parse("LA") }
+        #expect(throws: ActionScriptError(position: 2, character: "A", problem: .notInRules)) { try ActionScript.parse("LA") }
         var game = try makeGame(piece: .standard("T", x: 3, y: 5))
         game.apply([.rotateCounterclockwise, .hold])
         #expect(game.state.piece == .standard("T", x: 3, y: 5))

@@ -14,6 +14,8 @@ import Testing
         #expect(game.state.piece == .standard("T", x: 3, y: 0))
         #expect(game.state.events == [
             .locked(.standard("O", x: 3, y: 18)),
+            .lockFacts(LockFacts(piece: .standard("O", x: 3, y: 18), lastMove: nil, kick: nil, lines: 0, spin: .none,
+                                 combo: 0, backToBack: false)),
             .spawned(.standard("T", x: 3, y: 0)),
         ])
     }

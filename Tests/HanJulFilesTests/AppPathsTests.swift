@@ -37,4 +37,14 @@ struct AppPathsTests {
             try AppPaths(environment: ["HOME": "relative", "XDG_DATA_HOME": "/d"])
         }
     }
+
+    @Test("system data folders: XDG_DATA_DIRS in order, relative and repeated entries ignored, the default when none is left")
+    func systemDataDirectories() throws {
+        #expect(try AppPaths(environment: ["HOME": "/h"]).systemDataDirectories == ["/usr/local/share/hanjul", "/usr/share/hanjul"])
+        let listed = try AppPaths(environment: ["HOME": "/h", "XDG_DATA_DIRS": "/opt/games/share/:relative:/usr/share::/opt/games/share"])
+        #expect(listed.systemDataDirectories == ["/opt/games/share/hanjul", "/usr/share/hanjul"])
+        let onlyRelative = try AppPaths(environment: ["HOME": "/h", "XDG_DATA_DIRS": "share:./x"])
+        #expect(onlyRelative.systemDataDirectories == ["/usr/local/share/hanjul", "/usr/share/hanjul"])
+        #expect(try AppPaths(environment: ["HOME": "/h", "XDG_DATA_DIRS": "/"]).systemDataDirectories == ["/hanjul"])
+    }
 }

@@ -25,7 +25,7 @@ import Testing
         guard let start = stub.range(of: "---@class \(name)\n") else { return [] }
         let block = stub[start.upperBound...].prefix { _ in true }
         let lines = block.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
-        return names(#"^---@field ([a-z_]+)\??"#, in: lines.joined(separator: "\n"))
+        return names(#"^---@field ([a-z_0-9]+)\??"#, in: lines.joined(separator: "\n"))
     }
 
     @Test func everyGameMethodIsStubbed() {
@@ -43,9 +43,16 @@ import Testing
         #expect(stubbed.subtracting(real).sorted() == [], "hanjul.Mod in docs/hanjul.lua has fields a mod may not set")
     }
 
+    @Test func theStandardFunctionsAreStubbed() {
+        let stubbed = Self.names(#"^function Standard\.([a-z_]+)\("#, in: Self.stub)
+        #expect(stubbed == Set(StandardAPI.functionNames))
+    }
+
     @Test func theTestHarnessIsStubbed() {
         let box = TestSession.Box(Game(rules: try! repositoryRules("standard"), source: .seeded(1)))
-        let gameMethods = Set(TestSession.gameMethods(box).keys)
+        let session = TestSession(package: ModPackage(id: "stub", folder: "stub", files: ["mod.lua": []]), displayFolder: "stub",
+                                  watchdog: nil, memoryLimit: 1 << 20, clock: TestClock(seconds: 1))
+        let gameMethods = Set(TestSession.gameMethods(box, session: session).keys)
         #expect(Self.fields(ofClass: "hanjul.TestGame") == gameMethods)
         let harness = Self.names(#"^function t\.([a-z_]+)\("#, in: ModTestRunner.harnessSource)
         #expect(Self.fields(ofClass: "hanjul.test") == harness)

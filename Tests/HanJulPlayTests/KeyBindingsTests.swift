@@ -53,7 +53,7 @@ struct KeyBindingsTests {
     }
 
     @Test("a bad line names the file, the line and what is wrong", arguments: [
-        ("left = h\nlft = a", "keys.conf:2: unknown command 'lft' (known: left, right, rotate, rotate_ccw, soft_drop, hard_drop, hold, pause, restart, quit, help)"),
+        ("left = h\nlft = a", "keys.conf:2: unknown command 'lft' (known: left, right, rotate, rotate_ccw, rotate_180, soft_drop, hard_drop, hold, pause, restart, quit, help)"),
         ("left h", "keys.conf:1: expected 'command = key, key', e.g. 'left = h, Left'"),
         ("left = h,, a", "keys.conf:1: an empty key name in the list for 'left'"),
         ("left =", "keys.conf:1: an empty key name in the list for 'left'"),

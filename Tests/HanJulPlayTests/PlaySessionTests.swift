@@ -289,3 +289,55 @@ struct ReplayPlaybackTests {
         #expect(index(clock) == 0 && !clock.screen.contains("END OF REPLAY"))
     }
 }
+
+/// Under rules with a lock delay the session tells the engine how long a resting piece has
+/// waited (`W<ms>`), only while it rests.
+@Suite("play session: lock delay")
+struct LockDelaySessionTests {
+    struct Delayed: Rules {
+        var name: String { "delayed" }
+        var lockDelay: LockDelay? { .guideline }
+    }
+
+    static func clock() -> ManualClock {
+        let store = MemoryStore()
+        let provider = RulesProvider<Delayed>(make: { .success(Delayed()) }, identity: { _ in RulesIdentity(name: "delayed") })
+        return ManualClock(session: .game(provider: provider, rules: Delayed(),
+                                          config: PlayConfig(seed: 1, handling: HandlingSettings(das: 150, arr: 50, softDrop: 0, dasCut: 17),
+                                                             style: .monochrome, colorMode: .none),
+                                          size: Size(width: 80, height: 24), reportsReleases: true, now: 0,
+                                          environment: ManualClock.environment(store)), store: store)
+    }
+
+    var game: (ManualClock) -> GameScreen<Delayed> = { $0.session.screen as! GameScreen<Delayed> }
+
+    @Test("a piece on the floor locks 500 ms after it landed, by one W500; no W while it falls")
+    func locksAfterTheDelay() {
+        var clock = Self.clock()
+        clock.press(.down, at: 100)               // soft drop 0: to the floor at 100
+        clock.release(.down, at: 120)
+        clock.run(to: 599)
+        #expect(game(clock).game.state.piecesLocked == 0)
+        clock.run(to: 700)
+        #expect(game(clock).game.state.piecesLocked == 1)
+        let tokens = game(clock).recorder.replay.actions.map(\.token)
+        #expect(tokens == Array(repeating: "D", count: 18) + ["W500"], "\(tokens)")
+        #expect(game(clock).recorder.replay.times.last == 500)
+    }
+
+    @Test("a move while resting: the time so far, then the move (a reset), then the whole delay again")
+    func moveResets() {
+        var clock = Self.clock()
+        clock.press(.down, at: 100)
+        clock.release(.down, at: 120)
+        clock.press(.left, at: 400)
+        clock.release(.left, at: 410)
+        clock.run(to: 899)
+        #expect(game(clock).game.state.piecesLocked == 0)
+        clock.run(to: 950)
+        #expect(game(clock).game.state.piecesLocked == 1)
+        // The gravity step at 700 finds the piece resting: the wait so far is told first.
+        let tokens = game(clock).recorder.replay.actions.map(\.token).filter { $0 != "D" }
+        #expect(tokens == ["W300", "L", "W300", "G", "W200"], "\(tokens)")
+    }
+}

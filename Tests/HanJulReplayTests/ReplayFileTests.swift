@@ -29,6 +29,37 @@ import Testing
         #expect(try ReplayFile.decode(bytes: ReplayFile.encode(replay)) == replay)
     }
 
+    struct Delayed: Rules {
+        var name: String { "delayed" }
+        var lockDelay: LockDelay? { .guideline }
+        var allowsHalfTurn: Bool { true }
+    }
+
+    @Test func waitsAndHalfTurnsMakeAVersionTwoFileThatVerifies() throws {
+        let script = "F" + String(repeating: "G", count: 19) + "W16 W500 LLH"
+        var game = Game(rules: Delayed(), source: .seeded(3))
+        var recorder = ReplayRecorder(rules: RulesIdentity(name: "delayed"), source: .seeded(3))
+        for action in try ActionScript.parse(script, allowing: Delayed().actions) {
+            game.apply(action)
+            recorder.record(action, state: game.state)
+        }
+        #expect(game.state.piecesLocked == 2, "the wait locked one, the hard drop the other")
+        let replay = recorder.finish(game.state)
+        let bytes = ReplayFile.encode(replay)
+        #expect(bytes.starts(with: Array("HANJUL replay 2\n".utf8)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#""actions":"FGGGGGGGGGGGGGGGGGGGW16W500LLH""#))
+        let decoded = try ReplayFile.decode(bytes: bytes)
+        #expect(decoded == replay)
+        #expect(decoded.verify(with: Game(rules: Delayed(), source: .seeded(3))) == .match(
+            checkpoints: replay.checkpoints.count, final: Checkpoint(game.state, action: replay.actions.count)))
+    }
+
+    @Test func replaysWithoutTheNewActionsStayVersionOne() {
+        let bytes = ReplayFile.encode(Self.recorded().0)
+        #expect(bytes.starts(with: Array("HANJUL replay 1\n".utf8)))
+    }
+
     @Test func verifyMatchesTheGameThatMadeIt() {
         let (replay, final) = Self.recorded()
         let verdict = replay.verify(with: Game(rules: StandardRules(), source: replay.source))
@@ -83,6 +114,6 @@ import Testing
     @Test func newerFileVersionIsRefusedClearly() throws {
         let payload = ReplayFile.payload(Self.recorded(script: "H").0)
         let bytes = try RecordFile.encode(payload, kind: ReplayFile.kind, version: ReplayFile.version + 1)
-        #expect(throws: ReplayFile.ReadError.file(.newerVersion(found: 2, supported: 1))) { try ReplayFile.decode(bytes: bytes) }
+        #expect(throws: ReplayFile.ReadError.file(.newerVersion(found: 3, supported: 2))) { try ReplayFile.decode(bytes: bytes) }
     }
 }

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 import HanJulSim
 import Testing
@@ -33,6 +34,6 @@ import Testing
         #expect(score.verdict.hasPrefix("score/piece −23%"), "\(score.verdict)")
         let topped = comparison.figures.first { $0.key == "toppedOut" }!
         #expect(topped.verdict == "topped out 100.0% vs 0.0%", "every pair differs by exactly 1")
-        #expect(comparison.headline.hasPrefix("B: score −23%"))
+        #expect(comparison.headline.hasPrefix("B: tops out sooner (log-rank p = 0.008), score −23%"), "\(comparison.headline)")
     }
 }

@@ -11,6 +11,8 @@ import Testing
 /// -- env: NAME=VALUE                       (extra environment, e.g. the test-only hang)
 /// -- setup: symlink NAME TARGET | fifo NAME | big NAME BYTES | escname | many COUNT
 /// --        | dir NAME | file NAME TEXT | bytecode-main | folder-symlink
+/// -- also: sim check compare verify         (the same mod through other commands too)
+/// -- check-says: TEXT                      (what `check`'s report must say)
 /// -- deterministic                         (a second process must print the same)
 /// -- no-benign-check                       (the mod changes the score on purpose)
 /// ```
@@ -36,6 +38,9 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
     var setup: [[String]]
     var deterministic: Bool
     var checkBenign: Bool
+    /// Other commands that run the same mod (``HostileModTests/alsoArguments(_:)``).
+    var also: [String]
+    var checkSays: String?
 
     var testDescription: String { name }
 
@@ -66,6 +71,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
         setup = []
         deterministic = false
         checkBenign = true
+        also = []
+        checkSays = nil
         for line in source.split(separator: "\n") {
             guard line.hasPrefix("-- ") else { break }
             let text = line.dropFirst(3)
@@ -94,6 +101,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
                 if parts.count == 2 { environment[parts[0]] = parts[1] }
             case "setup":
                 setup.append(value.split(separator: " ", maxSplits: 2).map(String.init))
+            case "check-says": checkSays = value
+            case "also": also += value.split(separator: " ").map(String.init)
             case "deterministic": deterministic = true
             case "no-benign-check": checkBenign = false
             default: break

@@ -89,10 +89,71 @@ import Testing
                     "a second process gave another result: \(label)\nsecond stdout: \(second.stdout.prefix(400))")
         }
 
+        for command in corpus.also {
+            try Self.checkAlso(command, corpus, sandbox, before: before)
+        }
+
         // The host is unharmed: the benign mod plays right after, in the same home.
         let benign = try sandbox.run(["run", "--mod", "benign", "--seed", "1", "--actions", "HH", "--json"])
         #expect(benign.status == 0 && benign.stderr.isEmpty, "benign run: \(benign.status) \(benign.stderr)")
         #expect((Self.report(benign.stdout)?["score"] as? Int ?? 0) >= 2000, "benign run: \(benign.stdout)")
+    }
+
+    /// The arguments of `-- also: COMMAND`: the case's mod (next to the benign one)
+    /// through another command that runs mod code.
+    static func alsoArguments(_ command: String) -> [String] {
+        switch command {
+        case "sim": ["sim", "--mod", "hostile", "--mod", "benign", "--games", "2", "--seed", "1", "--cap", "30", "--workers", "2"]
+        case "check": ["check", "hostile", "--games", "2", "--actions", "100"]
+        case "compare": ["compare", "--a", "", "--b", "hostile benign", "--games", "2", "--seed", "1", "--cap", "30", "--workers", "2"]
+        default: fatalError("unknown command in '-- also: \(command)'")
+        }
+    }
+
+    /// Runs `command` on the case: the exit status its expectation implies (a hook error
+    /// fails `check`'s checks, status 1, and counts as a rule error in `sim` and
+    /// `compare`, status 3), no signal, the time bound, no escape or C1 byte, and no file
+    /// changed but the quarantine of a `hung` case, which `mods --trust` then lifts.
+    static func checkAlso(_ command: String, _ corpus: CorpusCase, _ sandbox: Sandbox, before: [String: String]) throws {
+        if command == "verify" {
+            let replay = sandbox.root + "/out/game.hjr"
+            let run = try sandbox.run(["run", "--mod", "hostile", "--mod", "benign"] + corpus.arguments + ["--save-replay", replay])
+            let verify = try sandbox.run(["replay", "--verify", replay])
+            let label = "\(corpus.name) verify: run \(run.status) \(run.stderr.prefix(300)); verify \(verify.status) \(verify.stdout.prefix(300)) \(verify.stderr.prefix(300))"
+            #expect(verify.status == 0 && verify.stdout.hasPrefix("match:"), "the replay did not verify: \(label)")
+            return
+        }
+        let run = try sandbox.run(alsoArguments(command))
+        let label = "\(corpus.name) \(command): status \(run.status), \(String(format: "%.2f", run.seconds)) s\nstdout: \(run.stdout.suffix(600))\nstderr: \(run.stderr.prefix(600))"
+        let expected: Set<Int32> = switch corpus.expectation {
+        case .ok: command == "check" ? [0, 1] : [0]
+        case .error: command == "check" ? [1] : [3]
+        case .loadError: [3]
+        case .hung: [4]
+        }
+        #expect(expected.contains(run.status), "expected status \(expected.sorted()): \(label)")
+        if command == "check", let says = corpus.checkSays {
+            #expect(run.stdout.contains(says), "check does not say '\(says)': \(label)")
+        }
+        #expect(run.seconds <= corpus.within * 3, "took longer than \(corpus.within * 3) s: \(label)")
+        #expect(!run.stdout.utf8.contains(0x1B) && !run.stderr.utf8.contains(0x1B), "an escape byte reached the output: \(label)")
+        #expect(!run.stdout.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }
+                && !run.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }, "a C1 control reached the output: \(label)")
+        var after = try sandbox.snapshot()
+        let quarantine = sandbox.home + "/.local/share/hanjul/quarantine"
+        if case .hung = corpus.expectation {
+            #expect(run.stderr.contains("mod 'hostile' hung") && run.stderr.contains("hanjul mods --trust hostile"), "\(label)")
+            #expect(after[quarantine] != nil, "no quarantine file was written: \(label)")
+            let trust = try sandbox.run(["mods", "--trust", "hostile"], includeModsDir: false)
+            #expect(trust.status == 0, "\(trust.stderr)")
+            after = try sandbox.snapshot()
+        }
+        after.removeValue(forKey: quarantine)
+        after.removeValue(forKey: quarantine + ".lock")
+        var expectedFiles = before
+        expectedFiles.removeValue(forKey: quarantine)
+        expectedFiles.removeValue(forKey: quarantine + ".lock")
+        #expect(after == expectedFiles, "\(command) changed files: \(Self.difference(expectedFiles, after)) — \(label)")
     }
 
     /// The one JSON object of stdout, or nil when stdout is anything else.

@@ -72,6 +72,11 @@ size_t hj_memory_limit(hj_ctx *c);
 void hj_set_memory_limit(hj_ctx *c, size_t limit);
 void hj_set_instruction_budget(hj_ctx *c, int64_t per_call);
 int64_t hj_instructions_left(hj_ctx *c);
+/** Charges `count` instructions of work done for the running call outside Lua (a host
+ *  function whose cost grows with the board: the placement search) to its budget. Returns
+ *  1 when that spent the budget: the call is then killed at its next instruction, as if
+ *  Lua had run that long (L-17). Outside a call it does nothing and returns 0. */
+int hj_charge(lua_State *L, int64_t count);
 /** Test aid: while mod code runs, fail one growing allocation in `one_in` (0 = off),
  *  chosen by a xorshift generator seeded with `seed` (Lua's EMERGENCYGCTESTS idea). */
 void hj_set_fault_schedule(hj_ctx *c, uint64_t seed, uint32_t one_in);
@@ -119,6 +124,11 @@ void hj_watch_free(hj_watch *w);
 void hj_set_watch(hj_ctx *c, hj_watch *w);
 /** Atomically reads a slot: returns 1 while a call is running; *epoch receives its number. */
 int hj_watch_read(hj_watch *w, uint64_t *epoch);
+/** Inside a call: host work that is watched elsewhere (it runs other watched states)
+ *  starts (suspend: this state's watch goes idle) and ends (resume: a new epoch begins,
+ *  so the wall-clock limit counts again from zero). Outside a call they do nothing. */
+void hj_watch_suspend(lua_State *L);
+void hj_watch_resume(lua_State *L);
 
 /* ---- Panic --------------------------------------------------------------------------- */
 /** Registers the function the panic handler calls (e.g. terminal restore) before abort(). */

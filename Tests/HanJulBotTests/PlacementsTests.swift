@@ -1,4 +1,5 @@
 import Testing
+import HanJulBot
 @testable import HanJulCore
 
 /// The placement search: what it finds, and that every path it returns is real.

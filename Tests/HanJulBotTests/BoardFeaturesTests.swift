@@ -1,5 +1,5 @@
 import HanJulCore
-import HanJulSim
+import HanJulBot
 import Testing
 
 /// The six features against a cell-by-cell transcription of El-Tetris's `features.js`

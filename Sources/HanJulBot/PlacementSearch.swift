@@ -1,3 +1,5 @@
+import HanJulCore
+
 /// A place where a piece can lock, and how to get it there.
 public struct Placement: Equatable, Sendable {
     /// The piece where it locks: after the hard drop that ends its path, before it is

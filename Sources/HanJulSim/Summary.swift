@@ -1,0 +1,93 @@
+/// A run's games summarised, figure by figure.
+public struct Summary: Codable, Sendable {
+    public struct Row: Codable, Sendable {
+        public var key: String
+        public var name: String
+        public var isRate: Bool
+        public var stats: Distribution
+    }
+
+    public var header: RunHeader
+    public var games: Int
+    public var capped: Int
+    public var toppedOut: Int
+    public var finished: Int
+    public var ruleErrors: Int
+    /// The distinct rule errors met, up to five.
+    public var errors: [String]
+    public var figures: [Row]
+    /// How long games lasted: the fraction still playing against pieces placed.
+    public var survival: SurvivalCurve
+    /// How the confidence intervals were computed, one line per method used.
+    public var confidenceInterval: String
+
+    /// Summarises `records` (in seed order) of a run described by `header`.
+    public init(header: RunHeader, records: [GameRecord]) {
+        self.header = header
+        games = records.count
+        capped = records.count { $0.outcome == .capped }
+        toppedOut = records.count { $0.outcome == .toppedOut }
+        finished = records.count { $0.outcome == .finished }
+        ruleErrors = records.count { $0.outcome == .ruleError }
+        var distinct: [String] = []
+        for record in records {
+            if let error = record.error, !distinct.contains(error), distinct.count < 5 { distinct.append(error) }
+        }
+        errors = distinct
+        let maxClear = records.map(\.clears.count).max() ?? 4
+        figures = Figure.all(maxClear: maxClear).map { figure in
+            Row(key: figure.key, name: figure.name, isRate: figure.isRate,
+                stats: Distribution(figure: records.map(figure.value), isRate: figure.isRate))
+        }
+        survival = SurvivalCurve(records: records)
+        confidenceInterval = Self.methods(figures.map(\.stats.interval))
+    }
+
+    /// `95% CI of the mean: …`, naming each method in `used` once, in a fixed order.
+    static func methods(_ used: [IntervalMethod]) -> String {
+        let lines = IntervalMethod.allCases.filter(used.contains).map { method -> String in
+            let which = switch method {
+            case .wilson: "rates"
+            case .newcombe: "differences of rates"
+            case .quasiPoisson: "figures that cannot be negative"
+            case .studentT: used.allSatisfy { $0 == .studentT } ? "every figure" : "the other figures"
+            }
+            return "  \(which): \(method.explanation)"
+        }
+        return "95% CI of the mean:\n" + lines.joined(separator: "\n")
+    }
+
+    /// The summary as a table for people.
+    public var text: String {
+        var out = header.description + " (" + header.versionDescription + ")\n"
+        let seeds = header.firstSeed == header.lastSeed ? "seed \(header.firstSeed)" : "seeds \(header.firstSeed)…\(header.lastSeed)"
+        out += "\(games) games (\(seeds)): \(capped) capped, \(toppedOut) topped out"
+        if finished > 0 { out += ", \(finished) finished" }
+        out += ", \(ruleErrors) rule errors\n"
+        for error in errors { out += "  error: \(error)\n" }
+        if games > 0 {
+            let range = max(1, survival.longest)
+            out += "still playing by pieces placed (0…\(range)): \(survival.sparkline(width: 40, range: range))│ "
+                + survival.medianDescription + "\n"
+        }
+        out += "\n"
+        let columns = ["figure", "mean", "95% CI", "median", "p5", "p95", "sd"]
+        var table: [[String]] = [columns]
+        for row in figures {
+            let s = row.stats
+            let f: (Double) -> String = row.isRate ? { Format.percent($0) } : { Format.number($0) }
+            table.append([row.name, f(s.mean), "\(f(s.ciLow)) … \(f(s.ciHigh))", f(s.median), f(s.p5), f(s.p95), f(s.standardDeviation)])
+        }
+        out += Format.table(table)
+        out += "\n" + confidenceInterval
+        return out
+    }
+}
+
+extension Sequence {
+    func count(where predicate: (Element) -> Bool) -> Int {
+        var n = 0
+        for element in self where predicate(element) { n += 1 }
+        return n
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+import Glibc
+import HanJulCommandLine
+import HanJulFiles
+import HanJulReplay
+import HanJulSim
+import Synchronization
+
+/// Plays many seeds on worker threads and hands their records over in seed order, each as
+/// soon as every earlier seed is done: what is handed over does not depend on the number of
+/// workers or on which finished first, so a stream of them can be written as it goes.
+enum ParallelRun {
+    final class Shared: @unchecked Sendable {
+        /// Records finished out of order, by index, until every earlier one is handed over.
+        let ready = Mutex<[Int: GameRecord]>([:])
+        /// Signalled once per finished record and once per worker that exits.
+        let signal = DispatchSemaphore(value: 0)
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let finishedWorkers = Atomic<Int>(0)
+        let failed = Mutex<String?>(nil)
+    }
+
+    /// Plays `seeds` and calls `deliver` with each record in seed order, on the calling
+    /// thread. A rule set that fails to load throws its message; an error `deliver` throws
+    /// stops the workers and is rethrown. With `replayFolder`, each game's replay is saved
+    /// there as `<rules>-<seed>.hjr`; a replay that cannot be saved is reported at the end.
+    static func play(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
+                     progress: ProgressBar?, replayFolder: String? = nil,
+                     deliver: (GameRecord) throws -> Void) throws {
+        var recording = config
+        recording.recordsReplays = replayFolder != nil
+        let config = recording
+        let fileStem = String(spec.name.map { $0.isLetter || $0.isNumber || $0 == "+" ? $0 : "-" })
+        let shared = Shared()
+        let count = seeds.count, first = seeds.lowerBound
+        let threads = min(workers, max(1, count))
+        let workerThreads = Platform.startThreads(threads) { _ in
+            defer {
+                shared.finishedWorkers.add(1, ordering: .releasing)
+                shared.signal.signal()
+            }
+            var player: any SeedPlayer
+            do {
+                player = try spec.player(config)
+            } catch {
+                shared.failed.withLock { $0 = $0 ?? "\(spec.name): \(error)" }
+                shared.next.store(count, ordering: .relaxed)
+                return
+            }
+            while true {
+                let index = shared.next.add(1, ordering: .relaxed).oldValue
+                guard index < count else { break }
+                let seed = first + UInt64(index)
+                let record = player.play(seed: seed)
+                if let replayFolder, let replay = player.lastReplay {
+                    let path = replayFolder + "/" + fileStem + "-\(seed).hjr"
+                    do throws(FileError) { try ReplayFile.write(replay, to: path) } catch {
+                        shared.failed.withLock { $0 = $0 ?? error.playerMessage(saving: "a replay") }
+                    }
+                }
+                shared.ready.withLock { $0[index] = record }
+                shared.done.add(1, ordering: .relaxed)
+                shared.signal.signal()
+            }
+        }
+        let progressThread = progress.map { bar in
+            Platform.startThreads(1) { _ in
+                // Redraws until every worker is done.
+                while shared.finishedWorkers.load(ordering: .acquiring) < threads {
+                    bar.draw(done: shared.done.load(ordering: .relaxed))
+                    Platform.sleep(milliseconds: 100)
+                }
+            }
+        } ?? []
+        var delivered = 0
+        var failure: (any Error)?
+        while delivered < count {
+            shared.signal.wait()
+            while failure == nil, let record = shared.ready.withLock({ $0.removeValue(forKey: delivered) }) {
+                do { try deliver(record) } catch {
+                    failure = error
+                    shared.next.store(count, ordering: .relaxed)
+                }
+                delivered += 1
+            }
+            if failure != nil { break }
+            if shared.finishedWorkers.load(ordering: .acquiring) == threads && shared.ready.withLock({ $0[delivered] == nil }) { break }
+        }
+        Platform.join(workerThreads)
+        Platform.join(progressThread)
+        progress?.finish(done: delivered)
+        if let failure { throw failure }
+        if let message = shared.failed.withLock({ $0 }) { throw UsageError(message) }
+        precondition(delivered == count, "every seed is played")
+    }
+
+    /// The records of `seeds`, in order.
+    static func records(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
+                        progress: ProgressBar?) throws(UsageError) -> [GameRecord] {
+        var records: [GameRecord] = []
+        records.reserveCapacity(seeds.count)
+        do {
+            try play(spec, seeds: seeds, config: config, workers: workers, progress: progress) { records.append($0) }
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(error)")
+        }
+        return records
+    }
+}

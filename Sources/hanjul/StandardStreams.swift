@@ -1,0 +1,60 @@
+import Glibc
+import HanJulCommandLine
+
+/// `-` as a file name: standard input where a file is read, standard output where one is
+/// written (for every command, by the kinds ``ValueKind/input`` and ``ValueKind/output``).
+enum StandardStreams {
+    /// Whether `path` names a standard stream.
+    static func isStream(_ path: String) -> Bool { path == "-" }
+
+    /// All of standard input, up to `maxBytes` (more is a usage error naming `what`).
+    static func readInput(maxBytes: Int, what: String) throws(UsageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                bytes += chunk[0..<n]
+                guard bytes.count <= maxBytes else {
+                    throw UsageError("\(what): standard input is over the \(maxBytes)-byte limit")
+                }
+            } else if n == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw UsageError("\(what): cannot read standard input (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    /// Writes `bytes` to standard output, after anything already printed (stdio is flushed
+    /// first, so the order holds). A failed write is reported at exit, as for `print`: the
+    /// first error is kept by ``StandardOutput``.
+    static func writeOutput(_ bytes: [UInt8]) {
+        fflush(nil)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else {
+                StandardOutput.noteFailure(n < 0 ? errno : EIO)
+                return
+            }
+        }
+    }
+
+    /// Refuses a command line that sends two things to standard output, naming them.
+    static func checkOneOutput(_ uses: [(option: String, path: String?)]) throws(UsageError) {
+        let streams = uses.filter { $0.path.map(isStream) ?? false }.map(\.option)
+        guard streams.count > 1 else { return }
+        throw UsageError("\(streams.joined(separator: " and ")) both write to standard output ('-'); send one to a file")
+    }
+}
+
+/// Lines for people that go to standard output, or to standard error when standard output
+/// carries data (`--jsonl -`, `--save-replay -`): data and messages never mix.
+struct Report {
+    var toStandardError: Bool
+
+    func line(_ text: String) {
+        if toStandardError { StandardError.write(text) } else { print(text) }
+    }
+}

@@ -1,0 +1,169 @@
+import CZlib
+import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HanJulCommandLine
+import HanJulSim
+
+/// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed
+/// order (docs/SIM.md). Read line by line from a file or standard input (`-`), plain or
+/// gzip-compressed (zlib tells them apart); written by ``SweepWriter``.
+enum SweepFile {
+    /// One header and the games after it.
+    struct Run {
+        var header: RunHeader
+        var records: [GameRecord]
+        /// Where it came from, as the user named it (sanitized; `standard input` for `-`).
+        var source: String
+    }
+
+    /// The first line of a file: `{"header":{…}}`.
+    struct HeaderLine: Codable { var header: RunHeader? }
+
+    static let headerPrefix = Array("{\"header\":".utf8)
+
+    /// Every run in `source` (a path, or `-` for standard input), gzip or plain.
+    static func read(_ path: String) throws(UsageError) -> [Run] {
+        let source = StandardStreams.isStream(path) ? "standard input" : CommandLineText.shown(path)
+        let decoder = JSONDecoder()
+        var runs: [Run] = []
+        var number = 0
+        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
+            number += 1
+            if line.allSatisfy({ $0 == 32 || $0 == 13 }) { return }
+            let bytes = Data(line)
+            if line.starts(with: headerPrefix) {
+                guard let header = try? decoder.decode(HeaderLine.self, from: bytes).header else {
+                    throw UsageError("\(source):\(number): a damaged header line\(complete ? "" : " (cut short: was the run stopped?)")")
+                }
+                guard header.format <= RunHeader.currentFormat else {
+                    throw UsageError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
+                }
+                runs.append(Run(header: header, records: [], source: source))
+                return
+            }
+            guard !runs.isEmpty else { throw UsageError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
+            do {
+                runs[runs.count - 1].records.append(try decoder.decode(GameRecord.self, from: bytes))
+            } catch {
+                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
+                throw UsageError("\(source):\(number): not a game record (\(hint))")
+            }
+        }
+        guard !runs.isEmpty else { throw UsageError("\(source): no header line; is this hanjul sim --jsonl output?") }
+        return runs
+    }
+
+    /// What a stopped run left in its file: the header and the games written whole.
+    struct Prefix {
+        /// The header, when its line was written whole.
+        var header: RunHeader?
+        var records: [GameRecord]
+        /// Bytes up to the end of the last whole line (the header's or a game's).
+        var validLength: Int
+        /// Bytes after that: a line cut short by the stop (or zeros a crash left), dropped on resume.
+        var tornLength: Int
+    }
+
+    /// Reads what a stopped `hanjul sim --jsonl` left in `bytes` (the whole file `path`).
+    /// Only the last line may be cut short; anything else that is not a header then games
+    /// of consecutive seeds from the header's first is an error, and the file is left alone.
+    static func prefix(of bytes: [UInt8], path: String) throws(UsageError) -> Prefix {
+        let decoder = JSONDecoder()
+        var prefix = Prefix(header: nil, records: [], validLength: 0, tornLength: 0)
+        var start = 0, number = 0
+        while start < bytes.count {
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+            number += 1
+            let line = bytes[start..<end]
+            if let header = prefix.header {
+                guard let record = try? decoder.decode(GameRecord.self, from: Data(line)) else {
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
+                }
+                let expected = header.firstSeed + UInt64(prefix.records.count)
+                guard record.seed == expected, expected <= header.lastSeed else {
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
+                }
+                prefix.records.append(record)
+            } else {
+                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
+                }
+                prefix.header = header
+            }
+            start = end + 1
+            prefix.validLength = start
+        }
+        let tail = bytes[start...]
+        if !tail.isEmpty {
+            // A cut-short last line: the start of a header or of a game, or the zeros a
+            // crashed machine can leave at the end of a file.
+            let looksTorn = prefix.header == nil
+                ? tail.allSatisfy({ $0 == 0 }) || headerPrefix.starts(with: tail.prefix(headerPrefix.count))
+                : tail.first == UInt8(ascii: "{") || tail.allSatisfy({ $0 == 0 })
+            guard looksTorn else {
+                throw UsageError("\(CommandLineText.shown(path)):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
+            }
+            prefix.tornLength = tail.count
+        }
+        return prefix
+    }
+}
+
+/// Reads a file or standard input line by line, through zlib (which passes plain files
+/// through unchanged and inflates gzip, concatenated members too).
+enum LineReader {
+    /// Calls `body` with each line (without its `\n`) and whether it ended with one.
+    static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
+        let fd: Int32
+        if StandardStreams.isStream(path) {
+            fd = dup(STDIN_FILENO)
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+                throw UsageError("cannot read '\(source)': \(reason)")
+            }
+            var info = stat()
+            if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw UsageError("cannot read '\(source)': it is a folder; give the JSONL files in it")
+            }
+        }
+        guard fd >= 0, let file = gzdopen(fd, "rb") else {
+            if fd >= 0 { close(fd) }
+            throw UsageError("cannot read '\(source)': out of memory")
+        }
+        defer { gzclose(file) }
+        gzbuffer(file, 1 << 17)
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { gzread(file, $0.baseAddress, UInt32($0.count)) }
+            if n < 0 {
+                var code: Int32 = 0
+                let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
+                let reason = code == Z_ERRNO ? String(cString: strerror(errno)) : code == Z_BUF_ERROR ? message + " (a gzip file cut short?)" : message
+                throw UsageError("cannot read '\(source)': \(reason)")
+            }
+            if n == 0 { break }
+            pending += chunk[0..<Int(n)]
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try body(pending[start..<end], true)
+                start = end + 1
+            }
+            pending.removeSubrange(..<start)
+        }
+        // A gzip stream cut short reads as far as it goes, then says so.
+        var code: Int32 = 0
+        let message = gzerror(file, &code).map { String(cString: $0) } ?? ""
+        if code != Z_OK && code != Z_STREAM_END {
+            throw UsageError("cannot read '\(source)': \(message.isEmpty ? "damaged gzip data" : message) (a gzip file cut short?)")
+        }
+        if !pending.isEmpty { try body(pending[...], false) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `hanjul run --json`'s result, reason, error, gravity_ms and callouts (issue #12 item 5).
+@Suite struct HeadlessResultTests {
+    /// A mods folder with `mods` (id → mod.lua body inside the manifest).
+    func modsFolder(_ mods: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-results-\(UUID().uuidString)").path
+        for (id, body) in mods {
+            try FileManager.default.createDirectory(atPath: root + "/" + id, withIntermediateDirectories: true)
+            try """
+                return {
+                  id = "\(id)", name = "\(id)", version = "1.0.0", description = "a fixture for run --json", api = 1,
+                \(body)
+                }
+                """.write(toFile: root + "/\(id)/mod.lua", atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    func run(_ mod: String, in folder: String, _ actions: String) throws -> (status: Int32, json: [String: Any]) {
+        let result = try Hanjul.run(["run", "--mods-dir", folder, "--mod", mod, "--pieces", "TIO", "--actions", actions, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return (result.status, try #require(object as? [String: Any]))
+    }
+
+    @Test func aFinishedGameReportsItsResult() throws {
+        let folder = try modsFolder(["two": """
+            after_lock = function(game)
+              game:announce("LOCK " .. game:pieces_locked())
+              if game:pieces_locked() == 2 then game:finish("pieces", 2, true) end
+            end,
+            gravity = function(level) return 1000 - level end,
+            """])
+        let (status, out) = try run("two", in: folder, "HHH")
+        #expect(status == 0)
+        #expect(out["over"] as? Bool == true)
+        #expect(out["reason"] as? String == "finished")
+        let result = try #require(out["result"] as? [String: Any])
+        #expect(result["name"] as? String == "pieces")
+        #expect(result["value"] as? Int == 2)
+        #expect(result["lower_is_better"] as? Bool == true)
+        #expect(out["error"] is NSNull)
+        #expect(out["gravity_ms"] as? Int == 999)
+        #expect(out["callouts"] as? [String] == ["LOCK 1", "LOCK 2"])
+    }
+
+    @Test func aRuleErrorReportsTheMessage() throws {
+        let folder = try modsFolder(["broken": """
+            on_lock = function(game) error("no luck") end,
+            """])
+        let (status, out) = try run("broken", in: folder, "H")
+        #expect(status == 3)
+        #expect(out["reason"] as? String == "rule_error")
+        #expect(out["result"] is NSNull)
+        let error = try #require(out["error"] as? String)
+        #expect(error.hasSuffix("mod.lua:3: on_lock: no luck"), "\(error)")
+    }
+
+    @Test func aBlockedSpawnIsNamed() throws {
+        let result = try Hanjul.run(["run", "--pieces", "O", "--actions", String(repeating: "H", count: 12), "--json"])
+        let out = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(out["reason"] as? String == "blocked_spawn")
+        #expect(out["gravity_ms"] as? Int == 700)
+    }
+}

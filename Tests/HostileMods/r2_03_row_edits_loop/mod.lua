@@ -1,0 +1,16 @@
+-- case: insert_row and remove_row a million times each on a 64x64 board, errors caught (L-17)
+-- expect: error "budget"
+-- within: 5s
+-- also: sim compare
+return {
+  id = "hostile", name = "hostile", version = "1", description = "#15 item 3: row edits in a loop", api = 1,
+  board = { width = 64, height = 64 },
+  on_spawn = function(game)
+    if game:dealt() == 2 then
+      for _ = 1, 1000000 do
+        pcall(game.insert_row, game, 63, 1, "I")
+        pcall(game.remove_row, game, 63)
+      end
+    end
+  end,
+}
