@@ -94,7 +94,7 @@ struct KeyBindingsTests {
             _ = try KeyBindings.parse("\u{FEFF}left = h\r\nrigth = l\r\n", path: "keys.conf")
             Issue.record("no error")
         } catch {
-            #expect(error.description == "keys.conf:2: unknown command 'rigth' (known: left, right, rotate, rotate_ccw, soft_drop, hard_drop, hold, pause, restart, quit, help)")
+            #expect(error.description == "keys.conf:2: unknown command 'rigth' (known: left, right, rotate, rotate_ccw, rotate_180, soft_drop, hard_drop, hold, pause, restart, quit, help)")
         }
         // A lone CR ends a line too (old Mac editors).
         let mac = try KeyBindings.parse("left = j\rright = l", path: "keys.conf")
