@@ -7,6 +7,15 @@ struct hj_watch {
     int32_t active;
 };
 
+/* Every block the allocator hands to Lua is preceded by this many bytes holding the
+   object's creation number (0 for blocks that are not objects): the deterministic
+   identity behind tostring's ids and the order of object keys in next/pairs (L-12, L-13). */
+#define HJ_HEADER 8
+
+/* Identities: light C functions (the libraries' builtins) are numbered from 1 at install;
+   every allocated object gets HJ_ID_OBJECTS + its creation number. */
+#define HJ_ID_OBJECTS 0x10000u
+
 struct hj_ctx {
     lua_State *L;
     /* memory */
@@ -15,17 +24,31 @@ struct hj_ctx {
     uint64_t fault_state;
     uint32_t fault_one_in;
     uint64_t faults_injected;
+    /* object identities */
+    uint64_t created;           /* objects allocated so far */
+    char *last_object;          /* block of the newest object (measured at install) */
+    int ids_ok;                 /* the offsets below were verified at install */
+    size_t off_table, off_function, off_thread, off_string;
     /* instructions */
     int64_t budget, per_call;
     int hook_interval;
     int depth;                  /* nesting of hj_pcall */
     int killed;                 /* sticky kill (L-18) */
     int main_escalated;
+    /* stack depth (L-36): probed from the count hook when memory grows past the mark */
+    size_t probe_mark;
+    int hook_raised;            /* the error in flight was raised by the count hook */
+    int handling_overflow;      /* an xpcall handler of a stack overflow is running */
+    int close_nesting;          /* coroutine.close inside coroutine.close (L-37) */
+    /* math.randomseed: a private xoshiro256** once the mod seeds it (L-14) */
+    int seeded;
+    uint64_t rng[4];
     /* host */
     void *host;
     hj_callbacks cb;
     int tb_ref;                 /* registry slot of the last traceback */
     int kill_ref;               /* registry slot of the preallocated kill message */
+    int hook_error_ref;         /* registry slot of the last error raised by the hook */
     hj_watch *watch;
     char warnbuf[512];
     size_t warnlen;
@@ -33,8 +56,40 @@ struct hj_ctx {
 
 static inline hj_ctx *hj_ctx_fast(lua_State *L) { return *(hj_ctx **)lua_getextraspace(L); }
 
-int hj_install_sandbox(lua_State *L);   /* lua_CFunction run under lua_pcall */
+/* ---- budget ------------------------------------------------------------------------ */
+
+/* Kills the running call: the sticky kill of the count hook (L-17, L-18). Raises. */
+int hj_kill(lua_State *L);
+
+/* Charges `units` instructions' worth of work done in C to the instruction budget, and
+   kills the call at once when it runs out (hj_charge, for host functions, kills it at the
+   next instruction instead, since a Swift frame may not be unwound). One unit is about one VM instruction (a few ns):
+   the work a hook cannot see is charged at the same rate as the work it can (#15 item 3).
+   Only for C functions called by Lua (it may raise). */
+static inline void hj_spend(lua_State *L, int64_t units) {
+    hj_ctx *c = hj_ctx_fast(L);
+    c->budget -= units;
+    if (c->budget < 0 && c->depth > 0) hj_kill(L);
+}
+
+/* ---- identities and text ------------------------------------------------------------- */
+
+/* The identity of the value at idx (table, function, thread, string), or 0 when it has
+   none (numbers, booleans, nil, light C functions not numbered at install). */
+uint64_t hj_object_id(lua_State *L, int idx);
+/* Numbers the light C functions reachable from the globals (call once at install). */
+void hj_number_builtins(lua_State *L);
+/* Measures where lua_topointer points inside each kind of block (call once at install). */
+void hj_measure_objects(lua_State *L);
+/* tostring without addresses: "table: 0x00010a2f" from the identity, "nan" for every NaN,
+   __tostring and __name as in Lua. Pushes the text and returns it. */
 const char *hj_safe_tolstring(lua_State *L, int idx, size_t *len);
+
+/* ---- the library parts (each a lua_CFunction-style installer run under lua_pcall) -------- */
+int hj_install_sandbox(lua_State *L);
+void hj_install_order(lua_State *L, int G);     /* next, pairs */
+void hj_install_patterns(lua_State *L, int S);  /* find, match, gmatch, gsub */
+void hj_install_table(lua_State *L, int T);     /* concat, insert, remove, move, unpack, sort */
 
 #define HJ_KILL_MESSAGE "instruction budget exceeded"
 #define HJ_LOG_MAX 8192

@@ -3,31 +3,25 @@
  * coroutine, opened with luaL_requiref; io, os, package and debug are never opened.
  * These are C functions called *by Lua*, so raising errors here is fine: the longjmp only
  * crosses C frames and lands in the hj_pcall of the host.
+ *
+ * Plain Lua wherever safety allows (#12 item 9). A wrapper checks or charges, then calls the
+ * library's own function *in its own frame* (the original is a plain lua_CFunction kept as
+ * upvalue 1), so Lua's messages name the function ("bad argument #2 to 'format'") exactly as
+ * they do without the sandbox.
  */
 #include "internal.h"
 #include <lualib.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Caps for C functions the count hook cannot interrupt (L-21, L-22, L-22a, L-23). */
-#define HJ_REP_MAX_BYTES   (16.0 * 1024 * 1024)
-#define HJ_REP_MAX_COUNT   10000000
-#define HJ_MOVE_MAX        1000000
-#define HJ_CONCAT_MAX      1000000
-#define HJ_UNPACK_MAX      100000
-#define HJ_SORT_MAX        100000
-#define HJ_PATTERN_COST    1.0e8
 #define HJ_REQUIRE_NAME_MAX 128
+/* Lua nests a failing message handler until the C stack is full (LUAI_MAXCCALLS, 200) */
+#define HJ_HANDLER_ROUNDS 200
 
-/* Calls upvalue 1 (the original library function) with all arguments. */
-static int hj_call_original(lua_State *L) {
-    int n = lua_gettop(L);
-    luaL_checkstack(L, 1, NULL);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
-}
+/* The library function a wrapper stands for, called in the wrapper's frame. */
+#define HJ_ORIGINAL(L) (lua_tocfunction((L), lua_upvalueindex(1))(L))
 
 /* t[name] = cclosure(fn, original t[name]) for the table at index t. */
 static void hj_wrap(lua_State *L, int t, const char *name, lua_CFunction fn) {
@@ -49,23 +43,28 @@ static void hj_remove_field(lua_State *L, int t, const char *name) {
     lua_setfield(L, t, name);
 }
 
-/* ---- tostring / print without addresses (L-11, L-12) ------------------------------ */
-
-const char *hj_safe_tolstring(lua_State *L, int idx, size_t *len) {
-    idx = lua_absindex(L, idx);
-    int t = lua_type(L, idx);
-    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
-        lua_settop(L, -2);
-        return luaL_tolstring(L, idx, len);     /* runs the mod's __tostring, in Lua */
-    }
-    switch (t) {
-    case LUA_TNIL: case LUA_TBOOLEAN: case LUA_TNUMBER: case LUA_TSTRING:
-        return luaL_tolstring(L, idx, len);
-    default:
-        lua_pushstring(L, lua_typename(L, t)); /* "table", "function": never an address */
-        return lua_tolstring(L, -1, len);
-    }
+/* Lua's relative string positions (lstrlib.c posrelatI / getendpos, lutf8lib.c u_posrelat) */
+static size_t hj_posrelat(lua_Integer pos, size_t len) {
+    if (pos > 0) return (size_t)pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return len + (size_t)pos + 1;
 }
+
+static size_t hj_endpos(lua_Integer pos, size_t len) {
+    if (pos > (lua_Integer)len) return len;
+    if (pos >= 0) return (size_t)pos;
+    if (pos < -(lua_Integer)len) return 0;
+    return len + (size_t)pos + 1;
+}
+
+static lua_Integer hj_u_posrelat(lua_Integer pos, size_t len) {
+    if (pos >= 0) return pos;
+    if (0u - (size_t)pos > len) return 0;
+    return (lua_Integer)len + pos + 1;
+}
+
+/* ---- tostring / print without addresses (L-11, L-12) ------------------------------ */
 
 static int sb_tostring(lua_State *L) {
     luaL_checkany(L, 1);
@@ -92,33 +91,100 @@ static int sb_print(lua_State *L) {
 
 /* ---- base ---------------------------------------------------------------------------- */
 
-static int sb_load(lua_State *L) {
-    int n = lua_gettop(L);
+/* The reader of load(f): checks the first piece for a binary chunk (L-4) and charges the
+   parser's work by the size of each piece. Upvalue 1: the mod's reader; 2: pieces seen. */
+static int sb_load_reader(lua_State *L) {
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
     if (lua_type(L, 1) == LUA_TSTRING) {
         size_t l;
         const char *s = lua_tolstring(L, 1, &l);
+        if (l > 0 && !lua_toboolean(L, lua_upvalueindex(2))) {
+            if (s[0] == LUA_SIGNATURE[0]) return luaL_error(L, "binary chunk not allowed");
+            lua_pushboolean(L, 1);
+            lua_replace(L, lua_upvalueindex(2));
+        }
+        hj_spend(L, (int64_t)(l >> 3) + 1);
+    }
+    return 1;
+}
+
+static int sb_load(lua_State *L) {
+    int n = lua_gettop(L);
+    size_t l;
+    const char *s = lua_tolstring(L, 1, &l);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    if (s != NULL) {
         if (l > 0 && s[0] == LUA_SIGNATURE[0]) {
             luaL_pushfail(L);
             lua_pushliteral(L, "binary chunk not allowed");
             return 2;
         }
+        hj_spend(L, (int64_t)(l >> 3) + 1);     /* the parser's work (#15 item 3) */
+    } else if (lua_type(L, 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_pushboolean(L, 0);
+        lua_pushcclosure(L, sb_load_reader, 2);
+        lua_replace(L, 1);
     }
-    if (n < 3) lua_settop(L, 3);
-    lua_pushliteral(L, "t");                     /* text only (L-4) */
-    lua_replace(L, 3);
-    /* without an env argument the original defaults to the global table, which *is*
-       the sandbox environment: the dangerous libraries were never opened (L-3). */
-    return hj_call_original(L);
+    /* text only (L-4): a mode with 't' becomes "t"; a mode without it refuses text, as in
+       Lua, and binary chunks were refused above */
+    if (n >= 1 && strchr(mode, 't') != NULL) {
+        if (n < 3) lua_settop(L, 3);
+        lua_pushliteral(L, "t");
+        lua_replace(L, 3);
+    }
+    /* without an env argument load uses the global table, which *is* the sandbox
+       environment: the dangerous libraries were never opened (L-3). */
+    return HJ_ORIGINAL(L);
 }
 
+/* Only what cannot hurt: a collection (charged by the heap it walks) and the counters. The
+   tuning options and stop/restart are accepted and change nothing (L-6): a stopped
+   collector would let the host's own allocations, which the cap does not refuse, grow
+   without bound. */
 static int sb_collectgarbage(lua_State *L) {
-    const char *opt = luaL_optstring(L, 1, "collect");
-    if (strcmp(opt, "count") != 0)
-        return luaL_error(L, "collectgarbage: only \"count\" is allowed in the sandbox");
-    int kb = lua_gc(L, LUA_GCCOUNT);
-    int b = lua_gc(L, LUA_GCCOUNTB);
-    lua_pushnumber(L, (lua_Number)kb + ((lua_Number)b / 1024));
-    return 1;
+    static const char *const opts[] = {"stop", "restart", "collect", "count", "step",
+        "setpause", "setstepmul", "isrunning", "generational", "incremental", NULL};
+    hj_ctx *c = hj_ctx_fast(L);
+    int o = luaL_checkoption(L, 1, "collect", opts);
+    switch (o) {
+    case 0: case 1:                              /* stop, restart */
+        lua_pushboolean(L, o == 1);
+        lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.gcrunning");
+        lua_pushinteger(L, 0);
+        return 1;
+    case 2:                                      /* collect */
+        hj_spend(L, (int64_t)(c->used >> 5) + 100);
+        lua_gc(L, LUA_GCCOLLECT);
+        lua_pushinteger(L, 0);
+        return 1;
+    case 3: {                                    /* count */
+        int kb = lua_gc(L, LUA_GCCOUNT);
+        int b = lua_gc(L, LUA_GCCOUNTB);
+        lua_pushnumber(L, (lua_Number)kb + ((lua_Number)b / 1024));
+        return 1;
+    }
+    case 4: {                                    /* step: at most one cycle */
+        int step = (int)luaL_optinteger(L, 2, 0);
+        hj_spend(L, (int64_t)(c->used >> 5) + 100);
+        lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, step));
+        return 1;
+    }
+    case 5: case 6:                              /* setpause, setstepmul: the defaults */
+        (void)luaL_optinteger(L, 2, 0);
+        lua_pushinteger(L, o == 5 ? 200 : 100);
+        return 1;
+    case 7:                                      /* isrunning */
+        lua_pushboolean(L, lua_getfield(L, LUA_REGISTRYINDEX, "hanjul.gcrunning") == LUA_TNIL ||
+                           lua_toboolean(L, -1));
+        return 1;
+    default:                                     /* generational, incremental */
+        for (int i = 2; i <= (o == 8 ? 3 : 4); i++) (void)luaL_optinteger(L, i, 0);
+        lua_pushliteral(L, "incremental");
+        return 1;
+    }
 }
 
 static int sb_setmetatable(lua_State *L) {
@@ -129,294 +195,365 @@ static int sb_setmetatable(lua_State *L) {
         if (t != LUA_TNIL)
             return luaL_error(L, "setmetatable: __gc metamethods are not allowed in the sandbox");
     }
-    return hj_call_original(L);
+    return HJ_ORIGINAL(L);
+}
+
+/* ---- require: the mod's own files (and the opened libraries, as in Lua) ---------------- */
+
+/* __close of the guard require keeps while a module runs: if the module failed, forget
+   that it was loading, so that a later require tries again (as Lua does). */
+static int hj_require_guard(lua_State *L) {
+    lua_getfield(L, 1, "cache");
+    lua_getfield(L, 1, "name");
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, -3) == LUA_TLIGHTUSERDATA) {
+        lua_settop(L, -2);
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+    }
+    return 0;
 }
 
 static int sb_require(lua_State *L) {
     hj_ctx *c = hj_ctx_fast(L);
     size_t len;
     const char *name = luaL_checklstring(L, 1, &len);
-    if (len == 0 || len > HJ_REQUIRE_NAME_MAX)
-        return luaL_error(L, "require: invalid module name");
-    for (size_t i = 0; i < len; i++) {
-        char ch = name[i];
-        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                 (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
-        if (!ok) return luaL_error(L, "require: invalid module name (use letters, digits, '_' and '.')");
-    }
     lua_settop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");   /* 2: per-state cache */
     lua_pushvalue(L, 1);
     int t = lua_rawget(L, 2);                               /* 3 */
     if (t == LUA_TLIGHTUSERDATA)
-        return luaL_error(L, "require: module '%s' requires itself (cycle)", name);
-    if (t != LUA_TNIL) return 1;
+        return luaL_error(L, "module '%s' requires itself (a require cycle)", name);
+    if (lua_toboolean(L, 3)) return 1;
     lua_settop(L, 2);
-    if (!c->cb.module) return luaL_error(L, "require: no module source");
+    if (len == 0 || len > HJ_REQUIRE_NAME_MAX)
+        return luaL_error(L, "module '%s' not found: invalid module name", name);
+    for (size_t i = 0; i < len; i++) {
+        char ch = name[i];
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                 (ch >= '0' && ch <= '9') || ch == '_' || ch == '.';
+        if (!ok) return luaL_error(L, "module '%s' not found: invalid module name "
+                                      "(use letters, digits, '_' and '.')", name);
+    }
+    if (!c->cb.module) return luaL_error(L, "module '%s' not found", name);
     int saved = c->enforcing;
     c->enforcing = 0;
-    int r = c->cb.module(c->host, L, name, len);            /* 3: source or message */
+    int r = c->cb.module(c->host, L, name, len);    /* 3, 4: source and chunk name, or message */
     c->enforcing = saved;
-    if (r != 0) return lua_error(L);
+    if (r != 0) {
+        luaL_where(L, 1);
+        lua_rotate(L, -2, 1);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     size_t slen;
     const char *src = lua_tolstring(L, 3, &slen);
+    const char *chunkname = lua_tostring(L, 4);
     if (slen > 0 && src[0] == LUA_SIGNATURE[0])
-        return luaL_error(L, "require: module '%s': binary chunk not allowed", name);
-    lua_pushliteral(L, "@");
+        return luaL_error(L, "error loading module '%s' from file '%s': binary chunk not allowed",
+                          name, chunkname + 1);
+    hj_spend(L, (int64_t)(slen >> 3) + 1);
+    if (luaL_loadbufferx(L, src, slen, chunkname, "t") != LUA_OK)   /* 5 */
+        return luaL_error(L, "error loading module '%s' from file '%s': %s",
+                          name, chunkname + 1, lua_tostring(L, -1));
+    /* 6: the guard, closed when require returns or fails */
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "cache");
     lua_pushvalue(L, 1);
-    lua_concat(L, 2);                                       /* 4: chunk name */
-    if (luaL_loadbufferx(L, src, slen, lua_tostring(L, 4), "t") != LUA_OK)
-        return lua_error(L);                                /* 5: chunk */
+    lua_setfield(L, -2, "name");
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, hj_require_guard);
+    lua_setfield(L, -2, "__close");
+    lua_setmetatable(L, -2);
+    lua_toclose(L, 6);
     lua_pushvalue(L, 1);
-    lua_pushlightuserdata(L, (void *)&sb_require);          /* "loading" marker */
+    lua_pushlightuserdata(L, (void *)&sb_require);          /* the "loading" marker */
     lua_rawset(L, 2);
-    lua_pushvalue(L, 1);
-    int status = lua_pcall(L, 1, 1, 0);                     /* 5: result */
-    if (status != LUA_OK) {
-        lua_pushvalue(L, 1);
-        lua_pushnil(L);
-        lua_rawset(L, 2);
-        return lua_error(L);                                /* rethrow (a kill stays sticky) */
-    }
-    if (lua_isnil(L, 5)) { lua_pushboolean(L, 1); lua_replace(L, 5); }
-    lua_pushvalue(L, 1);
+    /* the module runs in require's frame: an error in it keeps its own frames in the
+       traceback (no inner pcall) */
     lua_pushvalue(L, 5);
+    lua_pushvalue(L, 1);
+    lua_pushstring(L, chunkname + 1);                       /* Lua passes the file as well */
+    lua_call(L, 2, 1);                                      /* 7: result */
+    if (lua_isnil(L, 7)) { lua_pushboolean(L, 1); lua_replace(L, 7); }
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 7);
     lua_rawset(L, 2);
+    lua_pushstring(L, chunkname + 1);                       /* 8: the file, Lua's 2nd result */
+    return 2;
+}
+
+/* ---- xpcall: the handler runs at the error, before unwinding, as in Lua (L-19) --------- */
+
+/* Runs the mod's handler in a fresh coroutine: for an error the count hook raised, where
+   hooks are off in the erring thread (a new thread has them on, and the same budget). */
+static int hj_handle_in_coroutine(lua_State *L, hj_ctx *c) {
+    lua_State *co = lua_newthread(L);            /* 2 */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 2);
+    int results = 0;
+    int saved = c->handling_overflow;
+    c->handling_overflow = 1;
+    int status = lua_resume(co, L, 1, &results);
+    c->handling_overflow = saved;
+    if (c->killed) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);
+        return 1;
+    }
+    if (status == LUA_OK && results > 0) {
+        lua_settop(co, 1);                       /* the first result */
+        lua_xmove(co, L, 1);
+        return 1;
+    }
+    if (status == LUA_OK) lua_pushnil(L);        /* the handler returned nothing */
+    else if (status == LUA_ERRMEM) lua_pushliteral(L, "not enough memory");
+    else lua_pushliteral(L, "error in error handling");
     return 1;
 }
 
-/* ---- deterministic pairs (L-13) ------------------------------------------------------- */
-
-typedef struct hj_key {
-    int kind;            /* 0 number, 1 string, 2 boolean */
-    int isint;
-    lua_Integer i;
-    lua_Number n;
-    const char *s;
-    size_t l;
-    lua_Integer pos;
-} hj_key;
-
-static int hj_key_cmp(const void *pa, const void *pb) {
-    const hj_key *a = (const hj_key *)pa, *b = (const hj_key *)pb;
-    if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
-    switch (a->kind) {
-    case 0:
-        if (a->isint && b->isint) return a->i < b->i ? -1 : (a->i > b->i);
-        if (a->n != b->n) return a->n < b->n ? -1 : 1;
-        return a->isint ? -1 : (b->isint ? 1 : 0);
-    case 1: {
-        size_t m = a->l < b->l ? a->l : b->l;
-        int r = memcmp(a->s, b->s, m);
-        if (r != 0) return r < 0 ? -1 : 1;
-        return a->l < b->l ? -1 : (a->l > b->l);
-    }
-    default:
-        return (int)a->i - (int)b->i;
-    }
-}
-
-static int sb_pairs_iter(lua_State *L) {
-    lua_Integer i = lua_tointegerx(L, lua_upvalueindex(2), NULL);
-    for (;;) {
-        i++;
-        if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) {
-            lua_pushinteger(L, i - 1);
-            lua_replace(L, lua_upvalueindex(2));
-            return 0;
-        }
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, 1) != LUA_TNIL) {      /* skip keys removed during the loop */
-            lua_pushinteger(L, i);
-            lua_replace(L, lua_upvalueindex(2));
-            return 2;
-        }
-        lua_settop(L, -3);
-    }
-}
-
-static int sb_pairs(lua_State *L) {
-    luaL_checkany(L, 1);
-    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 3);
-        return 3;
-    }
-    luaL_checktype(L, 1, LUA_TTABLE);
+/* The message handler xpcall installs: upvalue 1 is the mod's handler, which runs here, at
+   the error, before the stack unwinds. When the sandbox is killing the call the mod's
+   handler does not run (the kill passes through). If the handler raises, Lua calls it
+   again on that error until the C stack is full, then gives "error in error handling":
+   this does the same with a loop. An error the count hook raised (a stack overflow) is
+   handled in a fresh coroutine, since hooks are off where it was raised (L-19). */
+static int sb_xpcall_handler(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
     lua_settop(L, 1);
-    lua_createtable(L, 0, 0);                    /* 2: keys (anchors the strings) */
-    lua_Integer n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_settop(L, -2);
-        int t = lua_type(L, -1);
-        if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
-            return luaL_error(L, "pairs: a key of type %s has no defined order "
-                                 "(iterate an array instead)", lua_typename(L, t));
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, ++n);
+    if (c->killed) return 1;
+    if (c->hook_raised) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->hook_error_ref);
+        int same = lua_rawequal(L, -1, 1);
+        lua_settop(L, 1);
+        if (same) return hj_handle_in_coroutine(L, c);
     }
-    hj_key *keys = (hj_key *)lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof(hj_key), 0);
-    for (lua_Integer i = 1; i <= n; i++) {
-        hj_key *k = &keys[i - 1];
-        memset(k, 0, sizeof *k);
-        k->pos = i;
-        lua_rawgeti(L, 2, i);
-        switch (lua_type(L, -1)) {
-        case LUA_TNUMBER:
-            k->kind = 0;
-            k->isint = lua_isinteger(L, -1);
-            if (k->isint) k->i = lua_tointegerx(L, -1, NULL);
-            k->n = lua_tonumberx(L, -1, NULL);
-            break;
-        case LUA_TSTRING:
-            k->kind = 1;
-            k->s = lua_tolstring(L, -1, &k->l);  /* anchored in table 2 */
-            break;
-        default:
-            k->kind = 2;
-            k->i = lua_toboolean(L, -1);
-            break;
+    for (int round = 0; round < HJ_HANDLER_ROUNDS; round++) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_rotate(L, -2, 1);
+        int status = lua_pcall(L, 1, 1, 0);
+        if (c->killed) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);
+            return 1;
         }
-        lua_settop(L, -2);
+        if (status == LUA_OK || status == LUA_ERRMEM) return 1;
+        if (status == LUA_ERRERR) break;
     }
-    qsort(keys, (size_t)n, sizeof(hj_key), hj_key_cmp);
-    lua_createtable(L, (int)(n < 1000000 ? n : 0), 0);  /* 4: sorted keys */
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, 2, keys[i - 1].pos);
-        lua_rawseti(L, 4, i);
+    lua_settop(L, 0);
+    lua_pushliteral(L, "error in error handling");
+    return 1;
+}
+
+static int hj_xpcall_finish(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
     }
-    lua_pushinteger(L, 0);
-    lua_pushcclosure(L, sb_pairs_iter, 2);
+    return lua_gettop(L) - (int)extra;
+}
+
+static int sb_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, sb_xpcall_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    lua_rotate(L, 3, 2);                        /* f, handler, true, f, args... */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, hj_xpcall_finish);
+    return hj_xpcall_finish(L, status, 2);
 }
 
 /* ---- string ------------------------------------------------------------------------------ */
 
+/* string.rep loops n times even when the pieces are empty (L-21): charge the loop. When
+   the result cannot fit the memory cap, Lua fails at once with "not enough memory". */
 static int sb_rep(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
     size_t l, lsep = 0;
     luaL_checklstring(L, 1, &l);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &lsep);
-    if (n > 0 && (n > HJ_REP_MAX_COUNT || ((double)l + (double)lsep) * (double)n > HJ_REP_MAX_BYTES))
-        return luaL_error(L, "string.rep: result too large (sandbox limit %d bytes, %d repetitions)",
-                          (int)HJ_REP_MAX_BYTES, HJ_REP_MAX_COUNT);
-    return hj_call_original(L);
-}
-
-/* Estimated worst-case work of Lua's backtracking matcher: each '*', '+', '-' and %b can
-   multiply the work by the subject length, each '?' by two (L-23). */
-static double hj_pattern_cost(const char *p, size_t lp, size_t ls) {
-    double n = (double)ls + 1.0;
-    double cost = (double)(lp + 1);
-    size_t i = 0;
-    if (lp > 0 && p[0] == '^') i = 1; else cost *= n;
-    for (; i < lp; i++) {
-        char ch = p[i];
-        if (ch == '%') {
-            if (i + 1 < lp && p[i + 1] == 'b') { cost *= n; i += 3; continue; }
-            if (i + 1 < lp && p[i + 1] == 'f') { i += 1; continue; }  /* the set follows */
-            i++;
-            continue;
-        }
-        if (ch == '[') {
-            i++;
-            if (i < lp && p[i] == '^') i++;
-            if (i < lp && p[i] == ']') i++;
-            while (i < lp && p[i] != ']') { if (p[i] == '%') i++; i++; }
-            continue;
-        }
-        if (ch == '*' || ch == '+' || ch == '-') cost *= n;
-        else if (ch == '?') cost *= 2.0;
+    if (n > 1 && l + lsep >= l && l + lsep <= (size_t)0x7fffffff / (size_t)n) {
+        double total = (double)n * (double)l + (double)(n - 1) * (double)lsep;
+        if (!c->enforcing || (double)c->used + total <= (double)c->limit)
+            hj_spend(L, n >> 3);
     }
-    return cost;
+    return HJ_ORIGINAL(L);
 }
 
-static int hj_check_pattern(lua_State *L, int plain_arg) {
-    size_t ls, lp;
-    luaL_checklstring(L, 1, &ls);
-    const char *p = luaL_checklstring(L, 2, &lp);
-    if (plain_arg && lua_toboolean(L, plain_arg)) return 0;
-    if (hj_pattern_cost(p, lp, ls) > HJ_PATTERN_COST)
-        return luaL_error(L, "pattern too complex for a subject of %d bytes (sandbox limit)", (int)ls);
-    return 0;
+static int sb_byte(lua_State *L) {
+    size_t l;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer pi = luaL_optinteger(L, 2, 1);
+    size_t posi = hj_posrelat(pi, l), pose = hj_endpos(luaL_optinteger(L, 3, pi), l);
+    if (posi <= pose) hj_spend(L, (int64_t)((pose - posi) >> 1) + 1);
+    return HJ_ORIGINAL(L);
 }
 
-static int sb_find(lua_State *L) { hj_check_pattern(L, 4); return hj_call_original(L); }
-static int sb_match(lua_State *L) { hj_check_pattern(L, 0); return hj_call_original(L); }
-static int sb_gmatch(lua_State *L) { hj_check_pattern(L, 0); return hj_call_original(L); }
-static int sb_gsub(lua_State *L) { hj_check_pattern(L, 0); return hj_call_original(L); }
+/* The text of a %p: the value's identity, never an address (L-12). */
+static void hj_push_pointer_text(lua_State *L, int arg) {
+    int t = lua_type(L, arg);
+    if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TTHREAD || t == LUA_TSTRING ||
+        t == LUA_TUSERDATA) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "0x%08llx", (unsigned long long)hj_object_id(L, arg));
+        lua_pushstring(L, buf);
+    } else {
+        lua_pushliteral(L, "(null)");
+    }
+}
 
+static int hj_is_nan(lua_State *L, int arg) {
+    if (lua_type(L, arg) != LUA_TNUMBER || lua_isinteger(L, arg)) return 0;
+    lua_Number n = lua_tonumberx(L, arg, NULL);
+    return n != n;
+}
+
+/* Lua's rule for a %p item (flags '-', a width of at most two digits, no precision):
+   `spec` points after the '%', `end` at the 'p'. */
+static int hj_pointer_spec_ok(const char *spec, const char *end) {
+    while (spec < end && *spec == '-') spec++;
+    if (spec < end && *spec == '0') return 0;
+    for (int digits = 0; spec < end && digits < 2 && *spec >= '0' && *spec <= '9'; digits++) spec++;
+    return spec == end;
+}
+
+/* Rewrites the arguments the C library would print differently on another machine or
+   process: NaN without its sign ("nan", never "-nan": #15 item 9), %p as the identity
+   (formatted as a %s), %s of tables and functions through tostring (L-12). */
 static int sb_format(lua_State *L) {
     size_t lf;
     const char *f = luaL_checklstring(L, 1, &lf);
+    const char *end = f + lf;
     int top = lua_gettop(L);
     int arg = 1;
-    for (size_t i = 0; i < lf; i++) {
-        if (f[i] != '%') continue;
-        i++;
-        if (i >= lf) break;
-        if (f[i] == '%') continue;
-        while (i < lf && f[i] != '\0' && strchr("-+ #0123456789.", f[i]) != NULL) i++;
-        if (i >= lf) break;
-        arg++;
-        if (f[i] == 'p')
-            return luaL_error(L, "string.format: '%%p' is not allowed in the sandbox");
-        if (f[i] == 's' && arg <= top) {
-            int t = lua_type(L, arg);
-            if (t != LUA_TSTRING && t != LUA_TNUMBER) {
-                hj_safe_tolstring(L, arg, NULL);  /* no addresses (L-12) */
+    int pointers = 0;
+    for (const char *p = f; p < end; p++) {
+        if (*p != '%') continue;
+        if (++p >= end) break;
+        if (*p == '%') continue;
+        const char *spec = p;
+        p += strspn(p, "-+ #0123456789.");
+        if (p >= end) break;
+        if (++arg > top) break;                  /* the original reports the missing value */
+        switch (*p) {
+        case 'p':
+            if (!hj_pointer_spec_ok(spec, p)) {
+                lua_pushlstring(L, spec - 1, (size_t)(p - spec) + 2);
+                return luaL_error(L, "invalid conversion specification: '%s'", lua_tostring(L, -1));
+            }
+            hj_push_pointer_text(L, arg);
+            lua_replace(L, arg);
+            pointers++;
+            break;
+        case 's':
+            if (lua_type(L, arg) != LUA_TSTRING) {
+                hj_safe_tolstring(L, arg, NULL);
                 lua_replace(L, arg);
             }
+            break;
+        case 'a': case 'A': case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+            if (hj_is_nan(L, arg)) {
+                lua_pushnumber(L, fabs(lua_tonumberx(L, arg, NULL)));
+                lua_replace(L, arg);
+            }
+            break;
+        default:
+            break;
         }
     }
-    return hj_call_original(L);
+    if (pointers > 0) {                          /* the same format with each %p as %s */
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (const char *p = f; p < end; p++) {
+            luaL_addchar(&b, *p);
+            if (*p != '%') continue;
+            if (p + 1 < end && p[1] == '%') { luaL_addchar(&b, '%'); p++; continue; }
+            size_t span = strspn(p + 1, "-+ #0123456789.");
+            if (p + 1 + span > end) span = (size_t)(end - p - 1);
+            luaL_addlstring(&b, p + 1, span);
+            p += span;
+            if (p + 1 < end) { p++; luaL_addchar(&b, *p == 'p' ? 's' : *p); }
+        }
+        luaL_pushresult(&b);
+        lua_replace(L, 1);
+    }
+    return HJ_ORIGINAL(L);
 }
 
-/* ---- table -------------------------------------------------------------------------------- */
-
-static int hj_count_exceeds(lua_Integer first, lua_Integer last, lua_Integer max) {
-    return last >= first && (lua_Unsigned)last - (lua_Unsigned)first >= (lua_Unsigned)max;
+/* string.pack writes a float's bits: a computed NaN's sign differs between machines, so it
+   is cleared (#15 item 9). */
+static int sb_pack(lua_State *L) {
+    int top = lua_gettop(L);
+    for (int i = 2; i <= top; i++) {
+        if (hj_is_nan(L, i)) {
+            lua_pushnumber(L, fabs(lua_tonumberx(L, i, NULL)));
+            lua_replace(L, i);
+        }
+    }
+    return HJ_ORIGINAL(L);
 }
 
-static int sb_move(lua_State *L) {
-    lua_Integer f = luaL_checkinteger(L, 2);
-    lua_Integer e = luaL_checkinteger(L, 3);
-    if (hj_count_exceeds(f, e, HJ_MOVE_MAX))
-        return luaL_error(L, "table.move: too many elements (sandbox limit %d)", HJ_MOVE_MAX);
-    return hj_call_original(L);
+/* ---- utf8: scans the hook cannot see, charged by their length (#15 item 3) --------------- */
+
+static int sb_utf8_len(lua_State *L) {
+    size_t len;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer posi = hj_u_posrelat(luaL_optinteger(L, 2, 1), len);
+    lua_Integer posj = hj_u_posrelat(luaL_optinteger(L, 3, -1), len);
+    if (posj >= posi) hj_spend(L, (posj - posi) / 8 + 1);
+    return HJ_ORIGINAL(L);
 }
 
-static int sb_concat(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer i = luaL_optinteger(L, 3, 1);
-    lua_Integer j = hj_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
-    if (hj_count_exceeds(i, j, HJ_CONCAT_MAX))
-        return luaL_error(L, "table.concat: too many elements (sandbox limit %d)", HJ_CONCAT_MAX);
-    return hj_call_original(L);
+static int sb_utf8_codepoint(lua_State *L) {
+    size_t len;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer posi = hj_u_posrelat(luaL_optinteger(L, 2, 1), len);
+    lua_Integer pose = hj_u_posrelat(luaL_optinteger(L, 3, posi), len);
+    if (pose >= posi && pose - posi < 0x7fffffff) hj_spend(L, (pose - posi) / 2 + 1);
+    return HJ_ORIGINAL(L);
 }
 
-static int sb_unpack(lua_State *L) {
-    lua_Integer i = luaL_optinteger(L, 2, 1);
-    lua_Integer j = hj_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
-    if (hj_count_exceeds(i, j, HJ_UNPACK_MAX))
-        return luaL_error(L, "table.unpack: too many results (sandbox limit %d)", HJ_UNPACK_MAX);
-    return hj_call_original(L);
+static int sb_utf8_offset(lua_State *L) {
+    size_t len;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    lua_Integer posi = hj_u_posrelat(luaL_optinteger(L, 3, n >= 0 ? 1 : (lua_Integer)len + 1), len);
+    int results = HJ_ORIGINAL(L);
+    /* charged after the scan, by how far it went (a single scan is bounded by the string) */
+    lua_Integer far = (lua_Integer)len;
+    if (results == 1 && lua_isinteger(L, -1)) {
+        far = lua_tointegerx(L, -1, NULL) - posi;
+        if (far < 0) far = -far;
+    }
+    hj_spend(L, far / 8 + 1);
+    return results;
 }
 
-static int sb_sort(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, 1);
-    if (n > HJ_SORT_MAX)
-        return luaL_error(L, "table.sort: too many elements (sandbox limit %d)", HJ_SORT_MAX);
-    return hj_call_original(L);
-}
+/* ---- math.random: the host's generator, or the mod's own once it seeds one (L-14) --------- */
 
-/* ---- math.random from the host's generator (L-14) ------------------------------------------ */
+static lua_Unsigned hj_rotl(lua_Unsigned x, int n) { return (x << n) | (x >> (64 - n)); }
+
+/* xoshiro256**, seeded as Lua 5.4 seeds it, so a mod that calls math.randomseed(n) gets the
+   numbers plain Lua gives for that seed. */
+static lua_Unsigned hj_xoshiro(uint64_t *s) {
+    uint64_t result = hj_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = hj_rotl(s[3], 45);
+    return result;
+}
 
 static lua_Unsigned hj_draw(hj_ctx *c) {
+    if (c->seeded) return hj_xoshiro(c->rng);
     return c->cb.random ? (lua_Unsigned)c->cb.random(c->host) : 0;
 }
 
@@ -431,6 +568,16 @@ static lua_Unsigned hj_below(hj_ctx *c, lua_Unsigned rv, lua_Unsigned range) {
             product = (unsigned __int128)hj_draw(c) * range;
     }
     return (lua_Unsigned)(product >> 64);
+}
+
+/* Lua 5.4's own mapping of a draw into [0, n], for the mod's seeded generator. */
+static lua_Unsigned hj_project(hj_ctx *c, lua_Unsigned rv, lua_Unsigned n) {
+    if ((n & (n + 1)) == 0) return rv & n;
+    lua_Unsigned lim = n;
+    lim |= lim >> 1; lim |= lim >> 2; lim |= lim >> 4; lim |= lim >> 8;
+    lim |= lim >> 16; lim |= lim >> 32;
+    while ((rv &= lim) > n) rv = hj_draw(c);
+    return rv;
 }
 
 static int sb_random(lua_State *L) {
@@ -455,31 +602,106 @@ static int sb_random(lua_State *L) {
     }
     luaL_argcheck(L, low <= up, 1, "interval is empty");
     lua_Unsigned n = (lua_Unsigned)up - (lua_Unsigned)low;
-    lua_Unsigned r = n == ~(lua_Unsigned)0 ? rv : hj_below(c, rv, n + 1);
+    lua_Unsigned r;
+    if (c->seeded) r = hj_project(c, rv, n);
+    else r = n == ~(lua_Unsigned)0 ? rv : hj_below(c, rv, n + 1);
     lua_pushinteger(L, (lua_Integer)(r + (lua_Unsigned)low));
     return 1;
 }
 
+/* math.randomseed(n1 [, n2]) gives the mod its own generator, as in Lua; with no
+   argument the seed comes from the host's generator (deterministic, unlike Lua's clock). */
 static int sb_randomseed(lua_State *L) {
-    (void)L;                                     /* the host owns the seed */
-    return 0;
+    hj_ctx *c = hj_ctx_fast(L);
+    lua_Unsigned n1, n2;
+    if (lua_isnone(L, 1)) {
+        c->seeded = 0;
+        n1 = hj_draw(c);
+        n2 = hj_draw(c);
+    } else {
+        n1 = (lua_Unsigned)luaL_checkinteger(L, 1);
+        n2 = (lua_Unsigned)luaL_optinteger(L, 2, 0);
+    }
+    c->rng[0] = n1;
+    c->rng[1] = 0xff;
+    c->rng[2] = n2;
+    c->rng[3] = 0;
+    for (int i = 0; i < 16; i++) (void)hj_xoshiro(c->rng);
+    c->seeded = 1;
+    lua_pushinteger(L, (lua_Integer)n1);
+    lua_pushinteger(L, (lua_Integer)n2);
+    return 2;
 }
 
-/* ---- xpcall as pcall-then-handler (L-19) ---------------------------------------------------- */
+/* ---- coroutine.close with a nesting limit (L-37) --------------------------------------------- */
 
-static const char hj_xpcall_src[] =
-    "local pcall, type, error = ...\n"
-    "local function finish(h, ok, ...)\n"
-    "  if ok then return true, ... end\n"
-    "  local hok, r = pcall(h, (...))\n"
-    "  return false, r\n"
-    "end\n"
-    "return function(f, h, ...)\n"
-    "  if type(h) ~= 'function' then error(\"bad argument #2 to 'xpcall' (function expected)\", 2) end\n"
-    "  return finish(h, pcall(f, ...))\n"
-    "end\n";
+/* Lua 5.4.4's coroutine.close does not count the C stack it uses when a __close of one
+   coroutine closes another (fixed upstream in 1e64c139): 20,000 nested closes crash. This
+   is Lua's close (its checks, results and messages) with the nesting counted. */
+#define HJ_CLOSE_NESTING 100
+
+static int sb_coclose(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "thread");
+    const char *state = NULL;
+    if (co == L) {
+        state = "running";
+    } else if (lua_status(co) == LUA_OK) {
+        lua_Debug ar;
+        if (lua_getstack(co, 0, &ar)) state = "normal";
+    }
+    if (state) return luaL_error(L, "cannot close a %s coroutine", state);
+    hj_ctx *c = hj_ctx_fast(L);
+    if (c->close_nesting >= HJ_CLOSE_NESTING) return luaL_error(L, "C stack overflow");
+    c->close_nesting++;
+    int status = lua_resetthread(co);            /* runs the pending __close, protected */
+    c->close_nesting--;
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_xmove(co, L, 1);                         /* the error */
+    return 2;
+}
 
 /* ---- installation --------------------------------------------------------------------------- */
+
+/* registry._LOADED, which Lua's messages search to name a C function ("bad argument #1 to
+   'string.format'"), becomes private copies of the libraries: a mod's aliases
+   (myfmt = string.format) cannot change the name, whose choice would follow the table's
+   hash order (#15 item 8). */
+static void hj_private_loaded(lua_State *L, int G) {
+    static const char *const libs[] = {"string", "table", "math", "utf8", "coroutine"};
+    lua_createtable(L, 0, 8);
+    int loaded = lua_gettop(L);
+    lua_createtable(L, 0, 32);
+    lua_pushnil(L);
+    while (lua_next(L, G)) {
+        if (lua_type(L, -1) == LUA_TFUNCTION) {
+            lua_pushvalue(L, -2);
+            lua_rotate(L, -2, 1);
+            lua_rawset(L, -4);
+        } else {
+            lua_settop(L, -2);
+        }
+    }
+    lua_setfield(L, loaded, "_G");
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        lua_getfield(L, G, libs[i]);
+        int lib = lua_gettop(L);
+        lua_createtable(L, 0, 32);
+        lua_pushnil(L);
+        while (lua_next(L, lib)) {
+            lua_pushvalue(L, -2);
+            lua_rotate(L, -2, 1);
+            lua_rawset(L, -4);
+        }
+        lua_setfield(L, loaded, libs[i]);
+        lua_settop(L, loaded);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+}
 
 int hj_install_sandbox(lua_State *L) {
     static const struct { const char *name; lua_CFunction open; } libs[] = {
@@ -505,53 +727,33 @@ int hj_install_sandbox(lua_State *L) {
     hj_set(L, G, "print", sb_print);
     hj_set(L, G, "tostring", sb_tostring);
     hj_set(L, G, "collectgarbage", sb_collectgarbage);
-    hj_set(L, G, "pairs", sb_pairs);
     hj_set(L, G, "require", sb_require);
-    lua_createtable(L, 0, 0);
-    lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
-
-    /* xpcall */
-    if (luaL_loadbufferx(L, hj_xpcall_src, sizeof hj_xpcall_src - 1, "=xpcall", "t") != LUA_OK)
-        return lua_error(L);
-    lua_getfield(L, G, "pcall");
-    lua_getfield(L, G, "type");
-    lua_getfield(L, G, "error");
-    lua_call(L, 3, 1);
-    lua_setfield(L, G, "xpcall");
+    hj_set(L, G, "xpcall", sb_xpcall);
+    hj_install_order(L, G);
 
     /* string */
     lua_getfield(L, G, "string");
     int S = lua_gettop(L);
     hj_remove_field(L, S, "dump");
     hj_wrap(L, S, "rep", sb_rep);
-    hj_wrap(L, S, "find", sb_find);
-    hj_wrap(L, S, "match", sb_match);
-    hj_wrap(L, S, "gmatch", sb_gmatch);
-    hj_wrap(L, S, "gsub", sb_gsub);
+    hj_wrap(L, S, "byte", sb_byte);
     hj_wrap(L, S, "format", sb_format);
-    /* the string metatable: __index is a private copy of the wrapped library, and the
-       metatable is protected (L-7, L-8) */
+    hj_wrap(L, S, "pack", sb_pack);
+    hj_install_patterns(L, S);
+    /* the string metatable: __index is the mod's own string table, so methods a mod adds
+       work as s:method() as in Lua (one state per mod: nobody else sees them), and the
+       metatable itself is protected (L-7, L-8) */
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
-    int M = lua_gettop(L);
-    lua_createtable(L, 0, 20);
-    lua_pushnil(L);
-    while (lua_next(L, S)) {
-        lua_pushvalue(L, -2);
-        lua_rotate(L, -2, 1);
-        lua_rawset(L, -4);
-    }
-    lua_setfield(L, M, "__index");
+    lua_pushvalue(L, S);
+    lua_setfield(L, -2, "__index");
     lua_pushliteral(L, "locked");
-    lua_setfield(L, M, "__metatable");
+    lua_setfield(L, -2, "__metatable");
     lua_settop(L, S - 1);
 
     /* table */
     lua_getfield(L, G, "table");
-    hj_wrap(L, -1, "move", sb_move);
-    hj_wrap(L, -1, "concat", sb_concat);
-    hj_wrap(L, -1, "unpack", sb_unpack);
-    hj_wrap(L, -1, "sort", sb_sort);
+    hj_install_table(L, lua_gettop(L));
     lua_settop(L, -2);
 
     /* math */
@@ -560,11 +762,30 @@ int hj_install_sandbox(lua_State *L) {
     hj_set(L, -1, "randomseed", sb_randomseed);
     lua_settop(L, -2);
 
-    /* coroutine: close can overflow the C stack on 5.4.4 (L-37) */
-    lua_getfield(L, G, "coroutine");
-    hj_remove_field(L, -1, "close");
+    /* utf8 */
+    lua_getfield(L, G, "utf8");
+    hj_wrap(L, -1, "len", sb_utf8_len);
+    hj_wrap(L, -1, "codepoint", sb_utf8_codepoint);
+    hj_wrap(L, -1, "offset", sb_utf8_offset);
     lua_settop(L, -2);
 
+    /* coroutine: close, with its nesting counted (L-37) */
+    lua_getfield(L, G, "coroutine");
+    hj_set(L, -1, "close", sb_coclose);
+    lua_settop(L, -2);
+
+    /* require("string") and the rest give the opened libraries, as in Lua */
+    lua_createtable(L, 0, 8);
+    static const char *const opened[] = {"_G", "string", "table", "math", "utf8", "coroutine"};
+    for (size_t i = 0; i < sizeof opened / sizeof opened[0]; i++) {
+        if (i == 0) lua_pushvalue(L, G); else lua_getfield(L, G, opened[i]);
+        lua_setfield(L, -2, opened[i]);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
+
+    hj_private_loaded(L, G);
+    hj_number_builtins(L);
+    hj_measure_objects(L);
     lua_settop(L, G - 1);
     return 0;
 }

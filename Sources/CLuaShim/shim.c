@@ -6,6 +6,18 @@
 
 /* ---- Counting allocator (L-25, L-28, L-29 b) ------------------------------------- */
 
+static void hj_hook(lua_State *L, lua_Debug *ar);
+
+/* The allocator charged the budget past its end: the call is killed, and the main thread
+   (where hooks run) stops at its next instruction rather than its next count, so a loop
+   of big allocations does not run a thousand more (lua_sethook is safe anywhere). */
+static void hj_kill_soon(hj_ctx *c) {
+    if (c->budget >= 0 || c->depth == 0 || c->killed) return;
+    c->killed = 1;
+    lua_sethook(c->L, hj_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1);
+    c->main_escalated = 1;
+}
+
 static int hj_fault_now(hj_ctx *c) {
     uint64_t x = c->fault_state;          /* xorshift64 */
     x ^= x << 13; x ^= x >> 7; x ^= x << 17;
@@ -15,29 +27,43 @@ static int hj_fault_now(hj_ctx *c) {
 
 static void *hj_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     hj_ctx *c = (hj_ctx *)ud;
-    size_t old = ptr ? osize : 0;         /* with ptr == NULL, osize is a type tag */
+    /* with ptr == NULL, osize is a type tag (0 for blocks that are not objects) */
+    size_t old = ptr ? osize + HJ_HEADER : 0;
+    char *block = ptr ? (char *)ptr - HJ_HEADER : NULL;
     if (nsize == 0) {                     /* frees always succeed */
-        free(ptr);
+        free(block);
         c->used -= old;
         return NULL;
     }
-    if (c->enforcing && nsize > old) {
-        size_t grow = nsize - old;
+    size_t want = nsize + HJ_HEADER;
+    if (c->enforcing && want > old) {
+        size_t grow = want - old;
         int refuse = c->used + grow < c->used || c->used + grow > c->limit;
         if (!refuse && c->fault_one_in && hj_fault_now(c)) { c->faults_injected++; refuse = 1; }
         if (refuse) {
             /* Each refusal makes Lua run an emergency full GC, which the count hook cannot
-               see. Charge it to the instruction budget (about one instruction per 64 live
+               see. Charge it to the instruction budget (about one instruction per 16 live
                bytes), so a mod that keeps catching out-of-memory errors is killed quickly
                (L-26). Deterministic: it depends only on the allocation sequence. */
-            c->budget -= (int64_t)(c->used >> 6) + 1000;
+            c->budget -= (int64_t)(c->used >> 4) + 1000;
+            hj_kill_soon(c);
             return NULL;
         }
+        /* Allocating, filling and later collecting a block is work the hook does not
+           count: one instruction per 16 bytes, so an instruction that builds megabytes
+           (a concatenation, string.rep, a big table) pays for it (#15 item 3). */
+        c->budget -= (int64_t)(grow >> 4);
+        hj_kill_soon(c);
     }
-    void *p = realloc(ptr, nsize);
+    char *p = (char *)realloc(block, want);
     if (p == NULL) return NULL;           /* 5.4 allows a failed shrink too */
-    c->used = c->used - old + nsize;
-    return p;
+    if (ptr == NULL) {
+        uint64_t id = 0;
+        if (osize != 0) { id = ++c->created; c->last_object = p; }
+        memcpy(p, &id, sizeof id);
+    }
+    c->used = c->used - old + want;
+    return p + HJ_HEADER;
 }
 
 /* ---- Panic ------------------------------------------------------------------------- */
@@ -69,14 +95,38 @@ static int hj_panic(lua_State *L) {
 
 /* ---- Count hook with sticky kill (L-17, L-18, L-20) -------------------------------- */
 
-static void hj_hook(lua_State *L, lua_Debug *ar);
-
 static void hj_escalate(hj_ctx *c, lua_State *L) {
     lua_sethook(L, hj_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1);
     if (L != c->L) {
         lua_sethook(c->L, hj_hook, LUA_MASKCOUNT | LUA_MASKLINE, 1);
     }
     c->main_escalated = 1;
+}
+
+int hj_kill(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    c->killed = 1;
+    hj_escalate(c, L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);   /* preallocated: no allocation */
+    return lua_error(L);
+}
+
+/* Lua's own limit is LUAI_MAXSTACK stack slots, about a million frames, which need some
+   80 MiB of stack and call records: far past a mod's memory cap, so deep recursion used to
+   end in "not enough memory" with no line. The count hook stops it first, with Lua's own
+   message and the line (L-36). It looks only when memory has grown by HJ_PROBE_STEP since
+   it last looked, so shallow code never pays for the walk down the stack. */
+#define HJ_MAX_DEPTH 150000
+#define HJ_PROBE_STEP ((size_t)1 << 20)
+#define HJ_PROBE_FLOOR ((size_t)4 << 20)
+
+/* While an xpcall handler of a stack overflow runs, Lua has only a little extra stack
+   left (ERRORSTACKSIZE): recursing there again is "error in error handling". */
+#define HJ_HANDLER_DEPTH 200
+
+static int hj_too_deep(lua_State *L, int limit) {
+    lua_Debug ar;
+    return lua_getstack(L, limit, &ar);
 }
 
 static void hj_hook(lua_State *L, lua_Debug *ar) {
@@ -93,12 +143,29 @@ static void hj_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, hj_hook, LUA_MASKCOUNT, c->hook_interval);
         if (ar->event != LUA_HOOKCOUNT) return;
     }
+    c->hook_raised = 0;                  /* any message handler for it has run by now */
     c->budget -= count;
-    if (c->budget < 0 && c->depth > 0) {
-        c->killed = 1;
-        hj_escalate(c, L);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->kill_ref);
-        lua_error(L);
+    if (c->budget < 0 && c->depth > 0) hj_kill(L);
+    if (c->used > c->probe_mark || c->handling_overflow) {
+        if (!c->handling_overflow) c->probe_mark = c->used + HJ_PROBE_STEP;
+        if (c->depth > 0 && hj_too_deep(L, c->handling_overflow ? HJ_HANDLER_DEPTH : HJ_MAX_DEPTH)) {
+            /* As Lua says it (with the line of the running function). The message
+               handler runs inside this hook, with hooks off: mark the error so that an
+               xpcall handler does not run mod code there (L-19). */
+            if (c->handling_overflow) {
+                lua_pushliteral(L, "error in error handling");
+            } else {
+                luaL_where(L, 0);
+                lua_pushliteral(L, "stack overflow");
+                lua_concat(L, 2);
+            }
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, LUA_REGISTRYINDEX, c->hook_error_ref);
+            c->hook_raised = 1;
+            lua_error(L);
+        }
+    } else if (c->probe_mark > HJ_PROBE_FLOOR && c->used + 2 * HJ_PROBE_STEP < c->probe_mark) {
+        c->probe_mark = c->used + HJ_PROBE_STEP > HJ_PROBE_FLOOR ? c->used + HJ_PROBE_STEP : HJ_PROBE_FLOOR;
     }
 }
 
@@ -163,6 +230,7 @@ static int hj_pcall_core(lua_State *L, int nargs, int nresults, int handler) {
     if (outer) {
         c->budget = c->per_call;                 /* re-arm: a store, not a new hook */
         c->killed = 0;
+        c->hook_raised = 0;
         if (c->main_escalated) {
             lua_sethook(c->L, hj_hook, LUA_MASKCOUNT, c->hook_interval);
             c->main_escalated = 0;
@@ -302,6 +370,7 @@ hj_ctx *hj_new(size_t memory_limit, int64_t instructions_per_call, int hook_inte
     c->per_call = instructions_per_call;
     c->budget = instructions_per_call;
     c->hook_interval = hook_interval > 0 ? hook_interval : 1000;
+    c->probe_mark = HJ_PROBE_FLOOR;
     lua_State *L = lua_newstate(hj_alloc, c);
     if (!L) { free(c); return NULL; }
     c->L = L;
@@ -324,6 +393,8 @@ static int hj_setup(lua_State *L) {
     c->kill_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushliteral(L, "");
     c->tb_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushboolean(L, 0);
+    c->hook_error_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return hj_install_sandbox(L);
 }
 

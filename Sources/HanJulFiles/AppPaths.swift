@@ -6,6 +6,7 @@ import Glibc
 /// let paths = try AppPaths(environment: ["HOME": "/home/ana"])
 /// paths.dataDirectory     // "/home/ana/.local/share/hanjul"
 /// paths.configDirectory   // "/home/ana/.config/hanjul"
+/// paths.stateDirectory    // "/home/ana/.local/state/hanjul"
 /// paths.systemDataDirectories  // ["/usr/local/share/hanjul", "/usr/share/hanjul"]
 /// ```
 ///
@@ -30,10 +31,12 @@ public struct AppPaths: Sendable, Equatable {
     /// The application's folder name inside the XDG folders.
     public static let applicationName = "hanjul"
 
-    /// Saved data: high scores, replays, the quarantine list.
+    /// Saved data: high scores, replays, the user's mods.
     public var dataDirectory: String
     /// Settings: key bindings, options.
     public var configDirectory: String
+    /// State worth keeping between runs that is not the user's data: the quarantine list.
+    public var stateDirectory: String
     /// The system's data folders, most important first: `hanjul` inside each absolute
     /// folder of `$XDG_DATA_DIRS`, else inside `/usr/local/share` and `/usr/share`. Read
     /// after ``dataDirectory`` (installed mods live in `PREFIX/share/hanjul/mods`).
@@ -42,7 +45,9 @@ public struct AppPaths: Sendable, Equatable {
     /// Computes the folders from an environment.
     ///
     /// - `dataDirectory`: `$XDG_DATA_HOME/hanjul`, else `$HOME/.local/share/hanjul`;
-    /// - `configDirectory`: `$XDG_CONFIG_HOME/hanjul`, else `$HOME/.config/hanjul`.
+    /// - `configDirectory`: `$XDG_CONFIG_HOME/hanjul`, else `$HOME/.config/hanjul`;
+    /// - `stateDirectory`: `$XDG_STATE_HOME/hanjul`, else `$HOME/.local/state/hanjul`;
+    /// - `systemDataDirectories`: `hanjul` in each absolute folder of `$XDG_DATA_DIRS`.
     ///
     /// Empty and relative values count as unset. The folders are not created;
     /// ``AtomicFile`` creates them (mode 0700) on the first save.
@@ -59,6 +64,7 @@ public struct AppPaths: Sendable, Equatable {
         }
         dataDirectory = try resolve("XDG_DATA_HOME", ".local/share")
         configDirectory = try resolve("XDG_CONFIG_HOME", ".config")
+        stateDirectory = try resolve("XDG_STATE_HOME", ".local/state")
         systemDataDirectories = Self.searchList(environment["XDG_DATA_DIRS"], default: ["/usr/local/share", "/usr/share"])
             .map { ($0 == "/" ? "" : $0) + "/" + Self.applicationName }
     }
@@ -96,6 +102,8 @@ public struct AppPaths: Sendable, Equatable {
     public func dataFile(_ name: String) -> String { dataDirectory + "/" + name }
     /// A path inside the config folder.
     public func configFile(_ name: String) -> String { configDirectory + "/" + name }
+    /// A path inside the state folder.
+    public func stateFile(_ name: String) -> String { stateDirectory + "/" + name }
 
     private static func absolute(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/") else { return nil }

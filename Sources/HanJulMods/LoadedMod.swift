@@ -51,7 +51,7 @@ final class LoadedMod {
                     guard let bytes = files[path] else {
                         return .failure(LuaHostError("module '\(name)' not found: no \(path) in mod '\(id)'"))
                     }
-                    return .success(bytes)
+                    return .success(LuaModule(bytes: bytes, chunkName: "@\(displayFolder)/\(path)"))
                 },
                 watchdog: watchdog)
         } catch {
@@ -67,7 +67,7 @@ final class LoadedMod {
             chunk = try lua.load(bytes: package.files["mod.lua"]!, chunkName: "@\(displayFolder)/mod.lua")
             returned = try lua.call(chunk, [])
         } catch {
-            throw .script(id: id, message: Self.describe(error, hook: nil))
+            throw .script(id: id, message: Self.describeLoad(error, folder: displayFolder))
         }
         guard returned.count == 1, let table = returned[0].tableValue else {
             throw .manifest(id: id, reason: "must return one table (it returned \(returned.map(\.typeName).joined(separator: ", ").nilIfEmpty ?? "nothing"))")
@@ -305,7 +305,32 @@ final class LoadedMod {
 
     /// `Mods/garbage/mod.lua:12: on_lock: attempt to index a nil value` from a Lua error.
     static func describe(_ error: LuaError, hook: Hook?) -> String {
-        ruleError(error, mod: "", hook: hook).description
+        ruleError(error, mod: nil, hook: hook).description
+    }
+
+    /// A load-time error, with the mod's own frames when it came from a file `mod.lua`
+    /// required: `Mods/x/util.lua:2: loading mod.lua: attempt to … (traceback: util.lua:2
+    /// in local 'f', util.lua:3 in main chunk, require, mod.lua:1 in main chunk)`.
+    static func describeLoad(_ error: LuaError, folder: String) -> String {
+        let text = describe(error, hook: nil)
+        guard let traceback = error.traceback else { return text }
+        var frames: [String] = []
+        for line in traceback.split(separator: "\n").dropFirst() {
+            let frame = line.trimmingPrefixSpaces()
+            if frame.hasPrefix("[C]: in function 'require'") {
+                frames.append("require")
+            } else if frame.hasPrefix(folder + "/") {
+                let inFolder = frame.dropFirst(folder.count + 1)
+                if let at = inFolder.firstRange(of: ": in ") {
+                    let what = String(inFolder[at.upperBound...]).replacing("<" + folder + "/", with: "<")
+                    frames.append(String(inFolder[..<at.lowerBound]) + " in " + what)
+                } else {
+                    frames.append(String(inFolder))
+                }
+            }
+        }
+        guard frames.contains("require") else { return text }
+        return text + " (traceback: " + sanitized(frames.joined(separator: ", "), limit: 300) + ")"
     }
 
     func ruleError(_ error: LuaError, hook: Hook) -> RuleError {
@@ -332,7 +357,7 @@ final class LoadedMod {
         return lines.joined(separator: "\n")
     }
 
-    static func ruleError(_ error: LuaError, mod: String, hook: Hook?) -> RuleError {
+    static func ruleError(_ error: LuaError, mod: String?, hook: Hook?) -> RuleError {
         let stage = hook?.rawValue ?? "loading mod.lua"
         switch error {
         case .runtime(let message, let traceback):

@@ -7,8 +7,11 @@ import HanJulFiles
 import HanJulHash
 
 /// Mods the watchdog caught hanging (RELIABILITY L-24), kept in
-/// `$XDG_DATA_HOME/hanjul/quarantine` (a ``RecordFile`` of kind `quarantine`, written
-/// through ``DurableStore`` under a lock, atomically).
+/// `$XDG_STATE_HOME/hanjul/quarantine` (state, not data: `~/.local/state/hanjul` by
+/// default; a ``RecordFile`` of kind `quarantine`, written through ``DurableStore`` under a
+/// lock, atomically). Entries in the file earlier versions kept in the data folder
+/// (`$XDG_DATA_HOME/hanjul/quarantine`) still count, so an upgrade re-enables nothing;
+/// `--trust` removes an id from both.
 ///
 /// An entry names a mod id **and** the SHA-256 of its files: a changed mod (a new
 /// version, a fix) is a different mod and loads again. `hanjul mods --trust ID` removes
@@ -47,17 +50,26 @@ public struct ModQuarantine: Sendable {
 
     /// The quarantine file.
     public let path: String
+    /// Older quarantine files that are still read (and cleared by `trust`), never added to.
+    public let legacyPaths: [String]
 
-    public init(path: String) { self.path = path }
+    public init(path: String, legacyPaths: [String] = []) {
+        self.path = path
+        self.legacyPaths = legacyPaths.filter { $0 != path }
+    }
 
-    /// The quarantine file in the user's data folder.
-    public init(paths: AppPaths) { self.init(path: paths.dataFile("quarantine")) }
+    /// The quarantine file in the user's state folder, and the data folder's from before.
+    public init(paths: AppPaths) { self.init(path: paths.stateFile("quarantine"), legacyPaths: [paths.dataFile("quarantine")]) }
 
     /// Every entry. A missing file has none; a damaged or unreadable one is read as none
     /// (the next write keeps the damaged file aside; it is never silently overwritten).
     public func entries() -> [Entry] {
-        guard let record = try? DurableStore.load(path, kind: Self.kind, version: Self.version) else { return [] }
-        return Self.decode(record.payload)
+        var all: [Entry] = []
+        for file in [path] + legacyPaths {
+            guard let record = try? DurableStore.load(file, kind: Self.kind, version: Self.version) else { continue }
+            for entry in Self.decode(record.payload) where !all.contains(entry) { all.append(entry) }
+        }
+        return all
     }
 
     /// The entry that quarantines exactly this package (same id and hash), if any.
@@ -79,14 +91,17 @@ public struct ModQuarantine: Sendable {
     /// there were none.
     @discardableResult
     public func trust(id: String) throws -> Int {
-        guard entries().contains(where: { $0.id == id }) else { return 0 }
         var removed = 0
-        try DurableStore.update(path, kind: Self.kind, version: Self.version, onNewerVersion: .refuse) { old in
-            var entries = old.map(Self.decode) ?? []
-            let before = entries.count
-            entries.removeAll { $0.id == id }
-            removed = before - entries.count
-            return Self.encode(entries)
+        for file in [path] + legacyPaths {
+            guard let record = try? DurableStore.load(file, kind: Self.kind, version: Self.version),
+                  Self.decode(record.payload).contains(where: { $0.id == id }) else { continue }
+            try DurableStore.update(file, kind: Self.kind, version: Self.version, onNewerVersion: .refuse) { old in
+                var entries = old.map(Self.decode) ?? []
+                let before = entries.count
+                entries.removeAll { $0.id == id }
+                removed += before - entries.count
+                return Self.encode(entries)
+            }
         }
         return removed
     }

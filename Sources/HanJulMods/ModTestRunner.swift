@@ -103,12 +103,12 @@ public struct ModTestRunner {
                 label: "\(package.id) \(path)",
                 log: { session.log.append($0.text.sanitized(maxBytes: 300)) },
                 moduleSource: { name in
-                    if name == "hanjul.test" { return .success(harness) }
+                    if name == "hanjul.test" { return .success(LuaModule(bytes: harness, chunkName: "=hanjul.test")) }
                     let file = name.split(separator: ".").joined(separator: "/") + ".lua"
-                    guard let bytes = files[file] ?? files["tests/" + file] else {
+                    guard let found = files[file] != nil ? file : files["tests/" + file] != nil ? "tests/" + file : nil else {
                         return .failure(LuaHostError("module '\(name)' not found: no \(file) or tests/\(file) in mod '\(package.id)'"))
                     }
-                    return .success(bytes)
+                    return .success(LuaModule(bytes: files[found]!, chunkName: "@\(displayFolder)/\(found)"))
                 },
                 watchdog: watchdog)
         } catch {

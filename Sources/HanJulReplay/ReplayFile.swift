@@ -22,9 +22,9 @@ public enum ReplayFile {
         }
         return 1
     }
-    /// The engine's behaviour version: bump it when a rule of the engine changes, so old
-    /// replays are flagged instead of failing mysteriously.
-    public static let engineVersion = 1
+    /// The engine's behaviour version (``HanJulVersion/engine``, the one source): bumped when
+    /// a rule of the engine changes, so old replays are flagged instead of failing mysteriously.
+    public static let engineVersion = HanJulVersion.engine
     /// Replays larger than this are refused (a 10-hour game at 20 actions a second is ~6 MB).
     public static let maxBytes = 64 << 20
 
@@ -61,6 +61,7 @@ public enum ReplayFile {
                     .integer(Int64(c.lines)), .integer(Int64(c.level)), .bool(c.isOver), .string(hex(c.checksum))])
         }
         var members: [JSON.Member] = [
+            .init("hanjul", .string(HanJulVersion.release)),
             .init("engine", .integer(Int64(engineVersion))),
             .init("rules", .object([.init("name", .string(replay.rules.name)), .init("mods", .array(mods))])),
             .init("source", .object(source)),

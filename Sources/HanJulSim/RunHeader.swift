@@ -11,6 +11,9 @@ public struct RunHeader: Equatable, Codable, Sendable {
     public var hanjul: String?
     /// The engine's version (`HanJulVersion.engine`); absent in format 1 files.
     public var engine: Int?
+    /// For mods, the Lua release they ran on (`Lua 5.4.6`), filled in by the program that
+    /// loads them; absent for built-in rules.
+    public var lua: String?
     public var rules: String
     /// For mods, the lockfile: `id@version#sha256` of each, in order (absent for built-in
     /// rules), so runs of two versions of a mod are never merged.
@@ -52,6 +55,7 @@ public struct RunHeader: Equatable, Codable, Sendable {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "none (an older file)" }
         if hanjul != other.hanjul { return "played by hanjul \(text(other.hanjul)), not \(text(hanjul))" }
         if engine != other.engine { return "played by engine \(text(other.engine)), not \(text(engine))" }
+        if lua != other.lua { return "run on \(text(other.lua)), not \(text(lua))" }
         if rules != other.rules || mods != other.mods {
             let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
             return "played under '\(theirs)', not '\(mine)'"

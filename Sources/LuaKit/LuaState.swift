@@ -34,7 +34,7 @@ public final class LuaState {
     let L: OpaquePointer
     let log: (LuaLogMessage) -> Void
     let random: () -> UInt64
-    let moduleSource: (String) -> Result<[UInt8], LuaHostError>
+    let moduleSource: (String) -> Result<LuaModule, LuaHostError>
     var hostFunctions: [(name: String, function: LuaHostFunction)] = []
     private let watchdog: LuaWatchdog?
     private let watchSlot: LuaWatchdog.Slot?
@@ -46,9 +46,10 @@ public final class LuaState {
     ///   - log: receives `print` and `warn` lines. Must not call back into this state.
     ///   - random: the game's seeded generator; `math.random` draws 64-bit values from it
     ///     (L-14). `math.randomseed` is a no-op. The default is a fixed-seed SplitMix64.
-    ///   - moduleSource: returns the source text of `require(name)` (the name is already
-    ///     validated to `[A-Za-z0-9_.]`); confine it to the mod's folder. Results are cached
-    ///     per state. The default finds nothing.
+    ///   - moduleSource: returns the source text of `require(name)` and the chunk name to
+    ///     show for it (the name is already validated to `[A-Za-z0-9_.]`); confine it to the
+    ///     mod's folder. Results are cached per state; `require` of an opened library
+    ///     (`"string"`, `"utf8"`, …) returns it without asking. The default finds nothing.
     ///   - watchdog: an optional wall-clock backstop for calls that never return (L-24).
     ///   - label: a name for reports.
     /// - Throws: ``LuaError/memory`` if the state cannot be created.
@@ -57,7 +58,7 @@ public final class LuaState {
         label: String = "lua",
         log: @escaping (LuaLogMessage) -> Void = { _ in },
         random: (() -> UInt64)? = nil,
-        moduleSource: @escaping (String) -> Result<[UInt8], LuaHostError> = { name in
+        moduleSource: @escaping (String) -> Result<LuaModule, LuaHostError> = { name in
             .failure(LuaHostError("module '\(name)' not found"))
         },
         watchdog: LuaWatchdog? = nil
@@ -117,10 +118,10 @@ public final class LuaState {
             let state = Unmanaged<LuaState>.fromOpaque(host!).takeUnretainedValue()
             let bytes = Array(UnsafeRawBufferPointer(start: name, count: length))
             switch state.moduleSource(String(decoding: bytes, as: UTF8.self)) {
-            case .success(let source):
-                source.withUnsafeBufferPointer { buffer in
-                    _ = lua_pushlstring(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buffer.count)
-                }
+            case .success(let module):
+                state.pushBytes(L!, module.bytes)
+                let name = module.chunkName
+                state.pushText(L!, name.hasPrefix("@") || name.hasPrefix("=") ? name : "=" + name)
                 return 0
             case .failure(let error):
                 state.pushText(L!, error.message)

@@ -1,15 +1,22 @@
 import Glibc
+import HanJulCommandLine
 import HanJulSim
 import Synchronization
 
 /// Progress on standard error: on a terminal a one-line bar (games done, rate, time
-/// left) redrawn in place; elsewhere, with `--progress`, plain lines for a log (a Slurm
-/// job's output file, say): one when the run starts, one every 30 s, one at the end.
+/// left) redrawn in place, in block characters under a UTF-8 locale and in ASCII under any
+/// other; on a `TERM=dumb` terminal (which cannot redraw) plain lines every 10 s;
+/// elsewhere, with `--progress`, plain lines for a log (a Slurm job's output file, say):
+/// one when the run starts, one every 30 s, one at the end. `--quiet` shows none.
 final class ProgressBar: Sendable {
-    enum Style: Sendable {
-        case terminal
+    enum Style: Sendable, Equatable {
+        /// Redrawn in place; `unicode` picks the bar's characters.
+        case terminal(unicode: Bool)
         case lines(every: Double)
     }
+
+    /// `-q, --quiet`: no progress at all.
+    static let quiet = Option.flag("--quiet", short: "q", help: "show no progress on standard error, not even on a terminal")
 
     let total: Int
     let label: String
@@ -17,14 +24,21 @@ final class ProgressBar: Sendable {
     let started = Platform.wallSeconds()
     private let lastLine = Mutex<Double>(0)
 
-    /// The bar for a run of `total` games, or nil when there is nothing to show: standard
-    /// error is not a terminal and `lines` (`--progress`) was not asked for.
-    static func make(total: Int, label: String, lines: Bool) -> ProgressBar? {
-        if Platform.isStandardErrorTerminal { return ProgressBar(total: total, label: label, style: .terminal) }
-        return lines ? ProgressBar(total: total, label: label, style: .lines(every: 30)) : nil
+    /// The bar for a run of `total` games, or nil when there is nothing to show: `quiet`,
+    /// or standard error is not a terminal and `lines` (`--progress`) was not asked for.
+    static func make(total: Int, label: String, lines: Bool, quiet: Bool = false) -> ProgressBar? {
+        guard let style = Self.style(terminal: Platform.isStandardErrorTerminal, lines: lines, quiet: quiet, manners: .current) else { return nil }
+        return ProgressBar(total: total, label: label, style: style)
     }
 
-    init(total: Int, label: String, style: Style = .terminal) {
+    /// The style for these circumstances, or nil for none.
+    static func style(terminal: Bool, lines: Bool, quiet: Bool, manners: OutputManners) -> Style? {
+        if quiet { return nil }
+        if terminal { return manners.dumb ? .lines(every: 10) : .terminal(unicode: manners.unicode) }
+        return lines ? .lines(every: 30) : nil
+    }
+
+    init(total: Int, label: String, style: Style = .terminal(unicode: true)) {
         self.total = total
         self.label = label
         self.style = style
@@ -41,10 +55,10 @@ final class ProgressBar: Sendable {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let left = rate > 0 ? Double(total - done) / rate : 0
         switch style {
-        case .terminal:
+        case .terminal(let unicode):
             let width = 30
             let filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            let bar = String(repeating: unicode ? "█" : "#", count: filled) + String(repeating: unicode ? "·" : "-", count: width - filled)
             let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
             StandardError.write(line, newline: false)
         case .lines(let every):
@@ -60,7 +74,7 @@ final class ProgressBar: Sendable {
 
     func finish(done: Int) {
         switch style {
-        case .terminal: StandardError.write("\r\u{1B}[K", newline: false)
+        case .terminal: StandardError.write("\r\u{1B}[K", newline: false)  // back to the start, the line erased
         case .lines: StandardError.write("\(label): \(done)/\(total) games in \(Self.clock(Platform.wallSeconds() - started))")
         }
     }

@@ -24,7 +24,7 @@ enum SimCommand {
     static let declaration = Command(
         "sim", summary: "play seeded games with a bot and summarise them",
         synopsis: ["[--mod ID]... " + SimOptions.usage + " [--json | --jsonl FILE] [--save-replays DIR]",
-                   "--resume FILE [--workers K] [--progress] [--mods-dir DIR]..."],
+                   "--resume FILE [--workers K] [--progress | --quiet] [--mods-dir DIR]..."],
         discussion: [
             "The bot plays through the real rules: for each piece it finds every placement reachable from the spawn, "
                 + "scores the board each leaves and plays the best as actions. Per game: seed, pieces, lines, score, "
@@ -47,6 +47,8 @@ enum SimCommand {
         let jsonl = arguments.value(Self.jsonl)
         let resume = arguments.value(Self.resume)
         let showProgress = arguments.flag(SimOptions.progress)
+        let quiet = arguments.flag(ProgressBar.quiet)
+        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
         let replayFolder = arguments.value(saveReplays)
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
         if jsonl != nil && resume != nil { throw UsageError("give --jsonl FILE to start a run or --resume FILE to finish one, not both") }
@@ -116,7 +118,7 @@ enum SimCommand {
         do {
             if let writer, done.isEmpty, expectedHeader == nil { try writer.write(line: try JSONLines.text(SweepFile.HeaderLine(header: header))) }
             if let remaining {
-                let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress)
+                let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet)
                 progress?.announce(plan(options, remaining: remaining, resumed: done.count))
                 records.reserveCapacity(options.seeds.count)
                 try ParallelRun.play(spec, seeds: remaining, config: options.config, workers: options.workers,

@@ -5,6 +5,7 @@ import HanJulCore
 import HanJulMods
 import HanJulSim
 import HanJulText
+import LuaKit
 
 /// The options `hanjul sim` and `hanjul compare` share: seeds (and a shard of them), cap,
 /// bot, workers.
@@ -33,9 +34,9 @@ struct SimOptions {
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
-    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress]
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress | --quiet]"
 
     /// Reads the shared options.
     static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
@@ -238,7 +239,10 @@ struct SimOptions {
     /// The header of a run of these options under `spec`.
     func header(_ spec: RuleSetSpec) -> RunHeader {
         var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound)
-        if !spec.lockfile.isEmpty { header.mods = spec.lockfile }
+        if !spec.lockfile.isEmpty {
+            header.mods = spec.lockfile
+            header.lua = LuaState.luaRelease
+        }
         header.shard = shard
         return header
     }

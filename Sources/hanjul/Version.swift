@@ -1,11 +1,13 @@
-import LuaKit
+import HanJulCore
 import HanJulReplay
+import LuaKit
 
-/// What `hanjul --version` prints: HanJul's release, the engine's behaviour version and
-/// the replay format version (both from ``ReplayFile``), and the Lua library in use.
+/// What `hanjul --version` prints: HanJul's release and the engine's behaviour version
+/// (``HanJulVersion``, also in every simulation header and replay), the replay format
+/// version (``ReplayFile/version``) and the Lua library in use.
 enum Version {
-    /// HanJul's release.
-    static let release = "0.1.0"
+    /// HanJul's release (``HanJulVersion/release``, the one source).
+    static let release = HanJulVersion.release
 
     static var text: String {
         """

@@ -1,4 +1,6 @@
 import Foundation
+import HanJulCore
+import HanJulReplay
 import Testing
 
 /// The command line as users meet it: help for every command, options that parse as
@@ -193,6 +195,28 @@ import Testing
                                    environment: environment, directory: folder.path + "/work")
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stdout.contains("\"id\":\"garbage\""))
+    }
+
+    /// `--version`: HanJul's release, the engine's behaviour version, the replay format
+    /// version and the Lua in use; the release and engine are in every replay too.
+    @Test func versionEverywhere() throws {
+        for flag in ["--version", "-V"] {
+            let result = try Hanjul.run([flag])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4, "\(result.stdout)")
+            #expect(lines.first == "hanjul \(HanJulVersion.release)")
+            #expect(lines.dropFirst().first == "engine behaviour version \(HanJulVersion.engine)")
+            #expect(lines.dropFirst(2).first == "replay format version \(ReplayFile.version)")
+            #expect(lines.last?.hasPrefix("Lua 5.4.") == true, "\(result.stdout)")
+        }
+        let extra = try Hanjul.run(["--version", "run"])
+        #expect(extra.status == 2)
+        let replay = try Hanjul.run(["run", "--seed", "1", "--actions", "H", "--save-replay", "-"])
+        #expect(replay.stdout.contains("\"hanjul\":\"\(HanJulVersion.release)\",\"engine\":\(HanJulVersion.engine),"), "\(replay.stdout)")
+        let header = try Hanjul.run(["sim", "--seeds", "1..1", "--cap", "5", "--jsonl", "-"])
+        #expect(header.stdout.contains("\"hanjul\":\"\(HanJulVersion.release)\""), "\(header.stdout.prefix(300))")
+        #expect(header.stdout.contains("\"engine\":\(HanJulVersion.engine)"))
     }
 
     @Test func manPageRenders() throws {

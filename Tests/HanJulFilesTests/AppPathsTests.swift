@@ -47,4 +47,12 @@ struct AppPathsTests {
         #expect(onlyRelative.systemDataDirectories == ["/usr/local/share/hanjul", "/usr/share/hanjul"])
         #expect(try AppPaths(environment: ["HOME": "/h", "XDG_DATA_DIRS": "/"]).systemDataDirectories == ["/hanjul"])
     }
+
+    @Test("the state folder: XDG_STATE_HOME, else ~/.local/state; relative values ignored")
+    func stateDirectory() throws {
+        #expect(try AppPaths(environment: ["HOME": "/home/ana"]).stateDirectory == "/home/ana/.local/state/hanjul")
+        #expect(try AppPaths(environment: ["HOME": "/home/ana", "XDG_STATE_HOME": "/st/"]).stateDirectory == "/st/hanjul")
+        #expect(try AppPaths(environment: ["HOME": "/home/ana", "XDG_STATE_HOME": "st"]).stateDirectory == "/home/ana/.local/state/hanjul")
+        #expect(try AppPaths(environment: ["HOME": "/home/ana"]).stateFile("quarantine") == "/home/ana/.local/state/hanjul/quarantine")
+    }
 }

@@ -27,6 +27,25 @@ import Testing
         #expect(try quarantine.trust(id: "spin") == 0)
     }
 
+    /// The list lives in the state folder now; what the data folder held from before still
+    /// refuses its mods, and `trust` clears both.
+    @Test func theStateFolderAndTheOldDataFolderList() throws {
+        let paths = try AppPaths(environment: ["HOME": folder])
+        let current = ModQuarantine(paths: paths)
+        #expect(current.path == folder + "/.local/state/hanjul/quarantine")
+        #expect(current.legacyPaths == [folder + "/.local/share/hanjul/quarantine"])
+        let old = ModQuarantine(path: folder + "/.local/share/hanjul/quarantine")
+        let hung = package("return 1")
+        try old.add(.init(id: "spin", sha256: hung.sha256, reason: "hung", time: 1))
+        #expect(current.entry(for: hung) != nil, "an upgrade re-enables nothing")
+        try current.add(.init(id: "other", sha256: "cd", reason: "hung", time: 2))
+        #expect(FileManager.default.fileExists(atPath: current.path))
+        #expect(old.entries().map(\.id) == ["spin"], "new entries go to the state folder only")
+        #expect(current.entries().map(\.id).sorted() == ["other", "spin"])
+        #expect(try current.trust(id: "spin") == 1)
+        #expect(current.entry(for: hung) == nil && old.entries().isEmpty)
+    }
+
     @Test func aDamagedListIsKeptAsideNotOverwritten() throws {
         try FileManager.default.createDirectory(atPath: folder + "/hanjul", withIntermediateDirectories: true)
         try "garbage".write(toFile: quarantine.path, atomically: false, encoding: .utf8)

@@ -269,7 +269,7 @@ struct FaultMatrixTests {
         let line = expectNothingDrawnAfterRestore(run, allowText: true, "hang")
         #expect(line == "hanjul play: mod 'sleepy' hung for more than 0.5 s in a call the instruction budget could not stop; "
                 + "stopped the game and quarantined it. To play it again: hanjul mods --trust sleepy\r\n", "\(line.debugDescription)")
-        #expect(home.files(in: home.hanjulData).contains("quarantine"), "\(home.files(in: home.hanjulData))")
+        #expect(home.files(in: home.hanjulState).contains("quarantine"), "\(home.files(in: home.hanjulState))")
 
         // The next start refuses it before touching the terminal, with the way back.
         let refused = try GameHarness.run(arguments, home: home, steps: [.exit()])

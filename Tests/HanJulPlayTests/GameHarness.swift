@@ -17,6 +17,8 @@ enum GameHarness {
         var data: String { root + "/data" }
         var config: String { root + "/config" }
         var hanjulData: String { data + "/hanjul" }
+        /// `$XDG_STATE_HOME/hanjul` by default (XDG_STATE_HOME is not set): the quarantine list.
+        var hanjulState: String { root + "/.local/state/hanjul" }
         var replays: String { hanjulData + "/replays" }
 
         init() throws {

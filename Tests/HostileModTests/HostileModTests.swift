@@ -67,7 +67,7 @@ import Testing
 
         var after = try sandbox.snapshot()
         if case .hung = corpus.expectation {
-            let quarantine = sandbox.home + "/.local/share/hanjul/quarantine"
+            let quarantine = sandbox.home + "/.local/state/hanjul/quarantine"  // $XDG_STATE_HOME/hanjul
             #expect(after.removeValue(forKey: quarantine) != nil, "no quarantine file was written: \(label)")
             after.removeValue(forKey: quarantine + ".lock")  // DurableStore's lock file
             // The quarantined mod is refused on the next start, with the way back.
@@ -140,7 +140,7 @@ import Testing
         #expect(!run.stdout.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }
                 && !run.stderr.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }, "a C1 control reached the output: \(label)")
         var after = try sandbox.snapshot()
-        let quarantine = sandbox.home + "/.local/share/hanjul/quarantine"
+        let quarantine = sandbox.home + "/.local/state/hanjul/quarantine"  // $XDG_STATE_HOME/hanjul
         if case .hung = corpus.expectation {
             #expect(run.stderr.contains("mod 'hostile' hung") && run.stderr.contains("hanjul mods --trust hostile"), "\(label)")
             #expect(after[quarantine] != nil, "no quarantine file was written: \(label)")

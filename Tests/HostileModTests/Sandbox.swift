@@ -24,7 +24,8 @@ struct Sandbox {
         self.corpus = corpus
         root = NSTemporaryDirectory() + "hanjul-hostile-\(corpus.name)-\(UUID().uuidString.prefix(8))"
         let fm = FileManager.default
-        for folder in [home + "/.local/share/hanjul", home + "/.config/hanjul", work, tmp, mods + "/benign", root + "/out"] {
+        // .local/state/hanjul ($XDG_STATE_HOME/hanjul) holds the quarantine list of hung cases.
+        for folder in [home + "/.local/share/hanjul", home + "/.local/state/hanjul", home + "/.config/hanjul", work, tmp, mods + "/benign", root + "/out"] {
             try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         try "export PS1='$ '\n".write(toFile: home + "/.bashrc", atomically: false, encoding: .utf8)

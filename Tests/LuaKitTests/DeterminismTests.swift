@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct DeterminismTests {
     @Test func mathRandomDrawsFromTheHostGenerator() throws {  // L-14
-        let source = "math.randomseed(os and 1 or 42); local t = {} for i = 1, 5 do t[i] = math.random(1, 6) end; t[6] = math.random(); t[7] = math.random(0); return table.unpack(t)"
+        let source = "local t = {} for i = 1, 5 do t[i] = math.random(1, 6) end; t[6] = math.random(); t[7] = math.random(0); return table.unpack(t)"
         let a = try run(makeState(random: SplitMix64(seed: 99).makeGenerator()), source)
         let b = try run(makeState(random: SplitMix64(seed: 99).makeGenerator()), source)
         let c = try run(makeState(random: SplitMix64(seed: 100).makeGenerator()), source)
@@ -55,11 +55,70 @@ import Testing
         }
     }
 
-    @Test func pairsSkipsRemovedKeysAndRefusesUnorderedKeys() throws {
+    /// math.randomseed(n) gives the mod its own generator, seeded as Lua 5.4 seeds it, so the
+    /// numbers are plain Lua's for that seed (xoshiro256**: `math.randomseed(1007)` then
+    /// `math.random(0)` is 0x7a7040a5a323c9d6 in the official tests); with no argument the seed
+    /// comes from the host's generator and is returned.
+    @Test func mathRandomseedSeedsTheModsOwnGenerator() throws {
+        let a = try makeState(random: SplitMix64(seed: 1).makeGenerator())
+        let b = try makeState(random: SplitMix64(seed: 2).makeGenerator())
+        let source = "local x, y = math.randomseed(1007); return x, y, math.random(0), math.random(1, 100), math.random(3), math.random()"
+        let seeded = try run(a, source)
+        #expect(seeded[0...2] == [1007, 0, .integer(0x7a70_40a5_a323_c9d6)])
+        #expect(try run(b, source) == seeded)
+        let again = try run(a, "local x, y = math.randomseed(); local r = math.random(0); math.randomseed(x, y); return r == math.random(0), x, y")
+        #expect(again[0] == true)
+        let other = try run(b, "return math.randomseed()")
+        #expect(other != Array(again[1...2]))
+    }
+
+    /// pairs and next visit numbers (ascending), strings (bytewise), false, true, then
+    /// tables, functions and coroutines in the order they were created: the same order in
+    /// every state and process, whatever Lua's per-state string-hash seed (#15 item 8).
+    @Test func objectKeysAreVisitedInCreationOrder() throws {
+        let source = """
+            local made = {}
+            for i = 1, 50 do
+              made[i] = (i % 3 == 0) and function() return i end or (i % 3 == 1) and {i} or coroutine.create(print)
+            end
+            local t = {}
+            for i = 50, 1, -1 do t[made[i]] = i end      -- inserted backwards
+            t.name = 'x'; t[7] = 1; t[false] = 0
+            local out = {}
+            for k, v in pairs(t) do out[#out + 1] = type(k) == 'number' and k or type(k) == 'string' and k or type(k) == 'boolean' and tostring(k) or v end
+            local viaNext = {}
+            local k, v = next(t)
+            while k ~= nil do viaNext[#viaNext + 1] = type(k) == 'number' and k or type(k) == 'string' and k or type(k) == 'boolean' and tostring(k) or v; k, v = next(t, k) end
+            return table.concat(out, ' '), table.concat(viaNext, ' ')
+            """
+        let expected = "7 name false " + (1...50).map(String.init).joined(separator: " ")
+        for _ in 0..<4 {
+            #expect(try run(makeState(), source) == [.string(LuaString(expected)), .string(LuaString(expected))])
+        }
+    }
+
+    @Test func pairsAndNextSurviveRemovalAndRefuseOnlyUnorderedKeys() throws {
         let state = try makeState()
         #expect(try run(state, "local t = {a=1, b=2, c=3}; local n = 0; for k in pairs(t) do t.b = nil; n = n + 1 end; return n") == [2])
-        #expect(runtimeMessage(state, "for k in pairs({[{}] = 1}) do end").contains("a key of type table has no defined order"))
+        // removing the current key while walking with next, as Lua allows
+        #expect(try run(state, "local t = {x=1, y=2, z=3, 10, 20}; local k = next(t); local n = 0; while k do local nk = next(t, k); t[k] = nil; n = n + 1; k = nk end; return n, next(t)") == [5, nil])
+        #expect(runtimeMessage(state, "return next({10, 20}, 3)") == "invalid key to 'next'")
+        #expect(runtimeMessage(state, "for k in pairs(5) do end").contains("bad argument #1 to 'for iterator' (table expected, got number)"))
         #expect(try run(state, "local t = setmetatable({}, {__pairs = function(t) return function(_, k) if not k then return 1, 'one' end end, t, nil end}); for k, v in pairs(t) do return v end") == ["one"])
         expectAlive(state)
+    }
+
+    /// Lua turns a NaN into text with the C library, which writes "-nan" on x86-64 for 0/0
+    /// and "nan" on ARM; every path a mod can reach writes "nan" (#15 item 9), and
+    /// string.pack clears the sign bit.
+    @Test func nanHasOneTextEverywhere() throws {
+        let state = try makeState()
+        let result = try run(state, """
+            local nan, neg = 0/0, -(0/0)
+            return tostring(nan), tostring(neg), '' .. nan, neg .. '', string.format('%g|%5.1f|%e|%a|%s|%q', nan, neg, nan, neg, nan, nan),
+                   table.concat({nan, neg}, ','), string.upper(nan), #tostring(nan), string.pack('<d', nan):byte(8), string.pack('>d', neg):byte(1),
+                   string.format('%.3f', math.huge - math.huge), math.tointeger(nan)
+            """)
+        #expect(result == ["nan", "nan", "nan", "nan", "nan|  nan|nan|nan|nan|(0/0)", "nan,nan", "NAN", 3, 0x7F, 0x7F, "nan", nil])
     }
 }

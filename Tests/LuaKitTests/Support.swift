@@ -19,7 +19,9 @@ func makeState(
         log: { log?.lines.append($0) },
         random: random,
         moduleSource: { name in
-            if let source = modules[name] { return .success(Array(source.utf8)) }
+            if let source = modules[name] {
+                return .success(LuaModule(bytes: Array(source.utf8), chunkName: "@" + name.split(separator: ".").joined(separator: "/") + ".lua"))
+            }
             return .failure(LuaHostError("module '\(name)' not found"))
         },
         watchdog: watchdog)

@@ -45,8 +45,9 @@ typedef struct hj_callbacks {
     void (*log)(void *host, int kind, const char *text, size_t len);
     /** One 64-bit draw from the host's seeded generator (math.random). */
     uint64_t (*random)(void *host);
-    /** require(name): push the module's source text as one string and return 0, or push
-     *  an error message and return -1. The memory cap is relaxed while it runs. */
+    /** require(name): push the module's source text and then its chunk name (e.g.
+     *  "@Mods/x/util.lua", which messages show as "Mods/x/util.lua:3:") and return 0, or
+     *  push an error message and return -1. The memory cap is relaxed while it runs. */
     int (*module)(void *host, lua_State *L, const char *name, size_t len);
 } hj_callbacks;
 

@@ -1,8 +1,8 @@
--- case: string.rep('', maxinteger) is refused at once (L-21)
--- expect: error "string.rep"
+-- case: string.rep('', maxinteger) runs out of budget at once (L-21)
+-- expect: error "budget"
 -- within: 5s
 return {
-  id = "hostile", name = "hostile", version = "1", description = "L-21: string.rep('', maxinteger) is refused at once", api = 1,
+  id = "hostile", name = "hostile", version = "1", description = "L-21: string.rep('', maxinteger) runs out of budget at once", api = 1,
   on_spawn = function(game)
     if game:dealt() == 2 then
       string.rep('', math.maxinteger)

@@ -1,5 +1,5 @@
 -- case: growing strings hit the memory budget (L-25)
--- expect: error "memory|string.rep"
+-- expect: error "memory|budget"
 -- within: 8s
 return {
   id = "hostile", name = "hostile", version = "1", description = "L-25: growing strings hit the memory budget", api = 1,
