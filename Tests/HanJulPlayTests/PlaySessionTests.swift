@@ -341,3 +341,17 @@ struct LockDelaySessionTests {
         #expect(tokens == ["W300", "L", "W300", "G", "W200"], "\(tokens)")
     }
 }
+
+@Suite("styles for the terminal")
+struct StyleChoiceTests {
+    @Test("--ascii keeps colour unless NO_COLOR; NO_COLOR alone is monochrome; 16 colours get distinct pieces")
+    func choices() {
+        #expect(RenderStyle.choose(ascii: true, environment: ["TERM": "xterm-256color"]) == (.asciiColor, .palette256))
+        #expect(RenderStyle.choose(ascii: true, environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == (.ascii, .none))
+        #expect(RenderStyle.choose(ascii: false, environment: ["TERM": "xterm", "NO_COLOR": "1"]) == (.monochrome, .none))
+        #expect(RenderStyle.choose(ascii: false, environment: ["TERM": "xterm"]) == (.color, .palette16))
+        let colors = GameScreen<StandardRules>.colors(for: .standard, mode: .palette16) ?? []
+        #expect(Set(colors).count == 7)
+        #expect(GameScreen<StandardRules>.colors(for: .standard, mode: .trueColor) == nil)
+    }
+}

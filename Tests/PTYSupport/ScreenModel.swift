@@ -7,7 +7,8 @@ public struct ScreenModel {
     public let height: Int
     var cells: [Unicode.Scalar]
     var x = 0, y = 0
-    var decoder = UTF8()
+    /// An escape sequence or UTF-8 character cut off at the end of the last feed.
+    var pending: [UInt8] = []
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -26,7 +27,10 @@ public struct ScreenModel {
         }.joined(separator: "\n")
     }
 
-    public mutating func feed(_ bytes: [UInt8]) {
+    /// Feeds output as it came, in any chunks: a sequence split across two feeds is kept.
+    public mutating func feed(_ chunk: [UInt8]) {
+        let bytes = pending + chunk
+        pending = []
         var index = 0
         var text: [UInt8] = []
         func flushText() {
@@ -48,11 +52,18 @@ public struct ScreenModel {
                 flushText()
                 var end = index + 2
                 while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-                guard end < bytes.count else { return }
+                guard end < bytes.count else {
+                    pending = Array(bytes[index...])
+                    return
+                }
                 csi(Array(bytes[(index + 2)..<end]), final: bytes[end])
                 index = end + 1
             } else if byte == 0x1B {
                 flushText()
+                if index + 1 >= bytes.count {
+                    pending = [byte]
+                    return
+                }
                 index += 2
             } else if byte == 0x0D {
                 flushText()
@@ -66,6 +77,15 @@ public struct ScreenModel {
                 flushText()
                 index += 1
             } else {
+                // A UTF-8 character cut at the end waits for its other bytes.
+                if byte >= 0xC0 {
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    if index + length > bytes.count {
+                        flushText()
+                        pending = Array(bytes[index...])
+                        return
+                    }
+                }
                 text.append(byte)
                 index += 1
             }
