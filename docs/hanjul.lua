@@ -206,6 +206,9 @@ function Game:announce(text) end
 ---@return hanjul.Letter
 function Game:standard_next() end
 
+---Ends the game as topped out (reason "topped_out"): a piece that locked wholly above the board, say.
+function Game:top_out() end
+
 ---Ends the game with a result: finish("ticks", game:tick(), true) for a time.
 ---@param label string 1 to 32 characters
 ---@param value integer
@@ -238,6 +241,11 @@ function Standard.level(lines) end
 ---@param level integer
 ---@return integer
 function Standard.gravity(level) end
+
+---Points for a soft drop of `rows` rows: none.
+---@param rows integer
+---@return integer
+function Standard.soft_drop_points(rows) end
 
 ---Points for a hard drop of `rows` rows: 2 per row.
 ---@param rows integer
@@ -289,6 +297,7 @@ function Standard.hard_drop_points(rows) end
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
+---@field soft_drop_points? fun(rows: integer, points: integer): integer points for a soft drop of `rows` rows; standard 0 (chains; no game)
 ---@field on_start? fun(game: hanjul.Game) once per game, before the preview is drawn and the first piece enters (all run)
 ---@field on_spawn? fun(game: hanjul.Game) after a piece entered (all run)
 ---@field on_lock? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer) after a piece was written into the board, before full rows go (all run)

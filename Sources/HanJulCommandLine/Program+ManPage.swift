@@ -59,14 +59,18 @@ extension Program {
 /// Roff text: escapes, paragraphs, option items.
 enum Roff {
     /// Text safe in a roff line: backslashes escaped, hyphens as `\-` (so options copy
-    /// and paste as typed), a leading `.` or `'` made literal.
+    /// and paste as typed), characters beyond ASCII as `\[uXXXX]` (so the page renders the
+    /// same without a UTF-8 preprocessor), a leading `.` or `'` made literal.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            default: out.append(character)
+            case _ where scalar.value > 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }

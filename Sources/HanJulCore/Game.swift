@@ -58,10 +58,10 @@ public struct Game<R: Rules> {
             case .hold:
                 guard rules.holdEnabled else { break }
                 try hold()
-            case .softDrop: try stepDown()
+            case .softDrop: try stepDown(soft: true)
             case .gravity:
                 state.ticks += 1
-                try stepDown()
+                try stepDown(soft: false)
                 if !state.isOver {
                     try rules.didTick(&state)
                     try afterHook()
@@ -95,10 +95,10 @@ public struct Game<R: Rules> {
                 guard rules.holdEnabled else { break }
                 try hold()
                 return
-            case .softDrop: fall()
+            case .softDrop: fall(soft: true)
             case .gravity:
                 state.ticks += 1
-                fall()
+                fall(soft: false)
                 if !state.isOver {
                     try rules.didTick(&state)
                     try afterHook()
@@ -232,28 +232,25 @@ public struct Game<R: Rules> {
         }
     }
 
-    private mutating func stepDown() throws(RuleError) {
-        let moved = state.piece.offset(0, 1)
-        if state.fits(moved) {
-            state.piece = moved
-            state.lastMove = .softDrop
-            state.lastKick = nil
-            state.lastKickShift = Cell(x: 0, y: 0)
-            state.events.append(.moved(moved))
-        } else {
-            try lock()
-        }
+    /// One row down, or a lock when the piece cannot fall; a soft drop (`D`, not `G`) scores
+    /// `softDropPoints` for the row.
+    private mutating func stepDown(soft: Bool) throws(RuleError) {
+        if !fall(soft: soft) { try lock() }
     }
 
-    /// One row down when the piece fits there; a grounded piece stays (lock delay).
-    private mutating func fall() {
+    /// One row down when the piece fits there (a soft drop scores its row); a grounded piece
+    /// stays. Returns whether it moved.
+    @discardableResult
+    private mutating func fall(soft: Bool) -> Bool {
         let moved = state.piece.offset(0, 1)
-        guard state.fits(moved) else { return }
+        guard state.fits(moved) else { return false }
         state.piece = moved
         state.lastMove = .softDrop
         state.lastKick = nil
         state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
+        if soft { state.addScore(rules.softDropPoints(rows: 1), reason: .softDrop) }
+        return true
     }
 
     private mutating func hardDrop() throws(RuleError) {

@@ -58,6 +58,9 @@ public protocol Rules {
     func lineClearPoints(lines: Int, level: Int, state: GameState) throws(RuleError) -> Int
     /// Points for a hard drop of `rows` rows. Default: 2 per row.
     func hardDropPoints(rows: Int) -> Int
+    /// Points for a soft drop (`D`) of `rows` rows (the engine asks for each row it moves).
+    /// Default: 0.
+    func softDropPoints(rows: Int) -> Int
     /// The level after `lines` lines. Default: `1 + lines / 10`.
     func level(forLines lines: Int) throws(RuleError) -> Int
     /// Milliseconds between gravity ticks at `level`. Default: `max(120, 700 − (level − 1) × 45)`.
@@ -132,6 +135,7 @@ extension Rules {
     }
 
     public func hardDropPoints(rows: Int) -> Int { StandardRules.hardDropPoints(rows: rows) }
+    public func softDropPoints(rows: Int) -> Int { StandardRules.softDropPoints(rows: rows) }
     public func level(forLines lines: Int) throws(RuleError) -> Int { StandardRules.level(lines: lines) }
     public func gravityInterval(level: Int) -> Int { StandardRules.gravityInterval(level: level) }
 

@@ -38,6 +38,10 @@ public struct StandardRules: Rules, Sendable {
         return overflow ? (rows > 0 ? Int.max : Int.min) : points
     }
 
+    /// No points for soft drops.
+    @inlinable
+    public static func softDropPoints(rows: Int) -> Int { 0 }
+
     /// `1 + lines / 10`.
     @inlinable
     public static func level(lines: Int) -> Int { 1 + lines / 10 }

@@ -296,6 +296,12 @@ enum GameAPI {
                 s.pointee.setQueue(kinds)
                 return 0
             },
+            "top_out": { args in
+                // Ends the game as topped out (a piece locked wholly above the board, say).
+                let s = try changing(args)
+                s.pointee.end(.toppedOut)
+                return 0
+            },
             "finish": { args in
                 let s = try changing(args)
                 let label = try args.string(2)

@@ -144,7 +144,7 @@ public final class LuaRules: Rules {
 
     private func invoke<T>(_ mod: LoadedMod, _ function: LuaFunctionRef, hook: Hook,
                            push: (LuaArguments) -> Void, read: (LuaArguments) throws -> T) throws(RuleError) -> T {
-        let passesGame = hook != .level && hook != .gravity && hook != .hardDropPoints
+        let passesGame = hook != .level && hook != .gravity && hook != .hardDropPoints && hook != .softDropPoints
         do throws(LuaError) {
             return try mod.lua.call(function, resultCount: 4, push: { args in
                 if passesGame { args.push(mod.game) }
@@ -239,6 +239,18 @@ public final class LuaRules: Rules {
             points = (try? read(mod, function, hook: .hardDropPoints, scratch, push: { args in
                 args.push(rows); args.push(base)
             }, read: Self.integerResult(.hardDropPoints))) ?? base
+        }
+        return points
+    }
+
+    public func softDropPoints(rows: Int) -> Int {
+        var points = StandardRules.softDropPoints(rows: rows)
+        guard has(.softDropPoints) else { return points }
+        for (mod, function) in chain(.softDropPoints) {
+            let base = points
+            points = (try? read(mod, function, hook: .softDropPoints, scratch, push: { args in
+                args.push(rows); args.push(base)
+            }, read: Self.integerResult(.softDropPoints))) ?? base
         }
         return points
     }

@@ -20,6 +20,7 @@ public enum Hook: String, CaseIterable, Sendable {
     case level
     case gravity
     case hardDropPoints = "hard_drop_points"
+    case softDropPoints = "soft_drop_points"
     case onSpawn = "on_spawn"
     case onLock = "on_lock"
     case onClear = "on_clear"
@@ -47,6 +48,7 @@ public enum Hook: String, CaseIterable, Sendable {
         case .onStart: 12
         case .afterLock: 13
         case .onGameOver: 14
+        case .softDropPoints: 15
         }
     }
 
@@ -63,7 +65,7 @@ public enum Hook: String, CaseIterable, Sendable {
     public var composition: Composition {
         switch self {
         case .nextPiece, .spawn, .rotate: .lastWins
-        case .scoring, .level, .gravity, .hardDropPoints: .chain
+        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints: .chain
         case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver: .all
         }
     }
@@ -71,7 +73,7 @@ public enum Hook: String, CaseIterable, Sendable {
     /// Whether the hook may change the game through the game object.
     public var mayChange: Bool {
         switch self {
-        case .scoring, .level, .gravity, .hardDropPoints, .spawn, .rotate, .onGameOver: false
+        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver: false
         case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock: true
         }
     }

@@ -21,6 +21,10 @@ enum StandardAPI {
             args.push(StandardRules.gravityInterval(level: try args.integer(1)))
             return 1
         },
+        "soft_drop_points": { args in
+            args.push(StandardRules.softDropPoints(rows: try args.integer(1)))
+            return 1
+        },
         "hard_drop_points": { args in
             args.push(StandardRules.hardDropPoints(rows: try args.integer(1)))
             return 1

@@ -235,6 +235,9 @@ import Testing
         for command in Self.commands { #expect(man.stdout.contains("   hanjul \(command)\n"), "\(command) section") }
         #expect(man.stdout.contains("--workers K"))
         #expect(man.stdout.contains("EXIT STATUS"))
+        // groff with every warning on, and no UTF-8 preprocessor: the page is clean roff.
+        let strict = try Shell.run("/usr/bin/groff", ["-man", "-ww", "-z", path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(strict.status == 0 && strict.stderr.isEmpty, "\(strict.stderr)")
     }
 }
 

@@ -88,13 +88,18 @@ import Testing
         if pid == 0:
             os.chdir(folder)
             os.execve("/usr/bin/zsh", ["zsh", "-f", "-i"], dict(os.environ, ZDOTDIR=folder))
-        def read_until(seen, words, limit, quiet=None):
+        def read_until(seen, words, limit, quiet=None, settle=None):
             # Until every word is on the screen (or `limit` s); with `quiet`, also until no
-            # output came for that long, so zsh has settled before the next key.
-            out, end, last = "", time.time() + limit, time.time()
-            while time.time() < end:
+            # output came for that long, so zsh has settled before the next key; with
+            # `settle`, also stop when output came and then nothing for that long (zsh
+            # answered, without the words).
+            out, start, last = "", time.time(), time.time()
+            while time.time() < start + limit:
+                now = time.time()
                 done = all(w in seen + out for w in words)
-                if done and (quiet is None or time.time() - last >= quiet):
+                if done and (quiet is None or now - last >= quiet):
+                    break
+                if settle is not None and out and now - last >= settle:
                     break
                 r, _, _ = select.select([fd], [], [], 0.05)
                 if r:
@@ -109,14 +114,18 @@ import Testing
         for line, words in cases:
             os.write(fd, line.encode())
             screen = read_until("", [line.split(" ")[-1] or line.split(" ")[-2]], 10, quiet=0.2)
+            # One Tab; a second only once zsh has answered the first (a listing of several
+            # candidates may need it), never while it is still completing.
             os.write(fd, b"\t")
-            screen += read_until(screen, words, 2)
+            screen += read_until(screen, words, 30, settle=1.0)
             if not all(w in screen for w in words):
                 os.write(fd, b"\t")
-                screen += read_until(screen, words, 20)
+                screen += read_until(screen, words, 30)
             results.append(screen)
-            os.write(fd, b"\x03")
-            read_until("", ["ZP> "], 10, quiet=0.3)
+            # Ctrl-U empties the line. Not Ctrl-C: its SIGINT can reach zsh after the next
+            # line's first keys (while zsh still answers a Tab) and abort that line.
+            os.write(fd, b"\x15")
+            read_until("", [], 5, quiet=0.3)
         os.kill(pid, 9)
         print(json.dumps(results))
         """#

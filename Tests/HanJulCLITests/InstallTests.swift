@@ -152,4 +152,17 @@ import Testing
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/stage" + prefix + "/bin/hanjul"))
     }
+
+    /// Bad command lines and a missing install say so, and build nothing.
+    @Test func badUsage() throws {
+        let scratch = try TemporaryFolder()
+        let unknown = try Self.install(["--bogus"])
+        #expect(unknown.status == 2 && unknown.stderr == "scripts/install: unknown option --bogus (see scripts/install --help)\n")
+        let two = try Self.install([scratch.path + "/a", scratch.path + "/b"])
+        #expect(two.status == 2 && two.stderr.contains("give one PREFIX"), "\(two.stderr)")
+        let nothing = try Self.install(["--uninstall", scratch.path])
+        #expect(nothing.status == 1 && nothing.stderr.contains("no HanJul install in \(scratch.path)"), "\(nothing.stderr)")
+        let help = try Self.install(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("scripts/install --uninstall [PREFIX]"))
+    }
 }

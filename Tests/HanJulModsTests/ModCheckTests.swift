@@ -26,8 +26,8 @@ import Testing
         return ModChecker(package: package, displayFolder: "Mods/" + id, options: options)
     }
 
-    @Test func theNineExampleModsAndStandardArePresent() {
-        let shipped: Set = ["cascade", "evil", "garbage", "giant", "modern", "pento", "phantom", "sprint", "standard", "zen"]
+    @Test func theExampleModsGuidelineAndStandardArePresent() {
+        let shipped: Set = ["cascade", "evil", "garbage", "giant", "guideline", "modern", "pento", "phantom", "sprint", "standard", "zen"]
         #expect(shipped.subtracting(Self.modIDs).sorted() == [])
     }
 
