@@ -78,7 +78,7 @@ struct KittyEndToEndTests {
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
         xvfb.arguments = [":\(display)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        FileManager.default.createFile(atPath: home.root + "/xvfb.log", contents: nil)
+        _ = FileManager.default.createFile(atPath: home.root + "/xvfb.log", contents: nil)
         let xvfbLog = FileHandle(forWritingAtPath: home.root + "/xvfb.log")
         xvfb.standardOutput = xvfbLog
         xvfb.standardError = xvfbLog
@@ -103,7 +103,7 @@ struct KittyEndToEndTests {
         environment["XDG_CACHE_HOME"] = home.root + "/cache"
         environment["XDG_RUNTIME_DIR"] = home.root
         kitty.environment = environment
-        FileManager.default.createFile(atPath: home.root + "/kitty.log", contents: nil)
+        _ = FileManager.default.createFile(atPath: home.root + "/kitty.log", contents: nil)
         let kittyOutput = FileHandle(forWritingAtPath: home.root + "/kitty.log")
         kitty.standardOutput = kittyOutput
         kitty.standardError = kittyOutput
