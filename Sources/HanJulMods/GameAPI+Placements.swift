@@ -1,6 +1,7 @@
 import HanJulBot
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// The rules the placement search falls back to when the bridge has lost its rules (a
 /// game object kept past its rules): the mods' kick table.
@@ -30,7 +31,7 @@ extension GameAPI {
                 let state = s.pointee
                 let letter = try args.string(2)
                 guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
-                    throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter")
+                    throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter")
                 }
                 // The search and the figures of every placement cost far more than a Lua
                 // instruction: charged up front, so a loop of calls on a 64×64 board runs

@@ -1,5 +1,6 @@
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// A rule set made of mods: the standard rules, with each mod's data and hooks applied in
 /// the order the mods were given.
@@ -209,7 +210,7 @@ public final class LuaRules: Rules {
         return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
             if let byte = results.singleByte(1), self.kindByLetter[Int(byte)] >= 0 { return Int(self.kindByLetter[Int(byte)]) }
             let letter = results.value(1).stringValue ?? results.value(1).typeName
-            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
+            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(visible(letter, limit: 20))'")
         })
     }
 

@@ -2,10 +2,14 @@ import Foundation
 import Testing
 
 /// `hanjul run --json`'s result, reason, error, gravity_ms and callouts (issue #12 item 5).
-@Suite struct HeadlessResultTests {
+@Suite final class HeadlessResultTests {
+    /// This test's folder, removed with the suite instance (each test has its own).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-results-\(UUID().uuidString)").path
+    deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
     /// A mods folder with `mods` (id → mod.lua body inside the manifest).
     func modsFolder(_ mods: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-results-\(UUID().uuidString)").path
+        let root = scratch + "/mods-\(UUID().uuidString.prefix(8))"
         for (id, body) in mods {
             try FileManager.default.createDirectory(atPath: root + "/" + id, withIntermediateDirectories: true)
             try """

@@ -130,9 +130,9 @@ import HanJulCore
             │ ua:12: on_lock:    │  SPEED       655 ms
             │ attempt to index a │  BEST          9000
             │ nil value          │  TIME          1:23
-            │ 'row'^[]0;pwned^G  │
-            └────────────────────┘  MODS
-            │ . . . . . . . . . .│    garbage
+            │ 'row'\\e]0;pwned\\u │
+            │ {7}                │  MODS
+            └────────────────────┘    garbage
             │ . . . . . . . . . .│
             │ . . . .:: . . . . .│
             │ . . .:::::: . . . .│
