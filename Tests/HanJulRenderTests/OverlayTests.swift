@@ -130,8 +130,8 @@ import HanJulCore
             │ ua:12: on_lock:    │  SPEED       655 ms
             │ attempt to index a │  BEST          9000
             │ nil value          │  TIME          1:23
-            │ 'row'\\e]0;pwned\\u │
-            │ {7}                │  MODS
+            │ 'row'\\e]0;pwned\\u{ │
+            │ 7}                 │  MODS
             └────────────────────┘    garbage
             │ . . . . . . . . . .│
             │ . . . .:: . . . . .│
