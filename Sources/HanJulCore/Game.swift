@@ -27,11 +27,15 @@ public struct Game<R: Rules> {
     /// Applies one action. After game over nothing changes.
     ///
     /// `state.events` then lists what the action did. Under rules without a lock delay,
-    /// `.wait` changes nothing at all.
+    /// `.wait` only moves the game clock (`elapsedMilliseconds`).
     /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
     public mutating func apply(_ action: Action) {
         state.events.removeAll(keepingCapacity: true)
         guard !state.isOver else { return }
+        if case .wait(let milliseconds) = action {
+            let sum = state.elapsedMilliseconds.addingReportingOverflow(max(0, milliseconds))
+            state.elapsedMilliseconds = sum.overflow ? Int.max : sum.partialValue
+        }
         if let delay = rules.lockDelay {
             applyWithLockDelay(action, delay)
         } else {
@@ -161,6 +165,7 @@ public struct Game<R: Rules> {
         do throws(RuleError) {
             try rules.didStart(&state)
             try syncLevel()
+            _ = rules.gravityInterval(level: state.level)
             if !state.isOver {
                 for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
                 try spawnNext()
@@ -351,8 +356,13 @@ public struct Game<R: Rules> {
     /// The level follows the lines, whoever counted them.
     private mutating func syncLevel() throws(RuleError) {
         guard state.levelLines != state.lines else { return }
-        state.level = try rules.level(forLines: state.lines)
+        let level = try rules.level(forLines: state.lines)
         state.levelLines = state.lines
+        if level != state.level {
+            state.level = level
+            // Asked here, at a point every replay of the game reaches too (see Rules).
+            _ = rules.gravityInterval(level: level)
+        }
     }
 
     /// A hook may have changed the lines or pushed the stack into the piece (that ends

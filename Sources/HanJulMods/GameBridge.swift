@@ -26,6 +26,12 @@ final class GameBridge {
     /// the game after the hook (the state is not written through in read-only hooks).
     var pendingCallouts: [String] = []
 
+    /// The rules the mod is part of, for `game:placements` (weak: the rules own the mods).
+    weak var rules: LuaRules?
+
+    /// The rules' declared result, for `game:finish`'s defaults.
+    var resultFormat: ResultFormat?
+
     /// The rules' kick table, for `game:placements`.
     var kickTable = KickTable.standard
 

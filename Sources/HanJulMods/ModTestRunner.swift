@@ -6,6 +6,7 @@ import Darwin
 import HanJulCore
 import HanJulReplay
 import LuaKit
+import HanJulText
 
 /// Runs a mod's own tests: `tests/*.lua` files written against the `hanjul.test` harness,
 /// and `tests/*.replay` golden replays that must still verify.
@@ -148,13 +149,13 @@ public struct ModTestRunner {
     static func describe(_ error: LuaError) -> String {
         switch error {
         case .runtime(let message, _): message.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
-            .map { sanitized(String($0), limit: 300) }.joined(separator: "\n")
-        case .syntax(let message): "syntax error: " + sanitized(message, limit: 400)
+            .map { visible(String($0), limit: 300) }.joined(separator: "\n")
+        case .syntax(let message): "syntax error: " + visible(message, limit: 400)
         case .budgetExceeded(let traceback):
             "ran past its budget of \(LoadedMod.limits.instructionsPerCall) Lua instructions (an endless loop?)\n"
-                + sanitized(traceback, limit: 600)
+                + visibleLines(traceback, limit: 600)
         case .memory: "ran out of memory (\(LoadedMod.limits.memoryBytes >> 20) MiB)"
-        case .badValue(let message): sanitized(message, limit: 400)
+        case .badValue(let message): visible(message, limit: 400)
         }
     }
 
@@ -192,6 +193,10 @@ public struct ModTestRunner {
             rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
         } catch {
             result.failures.append("\(error)")
+            return result
+        }
+        if let problem = replay.problem(under: rules) {
+            result.failures.append("cannot play it under the mod: \(problem)")
             return result
         }
         guard let verdict = Self.verify(replay, with: Game(rules: rules, source: replay.source), clock: clock) else {
@@ -335,7 +340,7 @@ final class TestSession {
                 guard let function = args.value(3).functionValue else {
                     throw LuaHostError("t.test: give a name and a function")
                 }
-                self.tests.append((sanitized(name, limit: 120), function))
+                self.tests.append((visible(name, limit: 120), function))
                 return 0
             },
             "new_game": { [unowned self, unowned lua] args in
@@ -439,6 +444,7 @@ final class TestSession {
             "lines": { args in args.push(box.game.state.lines); return 1 },
             "level": { args in args.push(box.game.state.level); return 1 },
             "tick": { args in args.push(box.game.state.ticks); return 1 },
+            "time": { args in args.push(box.game.state.elapsedMilliseconds); return 1 },
             "pieces_locked": { args in args.push(box.game.state.piecesLocked); return 1 },
             "width": { args in args.push(box.game.state.board.width); return 1 },
             "height": { args in args.push(box.game.state.board.height); return 1 },
@@ -455,8 +461,8 @@ final class TestSession {
             },
             "result": { args in
                 guard case .over(.finished(let result)) = box.game.state.phase else { args.pushNil(); return 1 }
-                args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter)
-                return 3
+                args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter); args.push(result.unit.rawValue)
+                return 4
             },
             "piece": { args in
                 let p = box.game.state.piece

@@ -35,6 +35,9 @@ enum ParallelRun {
         let shared = Shared()
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(workers, max(1, count))
+        // The first frame (0 done) before any worker starts, so it is there however busy
+        // the machine is (ProgressTests look for it).
+        progress?.draw(done: 0)
         let workerThreads = Platform.startThreads(threads) { _ in
             defer {
                 shared.finishedWorkers.add(1, ordering: .releasing)
@@ -55,7 +58,7 @@ enum ParallelRun {
                 let record = player.play(seed: seed)
                 if let replayFolder, let replay = player.lastReplay {
                     let path = replayFolder + "/" + fileStem + "-\(seed).hjr"
-                    do throws(FileError) { try ReplayFile.write(replay, to: path) } catch {
+                    do throws(FileError) { try ReplayFile.write(replay, toOutput: path) } catch {
                         shared.failed.withLock { $0 = $0 ?? error.playerMessage(saving: "a replay") }
                     }
                 }

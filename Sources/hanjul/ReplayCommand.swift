@@ -5,6 +5,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulPlay
+import HanJulRender
 import HanJulReplay
 import HanJulTerminal
 
@@ -67,6 +68,10 @@ enum ReplayCommand {
                 StandardError.write("hanjul replay: \(path): recorded under rules '\(replay.rules.name)' without a mod list; refusing (pass --force to try the standard rules)")
                 return .failure
             }
+            if let problem = replay.problem(under: StandardRules()) {
+                StandardError.write("hanjul replay: \(path): \(problem)")
+                return .failure
+            }
             if !verify {
                 return watch(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [], ascii: ascii)
             }
@@ -92,6 +97,10 @@ enum ReplayCommand {
             }
             StandardError.write("hanjul replay: warning: \(message); \(verify ? "verifying" : "playing") anyway")
         }
+        if let problem = replay.problem(under: rules) {
+            StandardError.write("hanjul replay: \(path): \(problem)")
+            return .failure
+        }
         if !verify {
             let loader = mods
             return watch(replay, makeGame: {
@@ -106,8 +115,15 @@ enum ReplayCommand {
 
     static func watch<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], ascii: Bool) -> ExitStatus {
         LuaPanicHandler.install()
-        switch ReplayPlayer.run(replay: replay, makeGame: makeGame, modNames: modNames, ascii: ascii,
-                                environment: TerminalEnvironment.current()) {
+        let environment = TerminalEnvironment.current()
+        let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
+        let config = PlayConfig(style: style, colorMode: colorMode)
+        let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: nil))
+        let result = PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: nil) { size, now in
+            PlaySession.replay(replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now,
+                               environment: playEnvironment)
+        }
+        switch result {
         case .success(.quit): return .success
         case .success(.inputClosed): return .failure
         case .failure(let error):
