@@ -27,7 +27,7 @@ struct hj_ctx {
     /* object identities */
     uint64_t created;           /* objects allocated so far */
     char *last_object;          /* block of the newest object (measured at install) */
-    int ids_ok;                 /* the offsets below were verified at install */
+    int ids_state;              /* 0 not measured yet, 1 offsets verified, -1 unavailable */
     size_t off_table, off_function, off_thread, off_string;
     /* instructions */
     int64_t budget, per_call;
@@ -77,13 +77,14 @@ static inline void hj_spend(lua_State *L, int64_t units) {
 /* The identity of the value at idx (table, function, thread, string), or 0 when it has
    none (numbers, booleans, nil, light C functions not numbered at install). */
 uint64_t hj_object_id(lua_State *L, int idx);
-/* Numbers the light C functions reachable from the globals (call once at install). */
-void hj_number_builtins(lua_State *L);
-/* Measures where lua_topointer points inside each kind of block (call once at install). */
-void hj_measure_objects(lua_State *L);
 /* tostring without addresses: "table: 0x00010a2f" from the identity, "nan" for every NaN,
    __tostring and __name as in Lua. Pushes the text and returns it. */
 const char *hj_safe_tolstring(lua_State *L, int idx, size_t *len);
+
+/* Loads a chunk's text (mode "t"); for a file ("@name") skips a UTF-8 BOM and a first
+   '#' line as Lua's loadfile does. Refuses a binary chunk. Pushes the function or a
+   message; returns a Lua status. */
+int hj_load_text(lua_State *L, const char *buf, size_t len, const char *chunkname);
 
 /* ---- the library parts (each a lua_CFunction-style installer run under lua_pcall) -------- */
 int hj_install_sandbox(lua_State *L);

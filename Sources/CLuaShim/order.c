@@ -22,6 +22,7 @@
 #include "internal.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- identities ----------------------------------------------------------------------- */
@@ -33,9 +34,12 @@ static int hj_is_light_cfunction(lua_State *L, int idx) {
     return 1;
 }
 
+static void hj_prepare_ids(lua_State *L);
+
 uint64_t hj_object_id(lua_State *L, int idx) {
     hj_ctx *c = hj_ctx_fast(L);
     idx = lua_absindex(L, idx);
+    if (c->ids_state == 0) hj_prepare_ids(L);
     size_t off;
     switch (lua_type(L, idx)) {
     case LUA_TTABLE: off = c->off_table; break;
@@ -57,7 +61,7 @@ uint64_t hj_object_id(lua_State *L, int idx) {
     default:
         return 0;
     }
-    if (!c->ids_ok) return 0;
+    if (c->ids_state < 0) return 0;
     const char *p = (const char *)lua_topointer(L, idx);
     uint64_t created;
     memcpy(&created, p - off - HJ_HEADER, sizeof created);
@@ -78,8 +82,11 @@ static int hj_measure_closure(lua_State *L) {
     return 0;
 }
 
-void hj_measure_objects(lua_State *L) {
+/* Where lua_topointer points inside each kind of block: measured on fresh objects rather
+   than assumed from one Lua release's structs. */
+static void hj_measure_objects(lua_State *L) {
     hj_ctx *c = hj_ctx_fast(L);
+    int top = lua_gettop(L);
     lua_createtable(L, 0, 0);
     c->off_table = hj_offset_of_newest(L, -1);
     lua_pushinteger(L, 0);
@@ -89,107 +96,112 @@ void hj_measure_objects(lua_State *L) {
     c->off_thread = hj_offset_of_newest(L, -1);
     lua_pushliteral(L, "hanjul: a long string that is certainly not interned yet, 0123456789");
     c->off_string = hj_offset_of_newest(L, -1);
-    lua_settop(L, -5);
-    /* a Lua closure is made by the VM: create one and compare with the C closure's offset */
+    /* a Lua closure is made by the VM: it must sit where a C closure does */
     size_t lua_closure = (size_t)-1;
-    if (luaL_loadstring(L, "return function() end") == LUA_OK) {
-        lua_call(L, 0, 1);
+    if (luaL_loadstring(L, "return function() end") == LUA_OK && lua_pcall(L, 0, 1, 0) == LUA_OK)
         lua_closure = hj_offset_of_newest(L, -1);
-    }
-    lua_settop(L, -2);
-    c->ids_ok = c->off_table != (size_t)-1 && c->off_function != (size_t)-1 &&
-                c->off_thread != (size_t)-1 && c->off_string != (size_t)-1 &&
-                lua_closure == c->off_function;
+    lua_settop(L, top);
+    int ok = c->off_table != (size_t)-1 && c->off_function != (size_t)-1 &&
+             c->off_thread != (size_t)-1 && c->off_string != (size_t)-1 &&
+             lua_closure == c->off_function;
+    c->ids_state = ok ? 1 : -1;
 }
 
-/* Numbers every light C function reachable from the globals (one level into the library
-   tables), in sorted order of their names, plus the iterators ipairs and utf8.codes hand
-   out. Registry "hanjul.builtins": function -> id. */
-void hj_number_builtins(lua_State *L) {
+static int hj_name_cmp(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Numbers the light C functions of the libraries as they were installed (the private
+   copies in registry._LOADED, which mods cannot change), in sorted order of their dotted
+   names, plus the iterators ipairs and utf8.codes hand out: registry "hanjul.builtins",
+   function -> id. */
+static void hj_number_builtins(lua_State *L) {
+    enum { MAX_BUILTINS = 512 };
     int top = lua_gettop(L);
-    lua_createtable(L, 0, 256);
-    int map = lua_gettop(L);
-    lua_createtable(L, 256, 0);                           /* names, then sorted */
-    int names = lua_gettop(L);
-    lua_createtable(L, 0, 256);                           /* name -> function */
-    int byname = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    int G = lua_gettop(L);
-    lua_Integer n = 0;
+    const char *names[MAX_BUILTINS];
+    size_t n = 0;
+    lua_createtable(L, 0, 160);                  /* top+1: "lib.name" -> function */
+    int byname = top + 1;
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    int loaded = top + 2;
     lua_pushnil(L);
-    while (lua_next(L, G)) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            if (lua_type(L, -1) == LUA_TFUNCTION && hj_is_light_cfunction(L, -1)) {
-                lua_pushvalue(L, -2);
-                lua_rawseti(L, names, ++n);
-                lua_pushvalue(L, -2);
-                lua_pushvalue(L, -2);
-                lua_rawset(L, byname);
-            } else if (lua_type(L, -1) == LUA_TTABLE && !lua_rawequal(L, -1, G)) {
-                int lib = lua_gettop(L);
-                lua_pushnil(L);
-                while (lua_next(L, lib)) {
-                    if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION &&
-                        hj_is_light_cfunction(L, -1)) {
-                        lua_pushvalue(L, lib - 1);
-                        lua_pushliteral(L, ".");
-                        lua_pushvalue(L, -4);
-                        lua_concat(L, 3);                 /* "lib.name" */
-                        lua_pushvalue(L, -1);
-                        lua_rawseti(L, names, ++n);
-                        lua_pushvalue(L, -2);
-                        lua_rawset(L, byname);
-                    }
-                    lua_settop(L, -2);
+    while (lua_type(L, loaded) == LUA_TTABLE && lua_next(L, loaded)) {
+        if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
+            int lib = lua_gettop(L);
+            lua_pushnil(L);
+            while (lua_next(L, lib)) {
+                if (n < MAX_BUILTINS && lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION &&
+                    hj_is_light_cfunction(L, -1)) {
+                    lua_pushvalue(L, lib - 1);
+                    lua_pushliteral(L, ".");
+                    lua_pushvalue(L, -4);
+                    lua_concat(L, 3);            /* "lib.name" */
+                    lua_pushvalue(L, -2);
+                    lua_rawset(L, byname);
+                    n++;
                 }
+                lua_settop(L, -2);
             }
         }
         lua_settop(L, -2);
     }
-    /* the iterators handed out by ipairs and utf8.codes (both modes) */
-    static const char *const iterators[] = {
-        "return (ipairs({}))", "return (utf8.codes(''))", "return (utf8.codes('', true))",
+    /* the iterators ipairs and utf8.codes (both modes) hand out: C calls, no Lua runs */
+    static const struct { const char *lib, *name; int lax; } iterators[] = {
+        {"_G", "ipairs", 0}, {"utf8", "codes", 0}, {"utf8", "codes", 1},
     };
     for (size_t i = 0; i < sizeof iterators / sizeof iterators[0]; i++) {
-        if (luaL_loadstring(L, iterators[i]) == LUA_OK && lua_pcall(L, 0, 1, 0) == LUA_OK &&
-            lua_type(L, -1) == LUA_TFUNCTION && hj_is_light_cfunction(L, -1)) {
-            lua_pushfstring(L, "~iterator %d", (int)i);
-            lua_pushvalue(L, -1);
-            lua_rawseti(L, names, ++n);
-            lua_pushvalue(L, -2);
-            lua_rawset(L, byname);
-        }
-        lua_settop(L, G);
-    }
-    /* sort the names (insertion sort: about a hundred of them, once per state) */
-    for (lua_Integer i = 2; i <= n; i++) {
-        for (lua_Integer j = i; j > 1; j--) {
-            lua_rawgeti(L, names, j - 1);
-            lua_rawgeti(L, names, j);
-            int swap = strcmp(lua_tostring(L, -2), lua_tostring(L, -1)) > 0;
-            if (swap) { lua_rawseti(L, names, j - 1); lua_rawseti(L, names, j); }
-            else lua_settop(L, -3);
-            if (!swap) break;
-        }
-    }
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, names, i);
-        if (lua_rawget(L, byname) == LUA_TFUNCTION) {
-            lua_pushvalue(L, -1);
-            if (lua_rawget(L, map) == LUA_TNIL) {         /* the same function twice: first name */
-                lua_settop(L, -2);
-                lua_pushinteger(L, i);
-                lua_rawset(L, map);
-            } else {
-                lua_settop(L, -3);
+        lua_getfield(L, loaded, iterators[i].lib);
+        if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, iterators[i].name) == LUA_TFUNCTION &&
+            hj_is_light_cfunction(L, -1)) {
+            if (strcmp(iterators[i].lib, "_G") == 0) lua_createtable(L, 0, 0); else lua_pushliteral(L, "");
+            lua_pushboolean(L, iterators[i].lax);
+            lua_call(L, 2, 1);
+            if (lua_type(L, -1) == LUA_TFUNCTION && hj_is_light_cfunction(L, -1)) {
+                lua_pushfstring(L, "~iterator %d", (int)i);
+                lua_rotate(L, -2, 1);
+                lua_rawset(L, byname);
             }
-        } else {
+        }
+        lua_settop(L, loaded);
+    }
+    /* the names, sorted (they are anchored as keys of byname) */
+    n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, byname)) {
+        lua_settop(L, -2);
+        if (n < MAX_BUILTINS) names[n++] = lua_tostring(L, -1);
+    }
+    qsort(names, n, sizeof names[0], hj_name_cmp);
+    lua_createtable(L, 0, (int)n);               /* function -> id */
+    int map = lua_gettop(L);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawget(L, byname);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, map) == LUA_TNIL) {    /* the same function twice: its first name */
             lua_settop(L, -2);
+            lua_pushinteger(L, (lua_Integer)i + 1);
+            lua_rawset(L, map);
+        } else {
+            lua_settop(L, -3);
         }
     }
-    lua_pushvalue(L, map);
     lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.builtins");
     lua_settop(L, top);
+}
+
+/* Identities are prepared on first use (most states never need one), as host work: no
+   memory cap, no charge (L-29 b), so the outcome never depends on the mod's memory. */
+static void hj_prepare_ids(lua_State *L) {
+    hj_ctx *c = hj_ctx_fast(L);
+    int saved = c->enforcing;
+    c->enforcing = 0;
+    c->ids_state = -1;                           /* (not re-entered while measuring) */
+    hj_measure_objects(L);
+    if (c->ids_state < 0 && c->killed) c->ids_state = 0;   /* the kill stopped it: later */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "hanjul.builtins") == LUA_TNIL) hj_number_builtins(L);
+    lua_settop(L, -2);
+    c->enforcing = saved;
 }
 
 /* ---- tostring ---------------------------------------------------------------------------- */

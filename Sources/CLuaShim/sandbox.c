@@ -235,6 +235,10 @@ static int sb_require(lua_State *L) {
         if (!ok) return luaL_error(L, "module '%s' not found: invalid module name "
                                       "(use letters, digits, '_' and '.')", name);
     }
+    static const char *const absent[] = {"io", "os", "package", "debug"};
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
+        if (strcmp(name, absent[i]) == 0)
+            return luaL_error(L, "module '%s' not found: the sandbox has no %s library", name, name);
     if (!c->cb.module) return luaL_error(L, "module '%s' not found", name);
     int saved = c->enforcing;
     c->enforcing = 0;
@@ -249,11 +253,8 @@ static int sb_require(lua_State *L) {
     size_t slen;
     const char *src = lua_tolstring(L, 3, &slen);
     const char *chunkname = lua_tostring(L, 4);
-    if (slen > 0 && src[0] == LUA_SIGNATURE[0])
-        return luaL_error(L, "error loading module '%s' from file '%s': binary chunk not allowed",
-                          name, chunkname + 1);
     hj_spend(L, (int64_t)(slen >> 3) + 1);
-    if (luaL_loadbufferx(L, src, slen, chunkname, "t") != LUA_OK)   /* 5 */
+    if (hj_load_text(L, src, slen, chunkname) != LUA_OK)            /* 5 */
         return luaL_error(L, "error loading module '%s' from file '%s': %s",
                           name, chunkname + 1, lua_tostring(L, -1));
     /* 6: the guard, closed when require returns or fails */
@@ -675,7 +676,7 @@ static void hj_private_loaded(lua_State *L, int G) {
     static const char *const libs[] = {"string", "table", "math", "utf8", "coroutine"};
     lua_createtable(L, 0, 8);
     int loaded = lua_gettop(L);
-    lua_createtable(L, 0, 32);
+    lua_createtable(L, 0, 40);
     lua_pushnil(L);
     while (lua_next(L, G)) {
         if (lua_type(L, -1) == LUA_TFUNCTION) {
@@ -690,7 +691,7 @@ static void hj_private_loaded(lua_State *L, int G) {
     for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
         lua_getfield(L, G, libs[i]);
         int lib = lua_gettop(L);
-        lua_createtable(L, 0, 32);
+        lua_createtable(L, 0, 40);
         lua_pushnil(L);
         while (lua_next(L, lib)) {
             lua_pushvalue(L, -2);
@@ -784,8 +785,6 @@ int hj_install_sandbox(lua_State *L) {
     lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
 
     hj_private_loaded(L, G);
-    hj_number_builtins(L);
-    hj_measure_objects(L);
     lua_settop(L, G - 1);
     return 0;
 }

@@ -269,15 +269,51 @@ int hj_pcall_handled(lua_State *L, int nargs, int nresults) {
     return hj_pcall_core(L, nargs, nresults, lua_gettop(L) - nargs - 1);
 }
 
-int hj_load(lua_State *L, const char *buf, size_t len, const char *chunkname) {
-    hj_ctx *c = hj_ctx_fast(L);
-    if (len > 0 && buf[0] == LUA_SIGNATURE[0]) {
+/* A file's text reaches the parser as luaL_loadfilex would give it (#12 item 9): without a
+   UTF-8 BOM, and with a first line starting with '#' (a Unix "#!" line) read as an empty
+   line, so the line numbers stay right. Two pieces: "\n" for that line, then the rest. */
+typedef struct hj_pieces {
+    const char *text[2];
+    size_t size[2];
+    int next;
+} hj_pieces;
+
+static const char *hj_pieces_reader(lua_State *L, void *ud, size_t *size) {
+    (void)L;
+    hj_pieces *p = (hj_pieces *)ud;
+    while (p->next < 2) {
+        int i = p->next++;
+        if (p->size[i] > 0) { *size = p->size[i]; return p->text[i]; }
+    }
+    *size = 0;
+    return NULL;
+}
+
+int hj_load_text(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    hj_pieces p = { { "", buf }, { 0, len }, 0 };
+    if (chunkname[0] == '@') {
+        if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) { p.text[1] += 3; p.size[1] -= 3; }
+        if (p.size[1] > 0 && p.text[1][0] == '#') {
+            const char *eol = memchr(p.text[1], '\n', p.size[1]);
+            size_t skipped = eol ? (size_t)(eol - p.text[1]) + 1 : p.size[1];
+            p.text[1] += skipped;
+            p.size[1] -= skipped;
+            p.text[0] = "\n";
+            p.size[0] = 1;
+        }
+    }
+    if (p.size[1] > 0 && p.text[1][0] == LUA_SIGNATURE[0]) {
         lua_pushliteral(L, "binary chunk not allowed");
         return LUA_ERRSYNTAX;
     }
+    return lua_load(L, hj_pieces_reader, &p, chunkname, "t");
+}
+
+int hj_load(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    hj_ctx *c = hj_ctx_fast(L);
     int saved = c->enforcing;
     c->enforcing = 1;                            /* lua_load is protected internally */
-    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    int status = hj_load_text(L, buf, len, chunkname);
     c->enforcing = saved;
     return status;
 }

@@ -103,4 +103,18 @@ import Testing
         fx.write("escape", ModFixtures.source(id: "escape", "", prelude: "local x = require('..lib.mod')"))
         #expect(throws: ModLoadError.self) { try fx.rules("escape") }
     }
+
+    /// An error while a required file loads names the mod, the file (with ".lua"), the line
+    /// and the frames that led there (#12 item 9).
+    @Test func errorsInRequiredFilesNameTheFileAndTheFrames() throws {
+        fx.write("broken", ModFixtures.source(id: "broken", "", prelude: "local util = require('helpers.util')"),
+                 files: ["helpers/util.lua": "local x = 1\nlocal function f() local y = x.y; return y end\nlocal v = f()\nreturn v"])
+        do {
+            _ = try fx.rules("broken")
+            Issue.record("the mod loaded")
+        } catch {
+            #expect(String(describing: error) == "mod 'broken': broken/helpers/util.lua:2: loading mod.lua: attempt to index a number value (upvalue 'x')"
+                + " (traceback: helpers/util.lua:2 in local 'f', helpers/util.lua:3 in main chunk, require, mod.lua:1 in main chunk)")
+        }
+    }
 }

@@ -158,4 +158,20 @@ import Testing
         // the failed module is not cached as loading: a second require runs it again
         #expect(runtimeMessage(state, "return require('util')") == "util.lua:2: attempt to index a number value (local 'x')")
     }
+
+    /// Files load as Lua's loadfile reads them: a UTF-8 byte-order mark and a first line
+    /// starting with '#' ("#!/usr/bin/env lua") are skipped, and line numbers stay right.
+    @Test func filesMayStartWithAHashLineOrAByteOrderMark() throws {
+        let state = try makeState(modules: [
+            "script": "#!/usr/bin/env lua\nlocal x = 1\nerror('line 3')",
+            "marked": "\u{FEFF}return 'marked'",
+        ])
+        #expect(runtimeMessage(state, "require('script')") == "script.lua:3: line 3")
+        #expect(try run(state, "return require('marked')") == ["marked", "marked.lua"])
+        let main = try state.load("#!/usr/bin/env lua\nreturn 7", chunkName: "@mod.lua")
+        #expect(try state.call(main, []) == [7])
+        // a string chunk keeps Lua's rule: no such skipping
+        #expect(try run(state, "return (load('#x\\nreturn 1'))") == [nil])
+        #expect(runtimeMessage(state, "require('debug')").contains("module 'debug' not found: the sandbox has no debug library"))
+    }
 }

@@ -121,4 +121,39 @@ import Testing
             """)
         #expect(result == ["nan", "nan", "nan", "nan", "nan|  nan|nan|nan|nan|(0/0)", "nan,nan", "NAN", 3, 0x7F, 0x7F, "nan", nil])
     }
+
+    /// For random tables of numbers, strings and booleans, pairs and next give exactly the
+    /// order a Lua sort with the documented comparison gives.
+    @Test func pairsOrderMatchesTheDocumentedOrder() throws {
+        let state = try makeState(limits: LuaLimits(memoryBytes: 16 << 20, instructionsPerCall: 200_000_000))
+        #expect(try run(state, """
+            local function rank(k) local t = type(k) return t == 'number' and 0 or t == 'string' and 1 or 2 end
+            local function less(a, b)
+              local ra, rb = rank(a), rank(b)
+              if ra ~= rb then return ra < rb end
+              if ra == 2 then return (not a) and b end
+              return a < b
+            end
+            math.randomseed(2026)
+            for round = 1, 300 do
+              local t, keys = {}, {}
+              for i = 1, math.random(0, 60) do
+                local r, k = math.random(6)
+                if r == 1 then k = math.random(-5, 40) elseif r == 2 then k = math.random() * 100 - 50
+                elseif r == 3 then k = string.char(math.random(97, 100)):rep(math.random(1, 3)) .. math.random(9)
+                elseif r == 4 then k = math.random(2) == 1 elseif r == 5 then k = math.random(1, 20) else k = 2^53 + math.random(5) end
+                if t[k] == nil then keys[#keys + 1] = k end
+                t[k] = i
+              end
+              table.sort(keys, less)
+              local i = 0
+              for k in pairs(t) do i = i + 1; if k ~= keys[i] then return 'pairs, round ' .. round end end
+              local k = next(t)
+              i = 0
+              while k ~= nil do i = i + 1; if k ~= keys[i] then return 'next, round ' .. round end; k = next(t, k) end
+              if i ~= #keys then return 'count, round ' .. round end
+            end
+            return 'same order'
+            """) == ["same order"])
+    }
 }
