@@ -35,6 +35,7 @@ enum ParallelRun {
         let shared = Shared()
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(workers, max(1, count))
+        progress?.draw(done: 0)  // at once, so even a run faster than one redraw shows its bar
         let workerThreads = Platform.startThreads(threads) { _ in
             defer {
                 shared.finishedWorkers.add(1, ordering: .releasing)
