@@ -66,6 +66,8 @@ let package = Package(
         .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
+        // `swift run -c release HanJulBotBench` prints where the bot's time per piece goes.
+        .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore"]),
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
@@ -77,7 +79,7 @@ let package = Package(
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
-        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulCore", "LuaKit", "HanJulReplay"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.

@@ -1,29 +1,49 @@
 import HanJulCore
 
-/// Measures `BoardFeatures` for many placements on one board, fast: `load(_:)` sums each
-/// row's contribution once, then `features(after:pieces:)` recomputes only the rows from the
-/// stack's (or the piece's) top down to the piece's lowest row and takes the rest from the
-/// sums. A placement that clears rows is measured from scratch.
+/// Measures `BoardFeatures` for many placements on one board, fast.
+///
+/// `load(_:)` takes the board apart once: per row its row transitions and the column
+/// transitions to the row below (as prefix sums), per column its cells as a column mask,
+/// its top, its holes and its wells, and the totals. A placement that clears no row then
+/// changes only the rows it spans and the columns it touches (and their neighbours, for
+/// wells): its features are the totals plus those differences, in O(piece rows + piece
+/// columns) whatever the stack's height. A placement that clears rows is measured from
+/// scratch (`BoardFeatures.measure`).
 ///
 /// One evaluator per bot; its buffers are allocated once, for boards up to its height.
 public final class BoardEvaluator {
     public let capacity: Int
     private var height = 0, width = 0
     private var full: UInt64 = 0
+    /// A column mask with every row of the board (bit `y` for row `y`).
+    private var allRows: UInt64 = 0
     private var top = 0
+    /// A mod left a full row: the engine removes it at the next lock, so every placement
+    /// is measured from scratch.
+    private var hasFullRow = false
     /// The loaded rows, with a full row after the last (the floor).
     private let rows: UnsafeMutablePointer<UInt64>
     private let scratch: UnsafeMutableBufferPointer<UInt64>
+    /// `rowPrefix[y]`: the row transitions of rows 0..<y. `pairPrefix[y]`: the column
+    /// transitions between rows y′ and y′ + 1 for y′ < y (the last row's pair is the floor).
+    private let rowPrefix: UnsafeMutablePointer<Int>
+    private let pairPrefix: UnsafeMutablePointer<Int>
+    /// Column `x`'s cells at `columns[x + 2]` (bit `y` for row `y`); the two columns
+    /// beyond each wall (0, 1, width + 2, width + 3) are full: walls.
+    private let columns: UnsafeMutablePointer<UInt64>
     private let columnTop: UnsafeMutablePointer<Int>
-    // Sums over rows y…height−1 of the loaded board: row transitions, column transitions
-    // between y and y + 1, holes, cumulative wells starting in the row.
-    private let rowSuffix: UnsafeMutablePointer<Int>
-    private let columnSuffix: UnsafeMutablePointer<Int>
-    private let holeSuffix: UnsafeMutablePointer<Int>
-    private let wellSuffix: UnsafeMutablePointer<Int>
-    private var pieceMasks: UnsafeMutablePointer<UInt64>
-    /// `best(of:weights:pieces:)`: the row masks of the rotation state being measured.
-    private let shapeMasks: UnsafeMutablePointer<UInt64>
+    /// Column `x`'s cumulative wells at `columnWells[x + 2]`; 0 for the walls.
+    private let columnWells: UnsafeMutablePointer<Int>
+    private var rowTotal = 0, columnTotal = 0, holeTotal = 0, wellTotal = 0
+    private var aggregateTotal = 0, bumpinessTotal = 0
+    /// The shape table of the piece set last measured.
+    private var table: ShapeTable?
+    /// For boards up to 12 wide, per row value: its row transitions, and its popcount.
+    /// Looked up instead of counted, one load for a dozen instructions.
+    private let rowTransitionTable: UnsafeMutablePointer<UInt8>
+    private let popcountTable: UnsafeMutablePointer<UInt8>
+    private var tableWidth = 0
+    private static let tableWidthLimit = 12
 
     /// An evaluator for boards at most `height` rows high (any width up to 64).
     public init(height: Int) {
@@ -31,27 +51,25 @@ public final class BoardEvaluator {
         rows = .allocate(capacity: height + 1)
         scratch = .allocate(capacity: height)
         scratch.initialize(repeating: 0)
+        rowPrefix = .allocate(capacity: height + 1)
+        pairPrefix = .allocate(capacity: height + 1)
+        columns = .allocate(capacity: 68)
         columnTop = .allocate(capacity: 64)
-        rowSuffix = .allocate(capacity: height + 2)
-        columnSuffix = .allocate(capacity: height + 2)
-        holeSuffix = .allocate(capacity: height + 2)
-        wellSuffix = .allocate(capacity: height + 2)
-        pieceMasks = .allocate(capacity: height + 1)
-        pieceMasks.initialize(repeating: 0, count: height + 1)
-        shapeMasks = .allocate(capacity: 8)
-        shapeMasks.initialize(repeating: 0, count: 8)
+        columnWells = .allocate(capacity: 68)
+        rowTransitionTable = .allocate(capacity: 1 << Self.tableWidthLimit)
+        popcountTable = .allocate(capacity: 1 << Self.tableWidthLimit)
     }
 
     deinit {
         rows.deallocate()
         scratch.deallocate()
+        rowPrefix.deallocate()
+        pairPrefix.deallocate()
+        columns.deallocate()
         columnTop.deallocate()
-        rowSuffix.deallocate()
-        columnSuffix.deallocate()
-        holeSuffix.deallocate()
-        wellSuffix.deallocate()
-        pieceMasks.deallocate()
-        shapeMasks.deallocate()
+        columnWells.deallocate()
+        rowTransitionTable.deallocate()
+        popcountTable.deallocate()
     }
 
     /// Takes in the board the next placements will be measured on.
@@ -61,71 +79,92 @@ public final class BoardEvaluator {
         height = board.height
         width = board.width
         full = board.fullRow
+        allRows = height == 64 ? ~0 : (1 << UInt64(height)) - 1
+        if width <= Self.tableWidthLimit && tableWidth != width {
+            tableWidth = width
+            for row in 0..<(1 << width) {
+                rowTransitionTable[row] = UInt8(rowTransitions(UInt64(row)))
+                popcountTable[row] = UInt8(row.nonzeroBitCount)
+            }
+        }
+        hasFullRow = false
         board.rows.withUnsafeBufferPointer { source in
-            for y in 0..<height { rows[y] = source[y] }
+            for y in 0..<height {
+                rows[y] = source[y]
+                if source[y] == full { hasFullRow = true }
+            }
         }
         rows[height] = full
         top = 0
         while top < height && rows[top] == 0 { top += 1 }
-        for x in 0..<width { columnTop[x] = height }
-        var seen: UInt64 = 0
-        for y in top..<height {
-            var fresh = rows[y] & ~seen
-            seen |= fresh
-            while fresh != 0 {
-                columnTop[fresh.trailingZeroBitCount] = y
-                fresh &= fresh - 1
-            }
+
+        // Rows above the stack: two row transitions each (the walls), no column transition
+        // but the top row's cells against the empty row above (counted in that row's pair).
+        rowPrefix[0] = 0
+        pairPrefix[0] = 0
+        var y = 0
+        while y < top {
+            rowPrefix[y + 1] = rowPrefix[y] + 2
+            pairPrefix[y + 1] = pairPrefix[y] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
+            y += 1
         }
-        rowSuffix[height] = 0
-        columnSuffix[height] = 0
-        holeSuffix[height] = 0
-        wellSuffix[height] = 0
-        // Holes need the cover from above: one pass down for the per-row holes, stored in
-        // holeSuffix for now, then sums from the bottom. Rows above the stack are empty and
-        // hold no holes or wells: only the stack's rows need counting.
+        holeTotal = 0
         var covered: UInt64 = 0
-        for y in top..<height {
-            holeSuffix[y] = (~rows[y] & full & covered).nonzeroBitCount
-            covered |= rows[y]
-        }
-        var y = height - 1
         if width <= 14 {
-            // As in `features`: the row- and column-transition masks of a row in 16-bit
-            // fields of one word, one SWAR popcount for both (no POPCNT in the portable build).
+            // The row- and column-transition and hole masks of a row in 16-bit fields of one
+            // word: one SWAR popcount for the three (no POPCNT in the portable build).
             let inner = full >> 1
             let shiftHigh = UInt64(width - 1)
-            while y >= top {
+            while y < height {
                 let row = rows[y]
                 let empty = ~row & full
                 let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
-                let x = fieldPopcounts(rowBits | ((row ^ rows[y + 1]) << 16))
-                rowSuffix[y] = rowSuffix[y + 1] + Int(x & 0xFFFF)
-                columnSuffix[y] = columnSuffix[y + 1] + Int(x >> 16)
-                holeSuffix[y] += holeSuffix[y + 1]
-                let wellCells = empty & wellNeighbours(row)
-                wellSuffix[y] = wellSuffix[y + 1] + (wellCells == 0 ? 0 : wells(in: wellCells, row: y) { rows[$0] })
-                y -= 1
+                let counts = fieldPopcounts(rowBits | ((row ^ rows[y + 1]) << 16) | ((empty & covered) << 32))
+                rowPrefix[y + 1] = rowPrefix[y] + Int(counts & 0xFFFF)
+                pairPrefix[y + 1] = pairPrefix[y] + Int((counts >> 16) & 0xFFFF)
+                holeTotal += Int(counts >> 32)
+                covered |= row
+                y += 1
             }
         } else {
-            while y >= top {
+            while y < height {
                 let row = rows[y]
-                let empty = ~row & full
-                rowSuffix[y] = rowSuffix[y + 1] + rowTransitions(row)
-                columnSuffix[y] = columnSuffix[y + 1] + (row ^ rows[y + 1]).nonzeroBitCount
-                holeSuffix[y] += holeSuffix[y + 1]
-                wellSuffix[y] = wellSuffix[y + 1] + wells(in: empty & wellNeighbours(row), row: y) { rows[$0] }
-                y -= 1
+                rowPrefix[y + 1] = rowPrefix[y] + rowTransitions(row)
+                pairPrefix[y + 1] = pairPrefix[y] + (row ^ rows[y + 1]).nonzeroBitCount
+                holeTotal += (~row & full & covered).nonzeroBitCount
+                covered |= row
+                y += 1
             }
         }
-        // The empty rows above the stack: two row transitions each (the walls), and one
-        // column transition per filled cell of the top row, counted in the row above it.
-        while y >= 0 {
-            rowSuffix[y] = rowSuffix[y + 1] + 2
-            columnSuffix[y] = columnSuffix[y + 1] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
-            holeSuffix[y] = holeSuffix[y + 1]
-            wellSuffix[y] = wellSuffix[y + 1]
-            y -= 1
+        rowTotal = rowPrefix[height]
+        columnTotal = pairPrefix[height]
+
+        // Columns: the stack's cells transposed, then each column's top and wells.
+        for x in 0..<(width + 4) {
+            columns[x] = x < 2 || x >= width + 2 ? allRows : 0
+            columnWells[x] = 0
+        }
+        y = top
+        while y < height {
+            var bits = rows[y]
+            let bit: UInt64 = 1 << UInt64(y)
+            while bits != 0 {
+                columns[bits.trailingZeroBitCount + 2] |= bit
+                bits &= bits - 1
+            }
+            y += 1
+        }
+        wellTotal = 0
+        aggregateTotal = 0
+        bumpinessTotal = 0
+        for x in 0..<width {
+            let column = columns[x + 2]
+            columnTop[x] = column == 0 ? height : column.trailingZeroBitCount
+            let wells = Self.wells(columns[x + 1], column, columns[x + 3], allRows: allRows, height: height)
+            columnWells[x + 2] = wells
+            wellTotal += wells
+            aggregateTotal += height - columnTop[x]
+            if x > 0 { bumpinessTotal += abs(columnTop[x] - columnTop[x - 1]) }
         }
     }
 
@@ -135,104 +174,42 @@ public final class BoardEvaluator {
         return ((row ^ (row >> 1)) & (full >> 1)).nonzeroBitCount + Int(empty & 1) + Int((empty >> UInt64(width - 1)) & 1)
     }
 
-    /// Columns whose left and right neighbours in `row` are filled (walls count).
+    /// The cumulative wells of a column (`column`, its neighbours `left` and `right`, bit
+    /// `y` for row `y`): for each empty cell whose neighbours are filled, the empty cells
+    /// from it down to the next filled one or the floor.
     @inline(__always)
-    private func wellNeighbours(_ row: UInt64) -> UInt64 {
-        ((row << 1) | 1) & ((row >> 1) | (1 << UInt64(width - 1)))
-    }
-
-    /// For each well cell of `cells` in row `y`: one plus the empty cells right below it.
-    @inline(__always)
-    private func wells(in cells: UInt64, row y: Int, _ rowAt: (Int) -> UInt64) -> Int {
-        var cells = cells
-        var count = 0
+    private static func wells(_ left: UInt64, _ column: UInt64, _ right: UInt64, allRows: UInt64, height: Int) -> Int {
+        var cells = ~column & left & right & allRows
+        var sum = 0
         while cells != 0 {
-            let bit = cells & (0 &- cells)
+            let y = cells.trailingZeroBitCount
             cells &= cells - 1
-            var under = y
-            while rowAt(under) & bit == 0 {
-                count += 1
-                under += 1
-            }
+            let below = column >> UInt64(y)
+            sum &+= below == 0 ? height &- y : below.trailingZeroBitCount
         }
-        return count
+        return sum
     }
 
     /// The features after `piece` locks on the loaded board.
     public func features(after piece: Piece, pieces: PieceSet) -> BoardFeatures {
-        let span = pieces.rowSpan(of: piece)
-        let first = max(0, span.lowerBound), last = span.upperBound
-        var cleared = false
-        var union: UInt64 = 0
-        var pieceTop = Int.max
-        pieces.forEachRow(of: piece) { y, mask in
-            guard y >= 0 && y < height else { return }
-            pieceMasks[y] = mask
-            union |= mask
-            if mask != 0 && y < pieceTop { pieceTop = y }
-            if rows[y] | mask == full { cleared = true }
-        }
-        defer { for y in first...max(first, last) where y < height { pieceMasks[y] = 0 } }
-        let landing = Double(height - 1 - last) + Double(span.count - 1) / 2
-        if cleared || last >= height || last < 0 {
-            var features = BoardFeatures.measure(
-                rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width, piece: piece,
-                pieces: pieces, scratch: scratch)
-            features.landingHeight = landing
-            return features
-        }
-        return incremental(pieceTop: pieceTop, last: last, union: union, landing: landing)
+        let table = shapeTable(for: pieces)
+        return measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table, piece: piece,
+                       heights: true)
     }
 
     /// The best of `placements` (the first of equals) by `weights`: the index of the one
     /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
-    ///
-    /// The same measurement as `features(after:pieces:)`, with the piece's row masks looked
-    /// up once per rotation state rather than once per placement (a search lists each
-    /// state's placements together), and no closure per row.
-    public func best(of placements: [Placement], weights: Weights, pieces: PieceSet) -> Int {
+    /// `placements` must not be empty.
+    public func best(of placements: PlacementList, weights: Weights, pieces: PieceSet) -> Int {
+        let table = shapeTable(for: pieces)
+        let heights = weights.usesHeights
         var best = -Double.infinity
         var bestIndex = 0
-        var kind = -1, rotation = -1
-        var rowCount = 0, topOffset = 0, leftOffset = 0
-        let shapeMasks = self.shapeMasks
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
                 let piece = placements[index].piece
-                if piece.kind != kind || piece.rotation != rotation {
-                    kind = piece.kind
-                    rotation = piece.rotation
-                    rowCount = 0
-                    leftOffset = pieces.rowMasks(kind: kind, rotation: rotation) { dy, mask in
-                        if rowCount == 0 { topOffset = dy }
-                        shapeMasks[rowCount] = mask
-                        rowCount += 1
-                    }
-                }
-                let first = piece.y + topOffset, last = first + rowCount - 1
-                var features: BoardFeatures
-                if first < 0 || last >= height {
-                    features = self.features(after: piece, pieces: pieces)
-                } else {
-                    let shift = UInt64(piece.x + leftOffset)
-                    var union: UInt64 = 0
-                    var cleared = false
-                    for i in 0..<rowCount {
-                        let mask = shapeMasks[i] << shift
-                        pieceMasks[first + i] = mask
-                        union |= mask
-                        if rows[first + i] | mask == full { cleared = true }
-                    }
-                    if cleared {
-                        for i in 0..<rowCount { pieceMasks[first + i] = 0 }
-                        features = self.features(after: piece, pieces: pieces)
-                    } else {
-                        // The top row of a rotation state always holds a cell: it is the piece's top.
-                        features = incremental(pieceTop: first, last: last, union: union,
-                                               landing: Double(height - 1 - last) + Double(rowCount - 1) / 2)
-                        for i in 0..<rowCount { pieceMasks[first + i] = 0 }
-                    }
-                }
+                let features = measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table,
+                                       piece: piece, heights: heights)
                 let value = weights.score(features)
                 if value > best {
                     best = value
@@ -243,69 +220,123 @@ public final class BoardEvaluator {
         return bestIndex
     }
 
-    /// The features of a placement that clears no row and lies on the board, its cells in
-    /// `pieceMasks` (`pieceTop`…`last`, `union` their columns): the rows from the stack's
-    /// or the piece's top down to `last` are counted, the rest comes from the sums.
+    /// The weighted score of each of `placements`, in order, into `scores`.
+    public func scores(of placements: PlacementList, weights: Weights, pieces: PieceSet, into scores: inout [Double]) {
+        let table = shapeTable(for: pieces)
+        let heights = weights.usesHeights
+        scores.removeAll(keepingCapacity: true)
+        for placement in placements {
+            let piece = placement.piece
+            scores.append(weights.score(measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y,
+                                                table: table, piece: piece, heights: heights)))
+        }
+    }
+
+    private func shapeTable(for pieces: PieceSet) -> ShapeTable {
+        if let table, table.describes(pieces) { return table }
+        let made = ShapeTable(pieces)
+        table = made
+        return made
+    }
+
+    /// The features of rotation state `entry` of the table with its piece at (`x`, `y`).
+    /// `heights`: whether to measure the aggregate height, bumpiness and tallest column
+    /// (left zero otherwise, when no weight reads them).
     @inline(__always)
-    private func incremental(pieceTop: Int, last: Int, union: UInt64, landing: Double) -> BoardFeatures {
-        let newTop = min(top, pieceTop)
-        // Rows from the new top to the piece's lowest row, with the piece in them.
-        @inline(__always) func row(_ y: Int) -> UInt64 { rows[y] | pieceMasks[y] }
-        var rowCount = 2 * newTop + rowSuffix[last + 1]
-        // (newTop <= last < height here.)
-        var columnCount = columnSuffix[last + 1]
-        var holes = holeSuffix[last + 1]
-        var wellCount = wellSuffix[last + 1]
-        var covered: UInt64 = 0
-        var y = newTop
-        if width <= 14 {
-            // Narrow boards (the standard 10 wide): the row-transition, column-transition and
-            // hole masks of a row packed into 16-bit fields of one word (and, in the top
-            // row, the column transitions to the empty row above in the fourth field),
-            // counted by one SWAR popcount instead of three: the portable build has no
-            // POPCNT, and `nonzeroBitCount` is a dozen instructions each.
-            let inner = full >> 1
-            let shiftHigh = UInt64(width - 1)
-            var counts: UInt64 = 0
-            var r = row(y)
-            var above: UInt64 = newTop > 0 ? r : 0
-            while y <= last {
-                let next = row(y + 1)
-                let empty = ~r & full
-                let rowBits = ((r ^ (r >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
-                counts &+= fieldPopcounts(rowBits | ((r ^ next) << 16) | ((empty & covered) << 32) | (above << 48))
-                above = 0
-                covered |= r
-                let wellCells = empty & wellNeighbours(r)
-                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
-                r = next
-                y += 1
+    private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool) -> BoardFeatures {
+        let rowCount = table.rowCount[entry]
+        let first = y &+ table.minY[entry], last = first &+ rowCount &- 1
+        let left = x &+ table.minX[entry]
+        guard first >= 0 && last < height && !hasFullRow else { return fromScratch(piece, table.pieces) }
+        // The piece's rows with the board's cells: their row transitions, and the column
+        // transitions from the row above the piece down to the row below it.
+        let rowMasks = table.rowMasks + entry &* 8
+        let shift = UInt64(truncatingIfNeeded: left)
+        var anyFull = false
+        var rowSum = 0, pairSum = 0
+        var above = first > 0 ? rows[first &- 1] : rows[first] | (rowMasks[0] << shift)
+        if width <= Self.tableWidthLimit {
+            // Narrow boards: each row's transitions and each pair's popcount looked up.
+            let transitions = rowTransitionTable, popcounts = popcountTable
+            var i = 0
+            while i < rowCount {
+                let row = rows[first &+ i] | (rowMasks[i] << shift)
+                anyFull = anyFull || row == full
+                rowSum &+= Int(transitions[Int(truncatingIfNeeded: row)])
+                pairSum &+= Int(popcounts[Int(truncatingIfNeeded: above ^ row)])
+                above = row
+                i &+= 1
             }
-            rowCount += Int(counts & 0xFFFF)
-            columnCount += Int((counts >> 16) & 0xFFFF) + Int(counts >> 48)
-            holes += Int((counts >> 32) & 0xFFFF)
+            pairSum &+= Int(popcounts[Int(truncatingIfNeeded: above ^ rows[last &+ 1])])
         } else {
-            if newTop > 0 { columnCount += row(newTop).nonzeroBitCount }
-            while y <= last {
-                let r = row(y)
-                let empty = ~r & full
-                rowCount += rowTransitions(r)
-                columnCount += (r ^ row(y + 1)).nonzeroBitCount
-                holes += (empty & covered).nonzeroBitCount
-                covered |= r
-                let wellCells = empty & wellNeighbours(r)
-                if wellCells != 0 { wellCount += wells(in: wellCells, row: y, row) }
-                y += 1
+            var i = 0
+            while i < rowCount {
+                let row = rows[first &+ i] | (rowMasks[i] << shift)
+                anyFull = anyFull || row == full
+                rowSum &+= rowTransitions(row)
+                pairSum &+= (above ^ row).nonzeroBitCount
+                above = row
+                i &+= 1
+            }
+            pairSum &+= (above ^ rows[last &+ 1]).nonzeroBitCount
+        }
+        if anyFull { return fromScratch(piece, table.pieces) }
+        let rowTransitions = rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum
+        let columnTransitions = columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum
+
+        // Holes: in each column the piece covers what lay open between its top cell there
+        // and the column's old top, less its own cells.
+        let columnCount = table.columnCount[entry]
+        let pieceTop = table.columnTopOrFar + entry &* 8
+        var holes = holeTotal &- table.cellCount[entry]
+        var j = 0
+        while j < columnCount {
+            let open = columnTop[left &+ j] &- (y &+ pieceTop[j])
+            holes &+= open & ~(open >> 63)
+            j &+= 1
+        }
+        // Wells: the piece's columns and their neighbours, recounted with its cells in them.
+        // `columns[left + k]` is column left − 2 + k; the near masks line up with it.
+        let near = table.nearMasks + entry &* 12
+        let floor = UInt64(truncatingIfNeeded: first)
+        var wells = wellTotal
+        var previous = columns[left]
+        var current = columns[left &+ 1]
+        var k = 1
+        while k <= columnCount &+ 2 {
+            let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
+            wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
+            previous = current
+            current = next
+            k &+= 1
+        }
+        var aggregate = 0, bumpiness = 0, maxHeight = 0
+        if heights {
+            aggregate = aggregateTotal
+            bumpiness = bumpinessTotal
+            maxHeight = height - min(top, first)
+            // Heights of the columns left − 1 … left + columnCount, before and after.
+            var previousOld = 0, previousNew = 0
+            for k in 1...(columnCount + 2) {
+                let c = left - 2 + k
+                guard c >= 0 && c < width else { continue }
+                let old = height - columnTop[c]
+                let column = columns[c + 2] | (near[k] << floor)
+                let new = column == 0 ? 0 : height - column.trailingZeroBitCount
+                aggregate += new - old
+                if k > 1 && c > 0 { bumpiness += abs(new - previousNew) - abs(old - previousOld) }
+                previousOld = old
+                previousNew = new
             }
         }
-        // Cells below the piece that were open to the sky and now are not.
-        var columns = union
-        while columns != 0 {
-            let x = columns.trailingZeroBitCount
-            columns &= columns - 1
-            holes += max(0, columnTop[x] - 1 - last)
-        }
-        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowCount,
-                             columnTransitions: columnCount, holes: holes, wells: wellCount)
+        let landing = Double(height &- 1 &- last) + Double(rowCount &- 1) / 2
+        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
+                             columnTransitions: columnTransitions, holes: holes, wells: wells,
+                             aggregateHeight: aggregate, bumpiness: bumpiness, maxHeight: maxHeight)
+    }
+
+    private func fromScratch(_ piece: Piece, _ pieces: PieceSet) -> BoardFeatures {
+        BoardFeatures.measure(rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width,
+                              piece: piece, pieces: pieces, scratch: scratch)
     }
 }

@@ -2,10 +2,12 @@ import HanJulCore
 
 /// Which player a simulation uses.
 public enum BotKind: String, CaseIterable, Codable, Sendable {
-    /// One-piece greedy search scored with the El-Tetris weights (the default).
+    /// Greedy search scored with the El-Tetris weights (the default).
     case eltetris
-    /// One-piece greedy search scored with Dellacherie's original weights.
+    /// Greedy search scored with Dellacherie's original weights.
     case dellacherie
+    /// Greedy search scored with Yiyuan Lee's four weights.
+    case lee
     /// A uniformly random reachable placement.
     case random
 
@@ -14,7 +16,24 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
         switch self {
         case .eltetris: .elTetris
         case .dellacherie: .dellacherie
+        case .lee: .lee
         case .random: nil
+        }
+    }
+
+    /// What the bot plays like, in a line (`hanjul sim --bot list`).
+    public var summary: String {
+        switch self {
+        case .eltetris:
+            "El-Tetris weights on Dellacherie's six features (the default): keeps the stack flat and low, "
+                + "clears mostly singles and doubles, and survives essentially forever under a 7-bag"
+        case .dellacherie:
+            "Dellacherie's hand-tuned weights (eroded cells count): a strong player too, a little less tidy than eltetris"
+        case .lee:
+            "Yiyuan Lee's weights on aggregate height, lines, holes and bumpiness: a plainer player that tops out "
+                + "far sooner; the judge Mods/evil uses"
+        case .random:
+            "a uniformly random reachable placement: tops out within a few dozen pieces; the floor to compare against"
         }
     }
 }
@@ -26,31 +45,69 @@ public struct BotConfig: Equatable, Codable, Sendable {
     public var noise: Double
     /// How far the placement search looks (`fast`: rotate, slide, drop).
     public var search: PlacementSearch.Mode
+    /// How many pieces of the visible queue the bot plays out before choosing (0: only the
+    /// piece in play). Each looked-ahead piece multiplies the work by about the number of
+    /// placements (≈ 20–30 on the standard board).
+    public var lookahead: Int
+    /// Whether the bot keeps to the standard actions (`L R C D H`): no hold, no
+    /// counter-clockwise or 180° turn, whatever the rules allow. How HanJul's bot played
+    /// before release 0.1.1; for comparing a full player against that one.
+    public var plain: Bool
 
-    public init(kind: BotKind = .eltetris, noise: Double = 0, search: PlacementSearch.Mode = .fast) {
+    public init(kind: BotKind = .eltetris, noise: Double = 0, search: PlacementSearch.Mode = .fast, lookahead: Int = 0,
+                plain: Bool = false) {
         self.kind = kind
         self.noise = noise
         self.search = search
+        self.lookahead = lookahead
+        self.plain = plain
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, noise, search, lookahead, plain }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(BotKind.self, forKey: .kind)
+        noise = try container.decode(Double.self, forKey: .noise)
+        search = try container.decode(PlacementSearch.Mode.self, forKey: .search)
+        lookahead = try container.decodeIfPresent(Int.self, forKey: .lookahead) ?? 0
+        plain = try container.decodeIfPresent(Bool.self, forKey: .plain) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(noise, forKey: .noise)
+        try container.encode(search, forKey: .search)
+        if lookahead != 0 { try container.encode(lookahead, forKey: .lookahead) }
+        if plain { try container.encode(plain, forKey: .plain) }
     }
 }
 
 extension PlacementSearch.Mode: Codable {}
 
 /// A player that places one piece at a time through the real rules: it lists the placements
-/// reachable from where the piece is (`PlacementSearch`), scores the board each leaves, and
-/// plays the best one's actions through `Game.apply`.
+/// reachable from where the piece is (`PlacementSearch`: every turn the rules allow, slides,
+/// and with `--search full` soft drops, tucks and spins), and, when the rules have a hold
+/// slot, those of the piece a hold would bring in; scores the board each leaves (optionally
+/// playing the visible queue out first); and plays the best one's actions through
+/// `Game.apply`.
 ///
 /// Its own random generator (for `random` and `noise`) is seeded from the game's seed but is
 /// a separate stream, so the game deals the same pieces whatever the bot does.
-/// Buffers are kept between pieces and games: after warm-up a move allocates nothing.
+/// Buffers are kept between pieces and games: after warm-up a move allocates nothing
+/// (lookahead aside, which copies the board once per placement it plays out).
 public struct Bot {
     public let config: BotConfig
     /// The placements found for the latest piece (read a chosen one's path here).
     public private(set) var search = PlacementSearch()
     /// Placements scored so far (for benchmarks).
     public private(set) var placementsEvaluated = 0
+    /// Pieces the bot held so far.
+    public private(set) var piecesHeld = 0
     private var random: SplitMix64
     private var evaluator: BoardEvaluator?
+    private var look: Lookahead?
 
     public init(_ config: BotConfig, seed: UInt64) {
         self.config = config
@@ -64,24 +121,47 @@ public struct Bot {
 
     private static func botSeed(_ seed: UInt64) -> UInt64 { seed ^ 0xB07_5EED_0F_4A_4A11 }
 
-    /// The placement the bot would play on `game`'s current piece, or `nil` when the game is
-    /// over or the piece has nowhere to go.
+    /// The kind a hold would bring in now, and where it would enter; `nil` when the rules
+    /// have no hold, it was used for this piece, or the kind is not known yet (an empty
+    /// slot and no preview).
+    public static func holdAlternative<R: Rules>(_ game: Game<R>) -> Piece? {
+        let state = game.state
+        guard game.rules.holdEnabled, !state.holdUsed, let kind = state.held ?? state.queue.first,
+              kind != state.piece.kind else { return nil }
+        return game.rules.spawnPiece(kind: kind, state: state)
+    }
+
+    /// The placement the bot would play on `game`'s current piece (a path that starts with
+    /// a hold when holding is better), or `nil` when the game is over or no piece has
+    /// anywhere to go.
     /// - Throws: a rule's error met while searching (the game would end with it).
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
-        try search.run(config.search, in: game.state, rules: game.rules)
-        let count = search.placements.count
+        let state = game.state
+        let turns = config.plain ? Turn.clockwiseOnly : nil
+        try search.run(config.search, in: state, rules: game.rules, turns: turns)
+        if !config.plain, let alternative = Self.holdAlternative(game) {
+            try search.append(config.search, in: state, rules: game.rules, from: alternative, holds: true)
+        }
+        let placements = search.placements
+        let count = placements.count
         guard count > 0 else { return nil }
         if config.noise > 0 && Double(random.next() >> 11) * 0x1p-53 < config.noise {
-            return search.placements[random.below(count)]
+            return placements[random.below(count)]
         }
-        guard let weights = config.kind.weights else { return search.placements[random.below(count)] }
-        placementsEvaluated += count
-        let state = game.state
+        guard let weights = config.kind.weights else { return placements[random.below(count)] }
         if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
         let evaluator = evaluator!
-        evaluator.load(state.board)
-        return search.placements[evaluator.best(of: search.placements, weights: weights, pieces: state.pieces)]
+        placementsEvaluated += count
+        guard config.lookahead > 0 else {
+            evaluator.load(state.board)
+            return placements[evaluator.best(of: placements, weights: weights, pieces: state.pieces)]
+        }
+        if look == nil { look = Lookahead() }
+        let (index, evaluated) = try look!.best(of: placements, in: game, depth: config.lookahead, mode: config.search,
+                                                 turns: turns, weights: weights, evaluator: evaluator)
+        placementsEvaluated += evaluated
+        return placements[index]
     }
 
     /// Chooses a placement and plays its actions. Returns whether a piece was placed.
@@ -95,7 +175,56 @@ public struct Bot {
             return false
         }
         guard let placement else { return false }
-        for action in search.actions(of: placement) { game.apply(action) }
-        return true
+        var recorder: ReplayRecorder? = nil
+        return commit(placement, to: &game, recording: &recorder) == .locked
+    }
+
+    /// What playing a placement did.
+    public enum Commit: Equatable, Sendable {
+        /// The piece locked once, where the bot meant it to.
+        case locked
+        /// The game ended before the piece locked (a hold brought in a piece that does not fit,
+        /// say).
+        case ended
+        /// The path went astray: why, as text.
+        case failed(String)
+    }
+
+    /// Plays `placement` (from this bot's latest `choose`) on `game`, each action also
+    /// given to `recorder`.
+    public mutating func commit<R: Rules>(_ placement: Placement, to game: inout Game<R>,
+                                          recording recorder: inout ReplayRecorder?) -> Commit {
+        let locked = game.state.piecesLocked
+        var path = search.actions(of: placement)
+        if placement.holds {
+            // The hold first; then the path found for the piece it was expected to bring
+            // in, or (when the rules spawned it elsewhere) the best placement of the piece
+            // that did come in.
+            let expected = Self.holdAlternative(game)
+            game.apply(.hold)
+            recorder?.record(.hold, state: game.state)
+            piecesHeld += 1
+            if game.state.isOver { return .ended }
+            if game.state.piece != expected {
+                let again: Placement?
+                do {
+                    again = try choose(game)
+                } catch {
+                    return .failed(error.description)
+                }
+                guard let again else { return .failed("bot: no placement for the piece the hold brought in") }
+                return commit(again, to: &game, recording: &recorder)
+            }
+            path = path.droppingHold
+        }
+        for action in path {
+            game.apply(action)
+            recorder?.record(action, state: game.state)
+        }
+        guard game.state.piecesLocked == locked + 1 else {
+            if game.state.isOver { return .ended }
+            return .failed("bot: the path \(ActionScript.text(of: search.actions(of: placement))) did not lock the piece once")
+        }
+        return .locked
     }
 }

@@ -17,6 +17,7 @@ extension GameAPI {
     /// `game:placements(letter)` and `game:board()`: lookahead for randomizers and bots.
     static func lookaheadMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         var search = PlacementSearch()
+        var evaluator: BoardEvaluator?
         return [
             "board": { args in
                 guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
@@ -44,14 +45,16 @@ extension GameAPI {
                 } catch {
                     throw LuaHostError("\(args.functionName): \(error.message)")
                 }
+                // The figures are the bot's (`BoardFeatures`, measured by its evaluator): the
+                // board after the piece locks and full rows go.
+                if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
+                let measure = evaluator!
+                measure.load(state.board)
                 for placement in search.placements {
-                    var board = state.board
-                    board.place(placement.piece, in: state.pieces)
-                    let cleared = board.clearFullRows().count
-                    let features = BoardShape(board)
+                    let features = measure.features(after: placement.piece, pieces: state.pieces)
                     args.pushRecord([
                         "x": placement.piece.x, "y": placement.piece.y, "rotation": placement.piece.rotation,
-                        "lines": cleared, "holes": features.holes, "height": features.maxHeight,
+                        "lines": features.linesCleared, "holes": features.holes, "height": features.maxHeight,
                         "aggregate_height": features.aggregateHeight, "bumpiness": features.bumpiness,
                     ])
                 }
@@ -59,32 +62,5 @@ extension GameAPI {
                 return 1
             },
         ]
-    }
-}
-
-/// A few figures about a board's shape, for lookahead.
-///
-/// Worked out from the row masks, top row first, in O(height + width): a placement search
-/// on a 64×64 board asks for it a few hundred times per call.
-struct BoardShape {
-    var holes = 0, maxHeight = 0, aggregateHeight = 0, bumpiness = 0
-
-    init(_ board: Board) {
-        var heights = [Int](repeating: 0, count: board.width)
-        var above: UInt64 = 0  // columns with a filled cell in a row above
-        for (y, row) in board.rows.enumerated() {
-            holes += (~row & above).nonzeroBitCount
-            var tops = row & ~above
-            while tops != 0 {
-                heights[tops.trailingZeroBitCount] = board.height - y
-                tops &= tops - 1
-            }
-            above |= row
-        }
-        for (x, height) in heights.enumerated() {
-            aggregateHeight += height
-            maxHeight = max(maxHeight, height)
-            if x > 0 { bumpiness += abs(height - heights[x - 1]) }
-        }
     }
 }

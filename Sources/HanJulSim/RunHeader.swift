@@ -21,6 +21,11 @@ public struct RunHeader: Equatable, Codable, Sendable {
     public var bot: BotKind
     public var noise: Double
     public var search: PlacementSearch.Mode
+    /// Pieces of the queue the bot played out before each choice (`--lookahead`); absent
+    /// for none.
+    public var lookahead: Int?
+    /// Whether the bot kept to `L R C D H` (`--bot NAME,plain`); absent when it did not.
+    public var plain: Bool?
     public var cap: Int
     /// The seeds this file holds, first and last (inclusive).
     public var firstSeed: UInt64
@@ -38,6 +43,8 @@ public struct RunHeader: Equatable, Codable, Sendable {
         bot = config.bot.kind
         noise = config.bot.noise
         search = config.bot.search
+        lookahead = config.bot.lookahead > 0 ? config.bot.lookahead : nil
+        plain = config.bot.plain ? true : nil
         cap = config.cap
         self.firstSeed = firstSeed
         self.lastSeed = lastSeed
@@ -60,7 +67,8 @@ public struct RunHeader: Equatable, Codable, Sendable {
             let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
             return "played under '\(theirs)', not '\(mine)'"
         }
-        if bot != other.bot || noise != other.noise || search != other.search || cap != other.cap {
+        if bot != other.bot || noise != other.noise || search != other.search || (lookahead ?? 0) != (other.lookahead ?? 0)
+            || (plain ?? false) != (other.plain ?? false) || cap != other.cap {
             return "played as '\(other.description)', not '\(description)'"
         }
         return nil
@@ -68,9 +76,11 @@ public struct RunHeader: Equatable, Codable, Sendable {
 
     /// `standard rules, eltetris bot, fast search, cap 10000 pieces`
     public var description: String {
-        var text = "\(rules) rules, \(bot.rawValue) bot"
+        var text = "\(rules) rules, \(bot.rawValue)\(plain == true ? " (plain)" : "") bot"
         if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
-        return text + ", \(search.rawValue) search, cap \(cap) pieces"
+        text += ", \(search.rawValue) search"
+        if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
+        return text + ", cap \(cap) pieces"
     }
 
     /// `hanjul 0.1.0, engine 1` (or `an older hanjul` for format 1 files).

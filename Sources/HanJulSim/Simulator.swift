@@ -54,8 +54,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
         var clears = Array(repeating: 0, count: max(1, game.state.pieces.maxExtent))
         var heightSum = 0, maxHeight = 0
         var failure: String?
-        while !game.state.isOver && game.state.piecesLocked < config.cap {
-            let locked = game.state.piecesLocked
+        playing: while !game.state.isOver && game.state.piecesLocked < config.cap {
             let placement: Placement?
             do {
                 placement = try bot.choose(game)
@@ -64,15 +63,12 @@ public struct Simulator<R: Rules>: SeedPlayer {
                 break
             }
             guard let placement else { break }
-            for action in bot.search.actions(of: placement) {
-                game.apply(action)
-                recorder?.record(action, state: game.state)
-            }
-            guard game.state.piecesLocked == locked + 1 else {
-                if !game.state.isOver {
-                    failure = "bot: the path \(ActionScript.text(of: bot.search.actions(of: placement))) did not lock the piece once"
-                }
-                break
+            switch bot.commit(placement, to: &game, recording: &recorder) {
+            case .locked: break
+            case .ended: break playing
+            case .failed(let why):
+                failure = why
+                break playing
             }
             for event in game.state.events {
                 if case .cleared(let count, _) = event, count > 0 {

@@ -32,6 +32,10 @@ enum CompareCommand {
         misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        if SimOptions.asksForBotList(arguments) {
+            Report(toStandardError: false).line(SimOptions.botList)
+            return .success
+        }
         guard let a = arguments.value(Self.a) else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
         guard let b = arguments.value(Self.b) else { throw UsageError("give --b \"MODS\" (the variant)") }
         let mods = try ModOptions(arguments, ids: false)

@@ -41,6 +41,10 @@ enum SimCommand {
         options: ModOptions.options + SimOptions.options + [json, jsonl, resume, saveReplays])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        if SimOptions.asksForBotList(arguments) {
+            Report(toStandardError: false).line(SimOptions.botList)
+            return .success
+        }
         let mods = try ModOptions(arguments)
         let request = try SimOptions.Request.read(arguments)
         let json = arguments.flag(Self.json)

@@ -1,5 +1,4 @@
 import HanJulBot
-import HanJulBot
 import HanJulCommandLine
 import HanJulCore
 import HanJulMods
@@ -25,8 +24,13 @@ struct SimOptions {
                               help: "play only shard I of N (numbered from 0) of those seeds: a contiguous block, the same on every machine "
                                   + "(in a Slurm job array numbered from 0: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
     static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
-    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
-                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie or random")
+    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue) + ["list"]),
+                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie, lee or random, and ',plain' "
+                                + "after it to keep to L R C D H (no hold, counter-clockwise or 180° turns: the bot before 0.1.1); "
+                                + "'--bot list' says what each plays like")
+    static let lookahead = Option("--lookahead", value: "N",
+                                  help: "before choosing, play out the next N pieces of the visible queue (0 to 3; default 0: "
+                                      + "only the piece in play; each piece ahead costs about 25 times the work)")
     static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
     static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
                                help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
@@ -34,9 +38,35 @@ struct SimOptions {
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
-    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, workers, progress, ProgressBar.quiet]
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, lookahead, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--workers K] [--progress | --quiet]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--lookahead N] [--workers K] [--progress | --quiet]"
+
+    /// What `--bot list` prints: each bot and what it plays like.
+    static var botList: String {
+        let width = BotKind.allCases.map(\.rawValue.count).max() ?? 0
+        return BotKind.allCases.map { kind in
+            kind.rawValue + String(repeating: " ", count: width + 2 - kind.rawValue.count) + kind.summary
+        }.joined(separator: "\n")
+    }
+
+    /// A bot as `--bot` names it: `NAME` or `NAME,plain`.
+    static func parseBot(_ text: String, option: String) throws(UsageError) -> (kind: BotKind, plain: Bool) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let names = BotKind.allCases.map(\.rawValue)
+        guard let kind = BotKind(rawValue: parts[0]) else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a bot (use \(names.joined(separator: ", ")), or list)"
+                             + Suggestions.didYouMean(Suggestions.closest(to: parts[0], among: names)))
+        }
+        guard parts.count == 1 || (parts.count == 2 && parts[1] == "plain") else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)): after the bot's name only ',plain' may follow (e.g. \(kind.rawValue),plain)")
+        }
+        return (kind, parts.count == 2)
+    }
+
+    /// Whether the command line asks for `--bot list` (which the command prints instead of
+    /// running).
+    static func asksForBotList(_ arguments: Arguments) -> Bool { arguments.value(bot) == "list" }
 
     /// Reads the shared options.
     static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
@@ -51,8 +81,10 @@ struct SimOptions {
         var shard: (index: Int, count: Int)?
         var cap: Int?
         var bot: BotKind?
+        var plain: Bool?
         var noise: Double?
         var search: PlacementSearch.Mode?
+        var lookahead: Int?
         var workers: Int?
 
         static func read(_ arguments: Arguments) throws(UsageError) -> Request {
@@ -64,6 +96,7 @@ struct SimOptions {
             let bot = arguments.value(SimOptions.bot)
             let noise = arguments.value(SimOptions.noise)
             let search = arguments.value(SimOptions.search)
+            let lookahead = arguments.value(SimOptions.lookahead)
             let workers = arguments.value(SimOptions.workers)
 
             var request = Request()
@@ -84,13 +117,7 @@ struct SimOptions {
                 request.shard = try parseShard(shard)
             }
             if let cap { request.cap = try positive(cap, option: "--cap", limit: Int.max) }
-            if let bot {
-                guard let kind = BotKind(rawValue: bot) else {
-                    throw UsageError("--bot \(CommandLineText.quoted(bot)) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-                                     + Suggestions.didYouMean(Suggestions.closest(to: bot, among: BotKind.allCases.map(\.rawValue))))
-                }
-                request.bot = kind
-            }
+            if let bot { (request.bot, request.plain) = try parseBot(bot, option: "--bot") }
             if let noise {
                 guard let value = Double(noise), value >= 0, value <= 1 else {
                     throw UsageError("--noise \(CommandLineText.quoted(noise)) is not a probability from 0 to 1")
@@ -103,13 +130,19 @@ struct SimOptions {
                 }
                 request.search = mode
             }
+            if let lookahead {
+                guard let depth = Int(lookahead), (0...3).contains(depth) else {
+                    throw UsageError("--lookahead \(CommandLineText.quoted(lookahead)) is not a number of pieces from 0 to 3")
+                }
+                request.lookahead = depth
+            }
             request.workers = try workers.map { (text) throws(UsageError) in try positive(text, option: "--workers", limit: 1024) }
             return request
         }
 
         /// Whether any option that says what to play was given (workers aside).
         var describesARun: Bool {
-            sweep != nil || shard != nil || cap != nil || bot != nil || noise != nil || search != nil
+            sweep != nil || shard != nil || cap != nil || bot != nil || noise != nil || search != nil || lookahead != nil
         }
 
         /// The options, with defaults for what is absent; the seeds must be there.
@@ -118,8 +151,10 @@ struct SimOptions {
             var config = SimulationConfig()
             if let cap { config.cap = cap }
             if let bot { config.bot.kind = bot }
+            if let plain { config.bot.plain = plain }
             if let noise { config.bot.noise = noise }
             if let search { config.bot.search = search }
+            if let lookahead { config.bot.lookahead = lookahead }
             var seeds = sweep
             var part: Shard?
             if let shard {
@@ -149,8 +184,14 @@ struct SimOptions {
             }
             if let cap, cap != header.cap { return "--cap \(cap), but the file's games were capped at \(header.cap)" }
             if let bot, bot != header.bot { return "--bot \(bot.rawValue), but the file's games were played by \(header.bot.rawValue)" }
+            if let plain, plain != (header.plain ?? false) {
+                return plain ? "--bot \(header.bot.rawValue),plain, but the file's bot was not plain" : "the file's bot was plain; give --bot \(header.bot.rawValue),plain"
+            }
             if let noise, noise != header.noise { return "--noise \(Format.number(noise, digits: 3)), but the file's is \(Format.number(header.noise, digits: 3))" }
             if let search, search != header.search { return "--search \(search.rawValue), but the file's is \(header.search.rawValue)" }
+            if let lookahead, lookahead != header.lookahead ?? 0 {
+                return "--lookahead \(lookahead), but the file's is \(header.lookahead ?? 0)"
+            }
             return nil
         }
     }
@@ -162,6 +203,8 @@ struct SimOptions {
         config.bot.kind = header.bot
         config.bot.noise = header.noise
         config.bot.search = header.search
+        config.bot.lookahead = header.lookahead ?? 0
+        config.bot.plain = header.plain ?? false
         self.init(seeds: header.seeds, shard: header.shard, config: config, workers: workers ?? Platform.cpuGrant.count)
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// (the C reference's `naive_features`), on boards drawn by hand and at random.
 @Suite struct BoardFeaturesTests {
     /// El-Tetris, one cell at a time, on a board that already holds the piece with full rows removed.
-    static func naive(_ board: Board) -> (rt: Int, ct: Int, holes: Int, wells: Int) {
+    static func naive(_ board: Board) -> (rt: Int, ct: Int, holes: Int, wells: Int, aggregate: Int, bumpiness: Int, max: Int) {
         let w = board.width, h = board.height
         func filled(_ x: Int, _ y: Int) -> Bool { board.rows[y] & (1 << UInt64(x)) != 0 }
         var rt = 0
@@ -45,7 +45,14 @@ import Testing
                 }
             }
         }
-        return (rt, ct, holes, wells)
+        var heights: [Int] = []
+        for x in 0..<w {
+            var height = 0
+            for y in stride(from: h - 1, through: 0, by: -1) where filled(x, y) { height = h - y }
+            heights.append(height)
+        }
+        let bumpiness = zip(heights, heights.dropFirst()).reduce(0) { $0 + abs($1.0 - $1.1) }
+        return (rt, ct, holes, wells, heights.reduce(0, +), bumpiness, heights.max() ?? 0)
     }
 
     @Test func handDrawnBoard() throws {
@@ -115,6 +122,27 @@ import Testing
             #expect(features.columnTransitions == expected.ct)
             #expect(features.holes == expected.holes)
             #expect(features.wells == expected.wells)
+            #expect(features.aggregateHeight == expected.aggregate)
+            #expect(features.bumpiness == expected.bumpiness)
+            #expect(features.maxHeight == expected.max)
+            #expect(BoardFeatures(board: placed).holes == expected.holes)
         }
+    }
+
+    @Test func aClearUncoversTheHolesBelowIt() throws {
+        // Column 0's only cell is in the row the I completes: once that row goes, the
+        // empty cell under it is no hole any more, and column 0 is empty.
+        let board = try Board("""
+            OOOOOOOOO.
+            .OOOOOOOOO
+            """, pieces: .standard)
+        let i = Piece(kind: 0, rotation: 1, x: 7, y: 15)  // vertical I in column 9, rows 15–18
+        let features = BoardFeatures.after(placing: i, on: board, pieces: .standard)
+        #expect(features.linesCleared == 1)
+        #expect(features.erodedCells == 1)
+        #expect(features.holes == 0)
+        #expect(features.aggregateHeight == 12, "columns 1–8 one high, column 9 four")
+        #expect(features.bumpiness == 4)
+        #expect(features.maxHeight == 4)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HanJulBot
 import HanJulCore
 @testable import HanJulMods
 import HanJulReplay
@@ -119,7 +120,7 @@ import Testing
                 heights.append(top.map { 24 - $0 } ?? 0)
                 if let top { holes += ((top + 1)..<24).count { !board.isFilled(x: x, y: $0) } }
             }
-            let shape = BoardShape(board)
+            let shape = BoardFeatures(board: board)  // the figures game:placements reports
             #expect(shape.holes == holes && shape.maxHeight == heights.max()! && shape.aggregateHeight == heights.reduce(0, +),
                     "width \(width)")
             #expect(shape.bumpiness == zip(heights, heights.dropFirst()).reduce(0) { $0 + abs($1.0 - $1.1) }, "width \(width)")

@@ -1,0 +1,133 @@
+import HanJulCore
+
+extension PlacementSearch {
+    /// Fast mode: the rotation states reachable by turning at the start (breadth first,
+    /// fewest turns first, at most rotations − 1 turns), each slid left and right and
+    /// dropped.
+    mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
+        let table = self.table!
+        let maxTurns = state.pieces.rotationCount(of: start.kind) - 1
+        starts.removeAll(keepingCapacity: true)
+        starts.append((start, 0))
+        var head = 0
+        while head < starts.count {
+            let (piece, path) = starts[head]
+            head += 1
+            // A start covering the same cells in the same box as an earlier one slides to
+            // the same places: nothing new (an O turned in place, say).
+            let entry = piece.kind * 8 + piece.rotation
+            var repeated = false
+            for earlier in 0..<(head - 1) {
+                let other = starts[earlier].piece
+                let otherEntry = other.kind * 8 + other.rotation
+                if table.canonical[otherEntry] == table.canonical[entry]
+                    && other.x + table.minX[otherEntry] == piece.x + table.minX[entry]
+                    && other.y + table.minY[otherEntry] == piece.y + table.minY[entry] {
+                    repeated = true
+                    break
+                }
+            }
+            if !repeated { slides(from: piece, turns: path, holds: holds, state: state, table: table) }
+            guard Turn.count(path) < maxTurns else { continue }
+            for turn in Turn.allCases where turns & (1 << turn.rawValue) != 0 {
+                guard let next = try turn.apply(to: piece, state: state, rules: rules),
+                      !starts.contains(where: { $0.piece == next }) else { continue }
+                starts.append((next, turn.appended(to: path)))
+            }
+        }
+    }
+
+    /// The hard drops from `piece` and from every column it slides to, step by step: the
+    /// start, then left to the wall, then right of the start.
+    private mutating func slides(from piece: Piece, turns: UInt32, holds: Bool, state: GameState, table: ShapeTable) {
+        let board = state.board
+        let width = board.width, height = board.height
+        let entry = piece.kind * 8 + piece.rotation
+        let rowCount = table.rowCount[entry], columns = table.columnCount[entry]
+        let minX = table.minX[entry]
+        let top = piece.y + table.minY[entry]
+        guard top + rowCount - 1 < height else { return }
+        let maxLeft = width - columns
+        let startLeft = piece.x + minX
+        let form = table.canonical[entry]
+        let keyRows = height + Self.keyRowsAbove
+        let stamp = self.stamp
+        let rowMasks = table.rowMasks + entry * 8
+        let bottoms = table.columnBottomOrFar + entry * 8
+        let storage = self.storage
+        let columnTop = storage.columnTop, seenStamp = storage.seenStamp
+        var visited = 0
+        board.rows.withUnsafeBufferPointer { rows in
+            // Where the piece fits in these rows, for every left column at once: a cell of
+            // the piece at bit `b` of its row rules out each left `x` where the board row
+            // has bit `x + b` set. Bit `x` of `blocked` then means "does not fit at x" (the
+            // same test as `Board.fits`, without a row loop per position).
+            var blocked: UInt64 = 0
+            var i = 0
+            while i < rowCount {
+                if top + i >= 0 {
+                    let row = rows[top + i]
+                    var mask = rowMasks[i]
+                    while mask != 0 {
+                        blocked |= row >> UInt64(mask.trailingZeroBitCount)
+                        mask &= mask - 1
+                    }
+                }
+                i += 1
+            }
+            // The run of free left columns around the start (which fits).
+            let allowed: UInt64 = maxLeft >= 63 ? ~0 : (1 << UInt64(maxLeft + 1)) - 1
+            let free = ~blocked & allowed
+            let highest = startLeft + (~(free >> UInt64(startLeft))).trailingZeroBitCount - 1
+            let blockedBelow = ~free & ((1 << UInt64(startLeft)) - 1)
+            let lowest = blockedBelow == 0 ? 0 : 64 - blockedBelow.leadingZeroBitCount
+            visited = highest - lowest + 1
+            storage.reserve(visited)
+            let out = storage.placements
+            var written = storage.count
+            // Drop and deduplicate inline: the column tops give the drop when the piece is
+            // above the stack in each of its columns (else the engine's step-by-step). The
+            // order: the start, then left to the wall, then right of the start.
+            var left = startLeft
+            var step = -1
+            while true {
+                if left < lowest {
+                    left = startLeft + 1
+                    step = 1
+                }
+                if left > highest { break }
+                var drop = Int.max
+                var column = 0
+                while column < columns {
+                    let below = columnTop[left &+ column] &- 1 &- (piece.y &+ bottoms[column])
+                    if below < 0 {
+                        drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
+                                                            x: left - minX, y: piece.y), in: state.pieces)
+                        break
+                    }
+                    if below < drop { drop = below }
+                    column &+= 1
+                }
+                let y0 = top + drop
+                var isNew = true
+                if y0 >= -Self.keyRowsAbove && y0 < height {
+                    let key = (form &* keyRows &+ y0 &+ Self.keyRowsAbove) &* width &+ left
+                    if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
+                } else {
+                    let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
+                    if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
+                }
+                if isNew {
+                    (out + written).initialize(to: Placement(
+                        piece: Piece(kind: piece.kind, rotation: piece.rotation, x: left - minX, y: piece.y + drop),
+                        dropRows: drop, holds: holds, turns: turns, shift: Int32(left - startLeft),
+                        pathStart: -1, pathEnd: -1))
+                    written &+= 1
+                }
+                left &+= step
+            }
+            storage.count = written
+        }
+        positionsVisited += visited
+    }
+}
