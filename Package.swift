@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Test-only switches (`HANJUL_TEST_HANG_MS`, `HANJUL_TEST_CRASH`) exist in debug builds only:
+// the tests run debug builds; a release binary (scripts/install) has none of them.
+let testSwitches: [SwiftSetting] = [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]
+
 // Layers (ARCHITECTURE.md): the engine imports nothing; everything else builds on it.
 let package = Package(
     name: "HanJul",
@@ -13,14 +17,14 @@ let package = Package(
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
         .target(name: "HanJulCore"),
-        // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing.
-        .target(name: "HanJulHash"),
-        // Pure Swift text helpers for messages ("did you mean …?"). Imports nothing.
+        // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing but HanJulText (JSON escapes what it hides).
+        .target(name: "HanJulHash", dependencies: ["HanJulText"]),
+        // Pure Swift text helpers for messages ("did you mean …?", the one `visible`). Imports nothing.
         .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
-        .target(name: "HanJulFiles", dependencies: ["HanJulHash"]),
+        .target(name: "HanJulFiles", dependencies: ["HanJulHash", "HanJulText"]),
         // The replay file format over the engine's replay model.
-        .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles"]),
+        .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulText"]),
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -30,36 +34,37 @@ let package = Package(
         // the count hook, the host trampoline, the counting allocator and the sandbox library.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // A safe, sandboxed, game-agnostic Lua state.
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "HanJulText"]),
         // Async-signal-safe terminal restore and signal chaining.
         .target(name: "CTerminalShim"),
         // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
-        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
+        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim", "HanJulText"]),
         // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
-        .target(name: "HanJulRender", dependencies: ["HanJulCore"]),
+        .target(name: "HanJulRender", dependencies: ["HanJulCore", "HanJulText"]),
         // The one bot: placement search, board features, evaluators and players, on any
         // rules. Pure like the engine (imports nothing but it); the simulator, `hanjul check`
         // and the mods' lookahead all use it.
         .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
         // Seeded simulations, statistics and comparison; rules come in as values.
-        .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot"]),
+        .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"]),
+        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"],
+                swiftSettings: testSwitches),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made. Knows nothing of the game.
         .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
-        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal", "HanJulText"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
         .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
-                                                   "HanJulTerminal", "HanJulRender", "LuaKit"]),
+                                                   "HanJulTerminal", "HanJulRender", "LuaKit", "HanJulText"]),
 
         .executableTarget(name: "hanjul", dependencies: [
             "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
             "HanJulCommandLine", "HanJulText",
-        ]),
+        ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
@@ -73,6 +78,7 @@ let package = Package(
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
+        .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
@@ -83,7 +89,7 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "LuaKit", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay"]),
+        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
         .testTarget(name: "HostileModTests", dependencies: ["hanjul"]),
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.

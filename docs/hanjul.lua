@@ -125,9 +125,9 @@ function Game:random(low_or_n, high) end
 ---@return integer[]
 function Game:board() end
 
----Every place a piece of `letter` can lock from its spawn place by turns, moves and a
----hard drop (the rule set's kick table; a mod's rotate hook is not used), each with the
----board it would leave. Computed on a copy: the game does not change.
+---Every place a piece of `letter` can lock from where the rules spawn it, by turns (the
+---mods' rotate hook or kick table, as in the game), moves and a hard drop, each with the
+---board it would leave. Computed on a copy: the game does not change. Not in spawn or rotate.
 ---@param letter hanjul.Letter
 ---@return hanjul.Placement[]
 function Game:placements(letter) end

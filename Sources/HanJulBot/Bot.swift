@@ -128,7 +128,7 @@ public struct Bot {
         let state = game.state
         guard game.rules.holdEnabled, !state.holdUsed, let kind = state.held ?? state.queue.first,
               kind != state.piece.kind else { return nil }
-        return game.rules.spawnPiece(kind: kind, state: state)
+        return game.rules.lookahead.spawnPiece(kind: kind, state: state)
     }
 
     /// The placement the bot would play on `game`'s current piece (a path that starts with
@@ -138,10 +138,13 @@ public struct Bot {
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
         let state = game.state
+        // The lookahead rules: the search's many spawn and rotate questions must not reach
+        // the hooks of the game's own rules (#15 item 7: replays of the game must verify).
+        let rules = game.rules.lookahead
         let turns = config.plain ? Turn.clockwiseOnly : nil
-        try search.run(config.search, in: state, rules: game.rules, turns: turns)
+        try search.run(config.search, in: state, rules: rules, turns: turns)
         if !config.plain, let alternative = Self.holdAlternative(game) {
-            try search.append(config.search, in: state, rules: game.rules, from: alternative, holds: true)
+            try search.append(config.search, in: state, rules: rules, from: alternative, holds: true)
         }
         let placements = search.placements
         let count = placements.count

@@ -47,7 +47,7 @@ final class Lookahead {
                     board.place(placement.piece, in: state.pieces)
                     board.clearFullRows()
                 }
-                value += try bestValue(on: after, rules: game.rules, level: 0, mode: mode, weights: weights,
+                value += try bestValue(on: after, rules: game.rules.lookahead, level: 0, mode: mode, weights: weights,
                                        evaluated: &evaluated)
             }
             if value > best {

@@ -127,7 +127,7 @@ extension Command {
 /// one sanitizer, so an escape byte in an argument cannot reach the terminal (#15 item 10).
 public enum CommandLineText {
     /// `text` safe to print.
-    public static func shown(_ text: String) -> String { sanitize(text) }
+    public static func shown(_ text: String) -> String { visible(text) }
 
     /// `'text'`, safe to print.
     public static func quoted(_ text: String) -> String { "'" + shown(text) + "'" }

@@ -161,6 +161,7 @@ public struct Game<R: Rules> {
         do throws(RuleError) {
             try rules.didStart(&state)
             try syncLevel()
+            _ = rules.gravityInterval(level: state.level)
             if !state.isOver {
                 for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
                 try spawnNext()
@@ -351,8 +352,13 @@ public struct Game<R: Rules> {
     /// The level follows the lines, whoever counted them.
     private mutating func syncLevel() throws(RuleError) {
         guard state.levelLines != state.lines else { return }
-        state.level = try rules.level(forLines: state.lines)
+        let level = try rules.level(forLines: state.lines)
         state.levelLines = state.lines
+        if level != state.level {
+            state.level = level
+            // Asked here, at a point every replay of the game reaches too (see Rules).
+            _ = rules.gravityInterval(level: level)
+        }
     }
 
     /// A hook may have changed the lines or pushed the stack into the piece (that ends

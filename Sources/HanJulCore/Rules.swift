@@ -13,6 +13,8 @@
 /// spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`. When the game ends,
 /// for any reason, `didEnd` runs once.
 public protocol Rules {
+    /// The rules a bot's lookahead explores with (`lookahead`).
+    associatedtype Lookahead: Rules = Self
     /// A short name for the rule set, e.g. `"standard"`.
     var name: String { get }
     /// The rules precisely enough to refuse a replay under others. Default: the name alone
@@ -25,6 +27,11 @@ public protocol Rules {
     var previewCount: Int { get }
     /// Whether hooks may change the state in ways the engine must re-check (mods: yes).
     var checksInvariants: Bool { get }
+    /// The same rules, for exploring moves that will not be played (a bot's placement
+    /// search): query hooks such as `spawnPiece` and `rotated` run there any number of
+    /// times, so rules whose hooks keep state (mods) answer from a separate copy, and the
+    /// game's own rules see only the calls the game makes. Default: `self`.
+    var lookahead: Lookahead { get }
 
     /// The kind to append to the queue. Default: the 7-bag (a bag of every kind).
     func nextKind(_ state: inout GameState) throws(RuleError) -> Int
@@ -64,6 +71,8 @@ public protocol Rules {
     /// The level after `lines` lines. Default: `1 + lines / 10`.
     func level(forLines lines: Int) throws(RuleError) -> Int
     /// Milliseconds between gravity ticks at `level`. Default: `max(120, 700 − (level − 1) × 45)`.
+    /// The engine asks once when a game starts and whenever the level changes, so rules
+    /// that compute it with a hook (mods) can answer every later question from that.
     func gravityInterval(level: Int) -> Int
 
     /// Once per game (and after each `Game.restart()`), before the preview is drawn and the
@@ -86,6 +95,10 @@ public protocol Rules {
     /// When a new piece does not fit. Return `true` after making room to let the game go
     /// on (the spawn is tried once more); `false` ends the game. Default: `false`.
     func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool
+}
+
+extension Rules where Lookahead == Self {
+    public var lookahead: Self { self }
 }
 
 extension Rules {

@@ -32,6 +32,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case symbolicLink
         /// The path exists but is a folder, FIFO, device or socket.
         case notRegularFile(FileType)
+        /// An output file's folder does not exist (HanJul does not create it).
+        case noFolder(String)
         /// The file is bigger than the caller allows.
         case tooLarge(size: Int64, limit: Int)
         /// Any other system error, with its `errno`.
@@ -81,7 +83,10 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .notRegularFile(let type): return "it is a \(type.rawValue), not a regular file"
         case .tooLarge(let size, let limit): return "it is \(size) bytes, over the \(limit)-byte limit"
+        case .noFolder(let folder): return "the folder \(folder) does not exist (create it first)"
         case .symbolicLink where errno == nil: return "it is a symbolic link, which is not followed"
+        case .system(ENXIO) where operation == .open:
+            return "nothing is reading it (a FIFO needs a reader first) (ENXIO)"
         case .missing, .symbolicLink, .system:
             guard let code = errno else { return "unknown error" }
             return "\(Self.systemText(code)) (\(Self.errnoName(code)))"
@@ -98,7 +103,9 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Parameter what: what the player would call the data, e.g. "high scores".
     public func playerMessage(saving what: String) -> String {
-        "could not save \(what) to \(path): \(reason); your previous \(what) are kept"
+        // "the replay", "a replay": one file, named by its path; "high scores": the data.
+        let kept = what.hasPrefix("the ") || what.hasPrefix("a ") ? "\(path) was left as it was" : "your previous \(what) are kept"
+        return "could not save \(what) to \(path): \(reason); \(kept)"
     }
 
     /// The message for a failed load.

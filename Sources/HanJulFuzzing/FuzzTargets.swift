@@ -28,6 +28,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case hostAPI = "host-api"
     /// `JSON.parse` and the record format: typed errors; what parses round-trips.
     case record
+    /// The game API with extreme and random integers and row masks (#15 items 1, 2): the
+    /// input picks a board (4, 10, 63 or 64 wide), `game:` calls with raw 64-bit integers,
+    /// and what the value hooks (`level`, `scoring`, `gravity`, `hard_drop_points`, `spawn`,
+    /// `rotate`) return; then a game is played and its invariants checked. Nothing may trap.
+    case gameAPI = "game-api"
 
     /// Runs one input.
     public func run(_ bytes: [UInt8]) -> String? {
@@ -38,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .modLoader: FuzzTargets.modLoader(bytes)
         case .hostAPI: FuzzTargets.hostAPI(bytes)
         case .record: FuzzTargets.record(bytes)
+        case .gameAPI: FuzzTargets.gameAPI(bytes)
         }
     }
 }
@@ -209,6 +215,118 @@ enum FuzzTargets {
             }
             """
         return play(ModPackage(id: "fuzz", folder: "Mods/fuzz", files: ["mod.lua": Array(source.utf8)]), actions: "HGLRCAXHDGHHGG")
+    }
+
+    // MARK: game-api
+
+    static let gameMethods = [
+        "cell", "row", "is_hidden", "fits", "random", "set_cell", "set_hidden", "insert_row", "push_row", "remove_row",
+        "clear_board", "clear_lines", "add_score", "set_queue", "finish", "placements", "board", "score", "lines", "level",
+        "piece", "width", "height",
+    ]
+
+    /// Reads the input as a stream: bytes, and 64-bit words (little-endian), zero past the end.
+    struct Stream {
+        let bytes: [UInt8]
+        var index = 0
+        mutating func byte() -> UInt8 {
+            defer { index += 1 }
+            return index < bytes.count ? bytes[index] : 0
+        }
+        mutating func word() -> UInt64 {
+            (0..<8).reduce(UInt64(0)) { value, shift in value | UInt64(byte()) << (8 * UInt64(shift)) }
+        }
+        var atEnd: Bool { index >= bytes.count }
+    }
+
+    /// A Lua integer literal with exactly the bits of `word` (a hex literal wraps modulo
+    /// 2^64 in Lua, so bit 63 gives a negative integer, as for masks of column 63).
+    static func integer(_ word: UInt64) -> String { "0x" + String(word, radix: 16) }
+
+    /// One argument: a raw 64-bit integer most of the time, else an edge value.
+    static func argument(_ input: inout Stream) -> String {
+        let kind = input.byte()
+        switch kind % 16 {
+        case 0...6: return integer(input.word())
+        case 7: return String(Int(Int8(bitPattern: input.byte())))  // a small coordinate
+        case 8: return ["math.maxinteger", "math.mininteger", "-1", "0", "63", "64", "1 << 63", "~0", "-(1 << 62)"][Int(input.byte()) % 9]
+        case 9: return ["0/0", "1/0", "-1/0", "2^63", "-(2^63)", "1e308", "0.5", "-0.0", "2^53 + 1.0"][Int(input.byte()) % 9]
+        case 10: return ["'I'", "'O'", "'T'", "'S'", "'Z'", "'J'", "'L'", "'Q'", "''", "'TT'"][Int(input.byte()) % 10]
+        case 11: return "math.random(0)"  // random 64 bits from the game's generator
+        case 12: return "((1 << width) - 1)"  // a full row of this board
+        case 13: return "(1 << (width - 1))"  // its last column alone
+        case 14: return "nil"
+        default: return "true"
+        }
+    }
+
+    static func gameAPI(_ bytes: [UInt8]) -> String? {
+        var input = Stream(bytes: bytes)
+        let width = [4, 10, 63, 64][Int(input.byte() % 4)]
+        let height = [4, 20, 64][Int(input.byte() % 3)]
+        // The value hooks return raw words from the input (or an edge value).
+        let level = argument(&input), scoring = argument(&input), gravity = argument(&input)
+        let drop = argument(&input), spawnX = argument(&input), spawnY = argument(&input)
+        let rotateX = argument(&input), rotateY = argument(&input)
+        var calls: [String] = []
+        while !input.atEnd && calls.count < 48 {
+            let method = gameMethods[Int(input.byte()) % gameMethods.count]
+            let count = Int(input.byte() % 5)
+            let args = (0..<count).map { _ in argument(&input) }
+            calls.append("pcall(game.\(method), game\(args.map { ", " + $0 }.joined()))")
+        }
+        let source = """
+            local width = \(width)
+            return {
+              id = "fuzz", name = "fuzz", version = "1", description = "game API fuzz", api = 1,
+              board = { width = \(width), height = \(height) }, counterclockwise = true, hold = true,
+              on_lock = function(game)
+                \(calls.joined(separator: "\n    "))
+              end,
+              level = function(lines, base) return \(level) end,
+              scoring = function(game, lines, level, base) return \(scoring) end,
+              gravity = function(level, base) return \(gravity) end,
+              hard_drop_points = function(rows, base) return \(drop) end,
+              spawn = function(game, letter) if game:pieces_locked() % 2 == 1 then return \(spawnX), \(spawnY), 0 end end,
+              rotate = function(game, letter, rotation, x, y, direction) return \(rotateX), \(rotateY), rotation end,
+            }
+            """
+        let rules: LuaRules
+        do throws(ModLoadError) {
+            rules = try LuaRules(packages: [ModPackage(id: "fuzz", folder: "Mods/fuzz", files: ["mod.lua": Array(source.utf8)])],
+                                 displayFolders: ["Mods/fuzz"])
+        } catch {
+            _ = error.description
+            return nil
+        }
+        var game = Game(rules: rules, source: .seeded(UInt64(bytes.count)))
+        for action in [Action.hardDrop, .rotate, .gravity, .hardDrop, .left, .rotateCounterclockwise, .hold, .softDrop, .hardDrop, .hardDrop] {
+            if game.state.isOver { break }
+            let before = game.state
+            game.apply(action)
+            // What play and replay ask after every action: never a trap, always in range.
+            let interval = rules.gravityInterval(level: game.state.level)
+            if interval < 16 || interval > 10_000 { return "gravity interval \(interval) out of range" }
+            if let problem = invariantProblem(before: before, after: game.state) { return problem }
+        }
+        if case .over(.ruleError(let error)) = game.state.phase { _ = error.description }
+        _ = StandardRules.gravityInterval(level: game.state.level)
+        return nil
+    }
+
+    /// The engine's promises after any action, whatever the mod did.
+    static func invariantProblem(before: GameState, after: GameState) -> String? {
+        let board = after.board
+        for y in 0..<board.height {
+            var mask: UInt64 = 0
+            for x in 0..<board.width where board.kind(atX: x, y: y) != nil { mask |= 1 << UInt64(x) }
+            if mask != board.rows[y] { return "row \(y): mask \(board.rows[y]) does not match its cells \(mask)" }
+            if board.rows[y] & ~board.fullRow != 0 { return "row \(y) has bits outside the board" }
+        }
+        if !after.isOver && !after.fits(after.piece) { return "the piece in play does not fit" }
+        if after.lines < before.lines { return "lines went down" }
+        if after.level < 1 { return "level \(after.level)" }
+        return nil
     }
 
     static func record(_ bytes: [UInt8]) -> String? {

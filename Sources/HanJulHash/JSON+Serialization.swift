@@ -1,11 +1,14 @@
+import HanJulText
+
 extension JSON {
     /// The compact, deterministic UTF-8 form of this value.
     ///
     /// The same value always gives the same bytes: members in their stored
     /// order, no whitespace, integers without a decimal point, doubles in
-    /// Swift's shortest round-trip form (`0.1`, `1e+100`), `"`, `\` and every
-    /// character below U+0020 (and DEL) escaped as `\"`, `\\` and `\u00XX`,
-    /// all other characters written as raw UTF-8.
+    /// Swift's shortest round-trip form (`0.1`, `1e+100`), `"` and `\` escaped as `\"`
+    /// and `\\`, every character HanJulText's `isHidden` names (controls, bidi and
+    /// invisible characters) as `\uXXXX` (a surrogate pair above U+FFFF), all other
+    /// characters written as raw UTF-8.
     ///
     /// ```swift
     /// let v: JSON = ["a": 1, "b": [true, nil, 0.5], "c": "tab\there"]
@@ -58,16 +61,25 @@ extension JSON {
 
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
+        func escape(_ unit: UInt32) {
+            out.append(contentsOf: Array("\\u".utf8))
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((unit >> UInt32(shift)) & 0xF)]) }
+        }
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x00..<0x20, 0x7F:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default: out.append(byte)
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case let v where isHidden(scalar):
+                // Controls, and the bidi and invisible characters `visible` shows, are
+                // escaped too: the text may be printed to a terminal (T-17).
+                if v > 0xFFFF {
+                    escape(0xD800 + ((v - 0x10000) >> 10))
+                    escape(0xDC00 + ((v - 0x10000) & 0x3FF))
+                } else {
+                    escape(v)
+                }
+            default: out.append(contentsOf: Array(String(scalar).utf8))
             }
         }
         out.append(UInt8(ascii: "\""))

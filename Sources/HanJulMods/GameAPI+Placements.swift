@@ -1,10 +1,10 @@
 import HanJulBot
 import HanJulCore
 import LuaKit
+import HanJulText
 
-/// The rules the placement search uses inside a hook: the mods' board, pieces and kick
-/// table. A mod's `rotate` hook is not called from here (a host function may not run Lua
-/// in the state that called it), so mods with a `rotate` hook get placements by the kicks.
+/// The rules the placement search falls back to when the bridge has lost its rules (a
+/// game object kept past its rules): the mods' kick table.
 struct KickTableRules: Rules {
     var name: String { "kicks" }
     let kickTable: KickTable
@@ -31,19 +31,30 @@ extension GameAPI {
                 let state = s.pointee
                 let letter = try args.string(2)
                 guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
-                    throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter")
+                    throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter")
                 }
                 // The search and the figures of every placement cost far more than a Lua
                 // instruction: charged up front, so a loop of calls on a 64×64 board runs
                 // out of budget instead of hanging (#15 item 3; L-17).
                 let cells = state.board.width * state.board.height
                 try args.charge(cells + state.pieces.rotationCount(of: kind) * state.board.width * cells / 16)
-                let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
-                let start = Piece(kind: kind, rotation: 0, x: (state.board.width - 4) / 2, y: 0)
+                // The search asks spawn and rotate: not from inside them (the search is not
+                // reentrant, and a hook that searches from its own hook never ends).
+                if let hook = bridge.hook, hook == .spawn || hook == .rotate {
+                    throw LuaHostError("\(args.functionName): not available in \(hook.rawValue) (the search calls \(hook.rawValue) itself)")
+                }
                 do throws(RuleError) {
-                    try search.run(.fast, in: state, rules: rules, from: start)
+                    // The mods' real rules: their spawn place and their rotate hook or kick
+                    // table, the same answers the game gets (nested calls in this Lua state run
+                    // on the budget of the hook that asked).
+                    if let rules = bridge.rules {
+                        try search.run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
+                    } else {
+                        let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
+                        try search.run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
+                    }
                 } catch {
-                    throw LuaHostError("\(args.functionName): \(error.message)")
+                    throw LuaHostError("\(args.functionName): \(error.hook == "rotate" || error.hook == "spawn" ? error.hook + ": " : "")\(error.message)")
                 }
                 // The figures are the bot's (`BoardFeatures`, measured by its evaluator): the
                 // board after the piece locks and full rows go.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// The `game` object every hook receives: reads of the live state, and validated changes.
 ///
@@ -57,7 +58,7 @@ enum GameAPI {
         func kind(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> Int {
             let letter = try args.string(index)
             guard letter.count == 1, let kind = s.pointee.pieces.kind(forLetter: Character(letter)) else {
-                throw LuaHostError("\(args.functionName): '\(sanitized(letter, limit: 20))' is not a piece letter (\(letters(s)))")
+                throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter (\(letters(s)))")
             }
             return kind
         }
@@ -163,12 +164,12 @@ enum GameAPI {
                 }
                 switch bridge.hook {
                 case .scoring?, .onGameOver?:
-                    bridge.pendingCallouts.append(sanitized(text, limit: 200))
+                    bridge.pendingCallouts.append(visible(text, limit: 200))
                 case .spawn?, .rotate?:
                     throw LuaHostError("\(args.functionName): \(bridge.hook!.rawValue) may run any number of times (the bot asks it too); announce from on_lock, after_lock or scoring")
                 default:
                     if bridge.readOnly { throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") may not announce") }
-                    s.pointee.announce(sanitized(text, limit: 200))
+                    s.pointee.announce(visible(text, limit: 200))
                 }
                 return 0
             },
@@ -309,10 +310,11 @@ enum GameAPI {
                     throw LuaHostError("\(args.functionName): the result label must be 1 to 32 characters")
                 }
                 let value = try args.integer(3)
-                s.pointee.end(.finished(GameResult(label: sanitized(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
+                s.pointee.end(.finished(GameResult(label: visible(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
                 return 0
             },
         ]
+        #if HANJUL_TEST_SWITCHES
         let hang = ModTestHooks.hangMilliseconds
         if hang > 0 {
             // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
@@ -324,12 +326,16 @@ enum GameAPI {
                 return 0
             }
         }
+        #endif
         return methods
     }
 }
 
-/// Switches for tests of the host itself. Off unless the `hanjul` binary sets them from
-/// its environment at startup, before any mod loads.
+#if HANJUL_TEST_SWITCHES
+/// Switches for tests of the host itself, compiled only into debug builds (the flag
+/// `HANJUL_TEST_SWITCHES`, Package.swift): a release binary has neither the switch nor
+/// the method. Off unless the `hanjul` binary sets them from its environment at startup,
+/// before any mod loads.
 public enum ModTestHooks {
     /// TEST ONLY. When > 0, mods' game objects get a `game:test_hang()` method that blocks
     /// in the host for this many milliseconds: a stand-in for a C call stuck beyond the
@@ -337,3 +343,4 @@ public enum ModTestHooks {
     /// from `HANJUL_TEST_HANG_MS`. Never set it in a release build's normal use.
     nonisolated(unsafe) public static var hangMilliseconds = 0
 }
+#endif

@@ -26,6 +26,9 @@ final class GameBridge {
     /// the game after the hook (the state is not written through in read-only hooks).
     var pendingCallouts: [String] = []
 
+    /// The rules the mod is part of, for `game:placements` (weak: the rules own the mods).
+    weak var rules: LuaRules?
+
     /// The rules' kick table, for `game:placements`.
     var kickTable = KickTable.standard
 

@@ -1,5 +1,6 @@
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// One mod, running: its own sandboxed Lua state (RELIABILITY §0.1: one state per mod),
 /// its manifest, the rule data it sets and its hook functions.
@@ -85,7 +86,7 @@ final class LoadedMod {
             guard let string = value.stringValue, !string.isEmpty || !required else {
                 throw .manifest(id: id, reason: "needs '\(key)' as a string (it is \(value.typeName))")
             }
-            return sanitized(string, limit: 300)
+            return visible(string, limit: 300)
         }
         let declared = try text("id")
         guard declared == id else {
@@ -108,7 +109,7 @@ final class LoadedMod {
         for name in names.sorted() {
             if Hook(rawValue: name) == nil && !Hook.dataFields.contains(name) {
                 let suggestion = Self.closest(name, in: Hook.allCases.map(\.rawValue) + Hook.dataFields.sorted())
-                throw .manifest(id: id, reason: "has an unknown field '\(sanitized(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
+                throw .manifest(id: id, reason: "has an unknown field '\(visible(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
             }
         }
         return ModManifest(id: declared, name: try text("name"), version: try text("version"),
@@ -173,7 +174,7 @@ final class LoadedMod {
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
             guard let name = key.stringValue, name == "ms" || name == "resets" else {
-                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+                throw .manifest(id: id, reason: "lock_delay has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
         guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else { throw .manifest(id: id, reason: shape) }
@@ -212,7 +213,7 @@ final class LoadedMod {
         var spec = KickSpec()
         for (key, entry) in table.entries().sorted(by: { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") }) {
             guard let name = key.stringValue, name == "default" || (name.count == 1 && name.first!.isUppercase && name.first!.isASCII) else {
-                throw .manifest(id: id, reason: "kicks has a key '\(sanitized(key.stringValue ?? key.typeName, limit: 20))'; use default or a piece letter")
+                throw .manifest(id: id, reason: "kicks has a key '\(visible(key.stringValue ?? key.typeName, limit: 20))'; use default or a piece letter")
             }
             let path = "kicks.\(name)"
             guard let inner = entry.tableValue else { throw .manifest(id: id, reason: "\(path) must be a list of offsets or a table of turns like [\"0>1\"] = { {0, 0} }") }
@@ -226,7 +227,7 @@ final class LoadedMod {
                 let parts = text.split(separator: ">", omittingEmptySubsequences: false)
                 guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), (0..<8).contains(from), (0..<8).contains(to),
                       parts[0].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isASCII) else {
-                    throw .manifest(id: id, reason: "\(path) has a key '\(sanitized(turnKey.stringValue ?? turnKey.typeName, limit: 20))'; turns are written \"from>to\" with rotation states 0 to 7, like \"0>1\"")
+                    throw .manifest(id: id, reason: "\(path) has a key '\(visible(turnKey.stringValue ?? turnKey.typeName, limit: 20))'; turns are written \"from>to\" with rotation states 0 to 7, like \"0>1\"")
                 }
                 turns.append(KickSpec.Turn(from: from, to: to, offsets: try offsets(list, at: "\(path)[\"\(text)\"]")))
             }
@@ -293,7 +294,7 @@ final class LoadedMod {
             }
             for (key, _) in piece.entries() {
                 guard let name = key.stringValue, ["letter", "color", "rotations", "bag"].contains(name) else {
-                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(sanitized(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
+                    throw .manifest(id: id, reason: "\(at) has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))' (use letter, color, rotations, bag)")
                 }
             }
             kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states, inBag: inBag))
@@ -330,7 +331,7 @@ final class LoadedMod {
             }
         }
         guard frames.contains("require") else { return text }
-        return text + " (traceback: " + sanitized(frames.joined(separator: ", "), limit: 300) + ")"
+        return text + " (traceback: " + visible(frames.joined(separator: ", "), limit: 300) + ")"
     }
 
     func ruleError(_ error: LuaError, hook: Hook) -> RuleError {
@@ -342,21 +343,21 @@ final class LoadedMod {
         switch error {
         case .runtime(let message, let traceback):
             let (location, rest) = splitLocation(message)
-            return RuleError(mod: mod, hook: stage, location: location, message: sanitized(rest, limit: 400),
-                             traceback: sanitized(traceback, limit: 4000))
+            return RuleError(mod: mod, hook: stage, location: location, message: visible(rest, limit: 400),
+                             traceback: visibleLines(traceback, limit: 4000))
         case .syntax(let message):
             let (location, rest) = splitLocation(message)
-            return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + sanitized(rest, limit: 400))
+            return RuleError(mod: mod, hook: stage, location: location, message: "syntax error: " + visible(rest, limit: 400))
         case .budgetExceeded(let traceback):
             let location = traceback.split(separator: "\n").dropFirst().lazy.map { $0.trimmingPrefixSpaces() }
                 .first { $0.contains(".lua:") }.map { String($0.prefix { $0 != " " }.dropLast()) }
             return RuleError(mod: mod, hook: stage, location: location,
                              message: "ran past its budget of \(limits.instructionsPerCall) Lua instructions (an endless loop?)",
-                             traceback: sanitized(traceback, limit: 4000))
+                             traceback: visibleLines(traceback, limit: 4000))
         case .memory:
             return RuleError(mod: mod, hook: stage, message: "ran out of memory (each mod may use \(limits.memoryBytes >> 20) MiB)")
         case .badValue(let message):
-            return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + sanitized(message, limit: 400))
+            return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + visible(message, limit: 400))
         }
     }
 

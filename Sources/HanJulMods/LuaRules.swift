@@ -1,5 +1,6 @@
 import HanJulCore
 import LuaKit
+import HanJulText
 
 /// A rule set made of mods: the standard rules, with each mod's data and hooks applied in
 /// the order the mods were given.
@@ -30,6 +31,21 @@ public final class LuaRules: Rules {
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
     private let scratch = GameState.placeholder
 
+    /// What the rules were made from, for `lookahead`.
+    private let packages: [ModPackage]
+    private let displayFolders: [String]
+    private let watchdog: LuaWatchdog?
+    /// `gravityInterval(level:)` by level: the hook runs once per level (the engine asks
+    /// first, when the level changes), so front ends that ask every frame change nothing.
+    private var gravityCache: [Int: Int] = [:]
+
+    /// A second copy of the same mods, in their own Lua states, for a bot's lookahead
+    /// (`Rules.lookahead`): its spawn and rotate hooks may run any number of times without
+    /// touching the game's Lua states. Built on first use.
+    public private(set) lazy var lookahead: LuaRules = {
+        (try? LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog)) ?? self
+    }()
+
     /// Per hook (by `Hook.slot`), the mods that define it, in the order they run.
     private let chainTable: [[(mod: LoadedMod, function: LuaFunctionRef)]]
     /// Kind index by letter byte (−1: not a letter of the piece set), for `next_piece`.
@@ -40,6 +56,9 @@ public final class LuaRules: Rules {
     private let defined: UInt32
 
     private func chain(_ hook: Hook) -> [(mod: LoadedMod, function: LuaFunctionRef)] { chainTable[hook.slot] }
+
+    /// Whether some mod defines `hook`.
+    public func defines(_ hook: Hook) -> Bool { has(hook) }
     @inline(__always) private func has(_ hook: Hook) -> Bool { defined & (1 << UInt32(hook.slot)) != 0 }
 
     /// The rules identity for results and replays: ids, versions and hashes.
@@ -63,6 +82,9 @@ public final class LuaRules: Rules {
             loaded.append(try LoadedMod(package: package, displayFolder: folder, watchdog: watchdog))
         }
         mods = loaded
+        self.packages = packages
+        self.displayFolders = displayFolders
+        self.watchdog = watchdog
         name = loaded.isEmpty ? "standard" : loaded.map(\.package.id).joined(separator: "+")
         let size = loaded.last { $0.boardSize != nil }?.boardSize ?? (10, 20)
         boardWidth = size.width
@@ -109,7 +131,10 @@ public final class LuaRules: Rules {
         var letters = [Int8](repeating: -1, count: 256)
         for (index, kind) in pieces.kinds.enumerated() { letters[Int(kind.letter.asciiValue!)] = Int8(index) }
         kindByLetter = letters
-        for mod in loaded { mod.bridge.kickTable = table }
+        for mod in loaded {
+            mod.bridge.kickTable = table
+            mod.bridge.rules = self
+        }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
         guard spawnWidth <= boardWidth else {
@@ -185,7 +210,7 @@ public final class LuaRules: Rules {
         return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
             if let byte = results.singleByte(1), self.kindByLetter[Int(byte)] >= 0 { return Int(self.kindByLetter[Int(byte)]) }
             let letter = results.value(1).stringValue ?? results.value(1).typeName
-            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(sanitized(letter, limit: 20))'")
+            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(visible(letter, limit: 20))'")
         })
     }
 
@@ -219,6 +244,8 @@ public final class LuaRules: Rules {
     public func gravityInterval(level: Int) -> Int {
         var interval = StandardRules.gravityInterval(level: level)
         guard has(.gravity) else { return interval }
+        if let known = gravityCache[level] { return known }
+        defer { if gravityCache.count < 4096 { gravityCache[level] = interval } }
         let chain = chain(.gravity)
         for (mod, function) in chain {
             let base = interval

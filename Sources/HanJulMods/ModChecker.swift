@@ -68,6 +68,7 @@ public struct ModChecker {
         }
         outcomes.append(manifestOutcome(rules))
         outcomes.append(determinism())
+        outcomes.append(queryHooks())
         outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
         var runner = ModTestRunner(package: package, displayFolder: displayFolder)
         runner.watchdog = watchdog
@@ -148,6 +149,65 @@ public struct ModChecker {
         }
         return Outcome(name: "determinism", passed: true,
                        detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
+    }
+
+    // MARK: Query hooks
+
+    /// The hooks HanJul may ask any number of times: a bot's search asks `spawn` and
+    /// `rotate` for moves it never plays, a front end asks `gravity` every frame. HanJul
+    /// keeps those extra questions away from the game (a bot searches a separate copy of the
+    /// mod; `gravity` runs once per level), but a mod whose answers depend on how often it
+    /// was asked still plays differently wherever a tool asks again: replays of it would
+    /// not verify. This plays a bot game twice, the second time asking each query hook more
+    /// often, and compares.
+    func queryHooks() -> Outcome {
+        let asked: [(Hook, (LuaRules, GameState) -> Void)] = [
+            (.spawn, { rules, state in _ = rules.spawnPiece(kind: state.piece.kind, state: state) }),
+            (.rotate, { rules, state in
+                _ = try? rules.rotated(state.piece, state: state)
+                _ = try? rules.rotatedCounterclockwise(state.piece, state: state)
+            }),
+            (.hardDropPoints, { rules, _ in _ = rules.hardDropPoints(rows: 3) }),
+            (.softDropPoints, { rules, _ in _ = rules.softDropPoints(rows: 1) }),
+        ]
+        let seed = options.firstSeed
+        let script: [Action]
+        let baseline: UInt64
+        let defined: [Hook]
+        do throws(ModLoadError) {
+            let rules = try freshRules()
+            defined = asked.map(\.0).filter { rules.defines($0) }
+            guard !defined.isEmpty else {
+                return Outcome(name: "query hooks", passed: true, detail: "no spawn, rotate, hard_drop_points or soft_drop_points hook")
+            }
+            script = botScript(seed: seed, pieces: options.botPieces, rules: rules)
+            baseline = trace(try freshRules(), source: .seeded(seed), script: script).digest
+        } catch {
+            return Outcome(name: "query hooks", passed: false, detail: "\(error)")
+        }
+        for (hook, ask) in asked where defined.contains(hook) {
+            let rules: LuaRules
+            do throws(ModLoadError) { rules = try freshRules() } catch {
+                return Outcome(name: "query hooks", passed: false, detail: "\(error)")
+            }
+            var game = Game(rules: rules, source: .seeded(seed))
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+            for action in script {
+                if !game.state.isOver { ask(rules, game.state) }
+                game.apply(action)
+                digest = (digest ^ game.state.checksum) &* 0x0000_0100_0000_01B3
+            }
+            if digest != baseline {
+                return Outcome(name: "query hooks", passed: false, detail: """
+                    seed \(seed): asking \(hook.rawValue) once more before each action changed the game. HanJul asks \
+                    \(hook.rawValue) any number of times (a bot's search, a front end), so it must not change the mod's \
+                    state: compute its answer from its arguments and the game, and keep counters in on_lock, after_lock \
+                    or on_spawn. Replays saved by play or sim --save-replays would not verify.
+                    """)
+            }
+        }
+        return Outcome(name: "query hooks", passed: true,
+                       detail: "\(defined.map(\.rawValue).joined(separator: ", ")) asked again before each of \(script.count) actions: the same game")
     }
 
     // MARK: Invariants

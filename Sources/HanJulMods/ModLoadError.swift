@@ -17,13 +17,13 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .package(let folder, let reason): "mod folder \(sanitized(folder)): \(reason)"
+        case .package(let folder, let reason): "mod folder \(visible(folder)): \(reason)"
         case .notFound(let id, let searched, let suggestions):
-            "no mod '\(sanitized(id))'\(Suggestions.didYouMean(suggestions)) in "
-                + "\(searched.isEmpty ? "any mod folder" : searched.joined(separator: ", ")) (see 'hanjul mods')"
-        case .script(let id, let message): "mod '\(id)': \(sanitized(message, limit: 600))"
-        case .manifest(let id, let reason): "mod '\(id)': mod.lua \(reason)"
-        case .conflict(let reason): reason
+            "no mod '\(visible(id, limit: 40))'\(Suggestions.didYouMean(suggestions)) in "
+                + "\(searched.isEmpty ? "any mod folder" : searched.map { visible($0) }.joined(separator: ", ")) (see 'hanjul mods')"
+        case .script(let id, let message): "mod '\(id)': \(visible(message, limit: 600))"
+        case .manifest(let id, let reason): "mod '\(id)': mod.lua \(visible(reason))"
+        case .conflict(let reason): visible(reason)
         case .quarantined(let entry): entry.refusal
         }
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HanJulFiles
 import HanJulHash
+import HanJulText
 
 /// A mod's folder read into memory once: every file's bytes and one SHA-256 over them.
 ///
@@ -23,13 +24,16 @@ public struct ModPackage: Sendable {
 
     /// The limits a mod's folder must keep to; anything larger is refused with a reason.
     public static let maxFiles = 256, maxFileBytes = 1 << 20, maxTotalBytes = 8 << 20, maxDepth = 4
+    /// Folders inside the mod's folder, at every depth: each is read on load (and walked
+    /// by the play screen's hot-reload watcher), so they count like files (#15 item 5).
+    public static let maxFolders = 64
 
     /// Reads a mod's folder.
     /// - Throws: `ModLoadError.package` naming the file at fault.
     public init(folder: String) throws(ModLoadError) {
         let name = String(folder.split(separator: "/").last ?? Substring(folder))
         guard ModPackage.isValidID(name) else {
-            throw .package(folder: folder, reason: "the folder name '\(sanitized(name))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
+            throw .package(folder: folder, reason: "the folder name '\(visible(name, limit: 200))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
         }
         var info = stat()
         guard lstat(folder, &info) == 0 else {
@@ -40,8 +44,8 @@ public struct ModPackage: Sendable {
                 ? "it is a symbolic link; put the mod's folder itself on the search path" : "it is not a folder")
         }
         var files: [String: [UInt8]] = [:]
-        var total = 0
-        try ModPackage.collect(folder: folder, relative: "", depth: 0, into: &files, total: &total, root: folder)
+        var total = 0, folders = 0
+        try ModPackage.collect(folder: folder, relative: "", depth: 0, into: &files, total: &total, folders: &folders, root: folder)
         guard files["mod.lua"] != nil else {
             throw .package(folder: folder, reason: "there is no mod.lua in the folder")
         }
@@ -79,7 +83,7 @@ public struct ModPackage: Sendable {
     }
 
     private static func collect(folder: String, relative: String, depth: Int, into files: inout [String: [UInt8]],
-                                total: inout Int, root: String) throws(ModLoadError) {
+                                total: inout Int, folders: inout Int, root: String) throws(ModLoadError) {
         guard depth <= maxDepth else {
             throw .package(folder: root, reason: "'\(relative)' is nested deeper than \(maxDepth) folders")
         }
@@ -99,7 +103,7 @@ public struct ModPackage: Sendable {
         for name in names.sorted() {
             let path = relative.isEmpty ? name : relative + "/" + name
             guard isSafeName(name) else {
-                throw .package(folder: root, reason: "the file name '\(sanitized(path))' has characters other than letters, digits, . _ and -")
+                throw .package(folder: root, reason: "the file name '\(visible(path, limit: 200))' has characters other than letters, digits, . _ and -")
             }
             if name.hasPrefix(".") { continue }  // editor swap files, .git: not part of the mod
             var info = stat()
@@ -108,7 +112,10 @@ public struct ModPackage: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total, root: root)
+                folders += 1
+                guard folders <= maxFolders else { throw .package(folder: root, reason: "more than \(maxFolders) folders") }
+                try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total,
+                            folders: &folders, root: root)
             case S_IFREG:
                 guard files.count < maxFiles else { throw .package(folder: root, reason: "more than \(maxFiles) files") }
                 let bytes: [UInt8]
@@ -136,15 +143,4 @@ public struct ModPackage: Sendable {
                 || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D
         }
     }
-}
-
-/// Text from a mod or its folder, with control characters replaced, for messages and the screen.
-public func sanitized(_ text: String, limit: Int = 200) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if out.unicodeScalars.count >= limit { out += "…"; break }
-        let v = scalar.value
-        out.unicodeScalars.append(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) ? "?" : scalar)
-    }
-    return out
 }

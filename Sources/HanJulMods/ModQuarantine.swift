@@ -5,6 +5,7 @@ import Darwin
 #endif
 import HanJulFiles
 import HanJulHash
+import HanJulText
 
 /// Mods the watchdog caught hanging (RELIABILITY L-24), kept in
 /// `$XDG_STATE_HOME/hanjul/quarantine` (state, not data: `~/.local/state/hanjul` by
@@ -43,8 +44,8 @@ public struct ModQuarantine: Sendable {
 
         /// The message that refuses the mod and says how to re-enable it.
         public var refusal: String {
-            "mod '\(sanitized(id, limit: 40))' is quarantined: it \(sanitized(reason, limit: 120)) (sha256 \(sha256.prefix(16))…). "
-                + "If you trust it, re-enable it with: hanjul mods --trust \(sanitized(id, limit: 40))"
+            "mod '\(visible(id, limit: 40))' is quarantined: it \(visible(reason, limit: 120)) (sha256 \(sha256.prefix(16))…). "
+                + "If you trust it, re-enable it with: hanjul mods --trust \(visible(id, limit: 40))"
         }
     }
 

@@ -32,7 +32,8 @@ public struct ModSearchPath: Sendable, Equatable {
         public var shadowedBy: String?
     }
 
-    /// Every mod folder on the path, sorted by id within each search folder.
+    /// Every mod folder on the path, sorted by id within each search folder. There is no
+    /// limit: a folder of thousands of mods lists them all (#15 item 6).
     public func entries() -> [Entry] {
         var seen: [String: String] = [:]
         var result: [Entry] = []
@@ -47,7 +48,6 @@ public struct ModSearchPath: Sendable, Equatable {
                 if lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
                     names.append(name)
                 }
-                if names.count > 1000 { break }
             }
             closedir(directory)
             for name in names.sorted() {
@@ -59,8 +59,17 @@ public struct ModSearchPath: Sendable, Equatable {
         return result
     }
 
-    /// The folder of mod `id`, the first on the path.
+    /// The folder of mod `id`, the first on the path: looked up by name in each search
+    /// folder, without listing them. Only valid ids are found (never `..` or a path).
     public func folder(of id: String) -> String? {
-        entries().first { $0.id == id && $0.shadowedBy == nil }?.folder
+        guard ModPackage.isValidID(id) else { return nil }
+        for root in folders {
+            var info = stat()
+            let folder = root + "/" + id
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
+                return folder
+            }
+        }
+        return nil
     }
 }

@@ -6,6 +6,7 @@ import Darwin
 import HanJulCore
 import HanJulReplay
 import LuaKit
+import HanJulText
 
 /// Runs a mod's own tests: `tests/*.lua` files written against the `hanjul.test` harness,
 /// and `tests/*.replay` golden replays that must still verify.
@@ -148,13 +149,13 @@ public struct ModTestRunner {
     static func describe(_ error: LuaError) -> String {
         switch error {
         case .runtime(let message, _): message.split(separator: "\n", omittingEmptySubsequences: false).prefix(40)
-            .map { sanitized(String($0), limit: 300) }.joined(separator: "\n")
-        case .syntax(let message): "syntax error: " + sanitized(message, limit: 400)
+            .map { visible(String($0), limit: 300) }.joined(separator: "\n")
+        case .syntax(let message): "syntax error: " + visible(message, limit: 400)
         case .budgetExceeded(let traceback):
             "ran past its budget of \(LoadedMod.limits.instructionsPerCall) Lua instructions (an endless loop?)\n"
-                + sanitized(traceback, limit: 600)
+                + visibleLines(traceback, limit: 600)
         case .memory: "ran out of memory (\(LoadedMod.limits.memoryBytes >> 20) MiB)"
-        case .badValue(let message): sanitized(message, limit: 400)
+        case .badValue(let message): visible(message, limit: 400)
         }
     }
 
@@ -192,6 +193,10 @@ public struct ModTestRunner {
             rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
         } catch {
             result.failures.append("\(error)")
+            return result
+        }
+        if let problem = replay.problem(under: rules) {
+            result.failures.append("cannot play it under the mod: \(problem)")
             return result
         }
         guard let verdict = Self.verify(replay, with: Game(rules: rules, source: replay.source), clock: clock) else {
@@ -335,7 +340,7 @@ final class TestSession {
                 guard let function = args.value(3).functionValue else {
                     throw LuaHostError("t.test: give a name and a function")
                 }
-                self.tests.append((sanitized(name, limit: 120), function))
+                self.tests.append((visible(name, limit: 120), function))
                 return 0
             },
             "new_game": { [unowned self, unowned lua] args in

@@ -1,20 +1,29 @@
+import HanJulText
+
 /// Makes text from outside the program (mod names, mod error messages, high-score labels)
 /// safe to put on screen: no control sequence can reach the terminal (RELIABILITY T-17),
 /// and every character takes exactly one column so the grid stays aligned.
 public enum DisplayText {
-    /// `text` with every C0 control and DEL in caret notation (`ESC` → `^[`, `BEL` → `^G`,
-    /// DEL → `^?`; tab, newline and carriage return become a space), every C1 control
-    /// (U+0080…U+009F) and every character that is not surely one column wide as `?`, and
-    /// with `asciiOnly` every non-ASCII character as `?` too.
+    /// `text` through HanJulText's ``visible(_:limit:)`` (controls, bidi and invisible
+    /// characters as escapes: `ESC` → `\e`, U+202E → `\u{202E}`), but with tab, newline and
+    /// carriage return as a space; then every character that is not surely one column wide
+    /// as `?`, and with `asciiOnly` every non-ASCII character as `?` too.
     ///
     /// ```
-    /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil^[]52;c;AAAA^G"
+    /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil\\e]52;c;AAAA\\u{7}"
     /// ```
     /// - Complexity: O(n) in the number of scalars.
     public static func sanitized(_ text: String, asciiOnly: Bool = false) -> String {
-        var result = String.UnicodeScalarView()
+        var spaced = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            appendSanitized(scalar, asciiOnly: asciiOnly, to: &result)
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: spaced.append(" ")
+            default: spaced.append(scalar)
+            }
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in visible(String(spaced)).unicodeScalars {
+            result.append(asciiOnly && scalar.value > 0x7E || !isSingleColumn(scalar) ? "?" : scalar)
         }
         return String(result)
     }
@@ -22,25 +31,6 @@ public enum DisplayText {
     /// The scalars `text` shows as, each one column wide.
     static func columns(_ text: String, asciiOnly: Bool = false) -> [Unicode.Scalar] {
         Array(sanitized(text, asciiOnly: asciiOnly).unicodeScalars)
-    }
-
-    static func appendSanitized(_ scalar: Unicode.Scalar, asciiOnly: Bool, to result: inout String.UnicodeScalarView) {
-        let v = scalar.value
-        switch v {
-        case 0x09, 0x0A, 0x0D: result.append(" ")
-        case 0x00..<0x20:
-            result.append("^")
-            result.append(Unicode.Scalar(UInt8(v + 0x40)))
-        case 0x7F:
-            result.append("^")
-            result.append("?")
-        default:
-            if asciiOnly && v > 0x7E || !isSingleColumn(scalar) {
-                result.append("?")
-            } else {
-                result.append(scalar)
-            }
-        }
     }
 
     /// Whether `scalar` is a printable character every terminal draws one column wide.

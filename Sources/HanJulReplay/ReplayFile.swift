@@ -1,6 +1,7 @@
 import HanJulCore
 import HanJulFiles
 import HanJulHash
+import HanJulText
 
 /// The replay file format (docs/REPLAY.md): a `RecordFile` of kind `replay`, version 1 or 2,
 /// whose JSON payload holds the engine version, the rules lockfile, the piece source,
@@ -88,6 +89,13 @@ public enum ReplayFile {
         try AtomicFile.write(encode(replay), to: path)
     }
 
+    /// Saves a replay to a path the user named (`--save-replay`, `--record`), by the rule
+    /// of ``OutputFile``: `-` is standard output, links are followed, FIFOs and devices
+    /// written through, and the folder must exist.
+    public static func write(_ replay: Replay, toOutput path: String) throws(FileError) {
+        try OutputFile.write(encode(replay), to: path)
+    }
+
     /// Reads and checks a replay file.
     public static func read(_ path: String) throws(ReadError) -> Replay {
         let record: RecordFile.Record
@@ -114,6 +122,7 @@ public enum ReplayFile {
     public static func decode(_ json: JSON) throws(ReadError) -> Replay {
         guard let engine = json["engine"]?.integerValue else { throw .malformed("no engine version") }
         guard engine <= engineVersion else { throw .newerEngine(found: Int(engine), supported: engineVersion) }
+        guard engine >= 1 else { throw .malformed("engine version \(engine) is not one (engine versions start at 1)") }
         guard let rulesName = json["rules"]?["name"]?.stringValue, let modList = json["rules"]?["mods"]?.arrayValue else {
             throw .malformed("no rules")
         }
@@ -121,7 +130,22 @@ public enum ReplayFile {
         for mod in modList {
             guard let id = mod["id"]?.stringValue, let version = mod["version"]?.stringValue,
                   let sha = mod["sha256"]?.stringValue else { throw .malformed("a mod entry lacks id, version or sha256") }
+            // The same rules as for the mods themselves (ModPackage, LoadedMod), so what is
+            // printed from here is an id, a short version and a hash, never arbitrary text.
+            guard isModID(id) else { throw .malformed("mod \(mods.count + 1)'s id is not a mod id (1 to 32 of a-z, 0-9, _ and -)") }
+            guard !version.isEmpty, version.unicodeScalars.count <= 300, !version.unicodeScalars.contains(where: isHidden) else {
+                throw .malformed("mod '\(id)' has a version that is empty, too long, or holds control characters")
+            }
+            guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw .malformed("mod '\(id)' has a sha256 that is not 64 lowercase hex digits")
+            }
             mods.append(.init(id: id, version: version, sha256: sha))
+        }
+        let expectedName = mods.isEmpty ? nil : mods.map(\.id).joined(separator: "+")
+        guard rulesName == expectedName || (mods.isEmpty && isRulesName(rulesName)) else {
+            throw .malformed(mods.isEmpty
+                ? "the rules name is not a name (1 to 64 of a-z, 0-9, _, - and +)"
+                : "the rules name is not the mods' ids joined by '+' (\(expectedName ?? ""))")
         }
         let source: PieceSource
         if let seed = json["source"]?["seed"]?.stringValue {
@@ -166,8 +190,8 @@ public enum ReplayFile {
         for entry in checkpointList {
             guard let a = entry[0]?.integerValue, let p = entry[1]?.integerValue, let s = entry[2]?.integerValue,
                   let l = entry[3]?.integerValue, let v = entry[4]?.integerValue, let over = entry[5]?.boolValue,
-                  let sum = entry[6]?.stringValue, let checksum = UInt64(sum, radix: 16),
-                  a >= previous, a <= Int64(actions.count), p >= 0, l >= 0
+                  let sum = entry[6]?.stringValue, sum.utf8.count == 16, let checksum = UInt64(sum, radix: 16),
+                  a >= previous, a <= Int64(actions.count), p >= 0, p <= a, l >= 0, v >= 1
             else { throw .malformed("checkpoint \(checkpoints.count + 1) is not [action, pieces, score, lines, level, over, checksum]") }
             previous = Int(a)
             checkpoints.append(Checkpoint(action: Int(a), piecesLocked: Int(p), score: Int(s), lines: Int(l),
@@ -178,8 +202,8 @@ public enum ReplayFile {
         if let list = json["reloads"] {
             guard let items = list.arrayValue else { throw .malformed("reloads is not a list") }
             for item in items {
-                guard let at = item.integerValue, at >= 0, at <= Int64(actions.count) else {
-                    throw .malformed("a reload is not an action index")
+                guard let at = item.integerValue, at >= Int64(reloads.last ?? 0), at <= Int64(actions.count) else {
+                    throw .malformed("a reload is not an action index (in order)")
                 }
                 reloads.append(Int(at))
             }
@@ -188,8 +212,41 @@ public enum ReplayFile {
                       times: times, checkpointInterval: Int(interval), checkpoints: checkpoints, reloads: reloads)
     }
 
+    /// A mod id: 1–32 of `a-z 0-9 _ -`, not starting with `_` or `-` (as `ModPackage`).
+    static func isModID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        guard (1...32).contains(bytes.count), bytes[0] != UInt8(ascii: "-"), bytes[0] != UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
+    }
+
+    /// A built-in rule set's name (`standard`, `uniform`): the characters of ids and `+`.
+    static func isRulesName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return (1...64).contains(bytes.count) && bytes.allSatisfy {
+            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D || $0 == 0x2B
+        }
+    }
+
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension Replay {
+    /// What in this replay the rules it is played under cannot mean (#15 item 14): a
+    /// dealt kind the piece set does not have, an action the rules do not allow, a
+    /// checkpoint level below 1. `nil` when it fits them; otherwise one sentence, for
+    /// `hanjul replay` and the golden replays of `hanjul check`.
+    public func problem(under rules: some Rules) -> String? {
+        if case .sequence(let kinds) = source, let bad = kinds.first(where: { $0 >= rules.pieces.count }) {
+            let letters = rules.pieces.kinds.map { String($0.letter) }.joined()
+            return "it deals piece kind \(bad), but the rules '\(rules.name)' have \(rules.pieces.count) kinds (0 to \(rules.pieces.count - 1): \(letters))"
+        }
+        let allowed = rules.actions
+        if let index = actions.firstIndex(where: { !allowed.contains($0.kind) }) {
+            return "action \(index + 1) is '\(actions[index].letter)', which the rules '\(rules.name)' do not have (they allow \(allowed.map { String($0.letter) }.sorted().joined()))"
+        }
+        return nil
     }
 }

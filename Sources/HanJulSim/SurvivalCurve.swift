@@ -74,7 +74,8 @@ public struct SurvivalCurve: Equatable, Codable, Sendable {
         let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         var line = ""
         for column in 0..<width {
-            let pieces = range * (column + 1) / width
+            // range × (column + 1) / width without overflow, whatever the range.
+            let pieces = range / width * (column + 1) + range % width * (column + 1) / width
             let fraction = alive(after: pieces)
             let level = fraction <= 0 ? 0 : max(1, Int((fraction * 8).rounded(.toNearestOrAwayFromZero)))
             line.append(blocks[min(8, max(0, level))])

@@ -1,3 +1,5 @@
+import HanJulText
+import HanJulText
 /// The bytes of a Lua string, kept with their explicit length: Lua strings may hold NUL,
 /// invalid UTF-8 and terminal escape bytes (L-35).
 public struct LuaString: Hashable, Sendable, CustomStringConvertible {
@@ -16,23 +18,15 @@ public struct LuaString: Hashable, Sendable, CustomStringConvertible {
     /// Whether the bytes are valid UTF-8.
     public var isValidUTF8: Bool { Array(string.utf8) == bytes }
 
-    /// Text safe to show on a terminal: C0/C1 controls, DEL and ESC become "?", invalid UTF-8
-    /// becomes U+FFFD, and the result is cut at `maxBytes` input bytes (marked with "…").
+    /// Text safe to show on a terminal: the first `maxBytes` bytes (a cut is marked with
+    /// "…"; invalid UTF-8 becomes U+FFFD) through HanJulText's ``visible(_:limit:)``, the
+    /// one function for untrusted text (controls, bidi and invisible characters shown as
+    /// escapes).
     ///
     /// - Complexity: O(min(n, maxBytes)).
     public func sanitized(maxBytes: Int = 200) -> String {
         let cut = bytes.count > maxBytes
-        let text = String(decoding: cut ? Array(bytes.prefix(maxBytes)) : bytes, as: UTF8.self)
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
-                out.append("?")
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out) + (cut ? "…" : "")
+        return visible(String(decoding: cut ? Array(bytes.prefix(maxBytes)) : bytes, as: UTF8.self)) + (cut ? "…" : "")
     }
 
     /// ``string``.

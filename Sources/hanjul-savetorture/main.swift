@@ -31,6 +31,15 @@ func printError(_ line: String) {
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+// The helper dies with the test that started it: a killed or failed test run must never
+// leave a loop burning a CPU (it once ran for two hours, reparented to init). The loop
+// stops as soon as its parent is gone (it is reparented), and SIGALRM ends any mode after
+// ten minutes whatever happens. (Not PR_SET_PDEATHSIG: it fires when the *thread* that
+// spawned the helper exits, which a test runner's thread pool may do at any time.)
+let parent = getppid()
+if parent == 1 { exit(1) }  // already orphaned before it started
+_ = alarm(600)
+
 let args = CommandLine.arguments
 func usage() -> Never {
     printError("usage: hanjul-savetorture loop PATH FD | write-limited PATH SIZE LIMIT | append PATH TAG COUNT")
@@ -56,6 +65,7 @@ case "loop":
             _ = write(fd, &one, 1)
             signalled = true
         }
+        if getppid() != parent { exit(1) }  // orphaned: the test is gone
         n += 1
     }
 

@@ -3,6 +3,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulReplay
+import HanJulText
 
 /// `hanjul check MOD`: loads a mod, checks its manifest, determinism and the engine's
 /// invariants under random play, runs its tests, and prints a report. Exit status 0 when
@@ -66,19 +67,19 @@ enum CheckCommand {
             return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)
         }
 
-        print("hanjul check \(CommandLineText.shown(id))  (\(folder), sha256 \(package.sha256.prefix(16))…)")
+        print(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"))
         let outcomes = checker.run()
         for outcome in outcomes {
             let lines = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
-            print("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")")
-            for line in lines.dropFirst() { print("          \(line)") }
+            print(visible("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")"))
+            for line in lines.dropFirst() { print(visible("          \(line)")) }
         }
         let failed = outcomes.filter { !$0.passed }
         if outcomes.first?.name == "load" && !outcomes[0].passed {
-            print("the mod does not load")
+            print(visible("the mod does not load"))
             return .modError
         }
-        print(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))")
+        print(visible(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))"))
         return failed.isEmpty ? .success : .failure
     }
 
@@ -95,7 +96,7 @@ enum CheckCommand {
             StandardStreams.writeOutput(ReplayFile.encode(recorded.replay))
         } else {
             do throws(FileError) {
-                try ReplayFile.write(recorded.replay, to: path)
+                try ReplayFile.write(recorded.replay, toOutput: path)
             } catch {
                 StandardError.write("hanjul check: \(error.playerMessage(saving: "the replay"))")
                 return .failure

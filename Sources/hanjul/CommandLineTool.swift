@@ -180,8 +180,16 @@ enum CompletionsCommand {
 enum StandardError {
     /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
     /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
+    /// Messages quote files, mods and arguments: the whole line goes through `visible`
+    /// (T-17), whatever its parts did already.
     static func write(_ line: String, newline: Bool = true) {
-        let bytes = Array((newline ? line + "\n" : line).utf8)
+        writeControl(newline ? visible(line) + "\n" : visible(line))
+    }
+
+    /// The program's own terminal control (the progress bar's `\r` and erase-line), as
+    /// it is: never text from a file, a mod or argv.
+    static func writeControl(_ text: String) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }

@@ -5,7 +5,9 @@ import Foundation
 #endif
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulSim
+import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
@@ -67,6 +69,12 @@ enum CompareCommand {
             return .modError
         }
 
+        if let svg, !StandardStreams.isStream(svg) {
+            // Checked before the games are played, so a bad path costs nothing.
+            do throws(FileError) { _ = try OutputFile.target(of: svg) } catch {
+                throw UsageError("--svg: \(error)")
+            }
+        }
         let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
                                                progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress, quiet: quiet))
         let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
@@ -83,8 +91,10 @@ enum CompareCommand {
             if StandardStreams.isStream(svg) {
                 StandardStreams.writeOutput(Array(text.utf8))
             } else {
-                guard FileManager.default.createFile(atPath: svg, contents: Data(text.utf8)) else {
-                    throw UsageError("--svg: cannot write \(CommandLineText.quoted(svg))")
+                do throws(FileError) {
+                    try OutputFile.write(Array(text.utf8), to: svg)
+                } catch {
+                    throw UsageError("--svg: \(error)")
                 }
             }
         }

@@ -8,6 +8,7 @@ import Foundation
 import HanJulFiles
 import HanJulMods
 import LuaKit
+import HanJulText
 
 /// The watchdog backstop for mod calls that never return (RELIABILITY L-24), for every
 /// command that plays (`run`, `replay`, and `play`: use ``ModOptions/loadRules()``).
@@ -34,11 +35,14 @@ enum HangGuard {
         return 2
     }
 
-    /// Reads the test-only switches from the environment (see ``ModTestHooks``).
+    /// Reads the test-only switches from the environment (see `ModTestHooks`): in debug
+    /// builds only; a release binary ignores `HANJUL_TEST_HANG_MS`.
     static func readTestSwitches() {
+        #if HANJUL_TEST_SWITCHES
         if let text = ProcessInfo.processInfo.environment["HANJUL_TEST_HANG_MS"], let ms = Int(text), ms > 0 {
             ModTestHooks.hangMilliseconds = min(ms, 600_000)
         }
+        #endif
     }
 
     /// The quarantine list of this user, or nil when there is no home to keep it in.
@@ -58,19 +62,19 @@ enum HangGuard {
             let file = report.label.dropFirst(id.count).drop { $0 == " " }
             let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
             let reason = "hung for more than \(seconds) s in a call the instruction budget could not stop"
-                + (file.isEmpty ? "" : " (in \(sanitized(String(file), limit: 80)))")
+                + (file.isEmpty ? "" : " (in \(visible(String(file), limit: 80)))")
             var saved = "quarantined it"
             if let quarantine, let sha = hashes[id] {
                 do {
                     try quarantine.add(ModQuarantine.Entry(id: id, sha256: sha, reason: reason, time: ModQuarantine.now()))
                 } catch {
-                    saved = "could not quarantine it (\(sanitized("\(error)", limit: 200)))"
+                    saved = "could not quarantine it (\(visible("\(error)", limit: 200)))"
                 }
             } else {
                 saved = "could not quarantine it (no data folder)"
             }
-            let line = "hanjul \(command): mod '\(sanitized(id, limit: 40))' \(reason); stopped the game and \(saved). "
-                + "To play it again: hanjul mods --trust \(sanitized(id, limit: 40))\n"
+            let line = "hanjul \(command): mod '\(visible(id, limit: 40))' \(reason); stopped the game and \(saved). "
+                + "To play it again: hanjul mods --trust \(visible(id, limit: 40))\n"
             var bytes = Array(line.utf8)
             var offset = 0
             while offset < bytes.count {

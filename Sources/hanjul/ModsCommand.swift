@@ -1,5 +1,6 @@
 import HanJulCommandLine
 import HanJulMods
+import HanJulText
 
 /// `hanjul mods`: every mod on the search path, with its version, description and folder,
 /// or why it does not load.
@@ -39,27 +40,28 @@ enum ModsCommand {
             HangGuard.watchdog(for: [package], quarantine: quarantine, command: "mods")
         }
         if listing.isEmpty {
-            print("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))")
+            print(visible("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))"))
             return .success
         }
         var broken = 0
         for entry in listing {
             if let shadow = entry.shadowedBy {
-                print("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))")
+                print(visible("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))"))
             } else if let held = entry.quarantined {
                 broken += 1
-                print("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
-                print("    \(held.refusal)")
+                print(visible("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
+                print(visible("    \(held.refusal)"))
             } else if let manifest = entry.manifest {
-                print("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)")
-                print("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…")
+                print(visible("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)"))
+                print(visible("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
             } else {
                 broken += 1
-                print("\(entry.id)  FAILS TO LOAD  \(entry.folder)")
-                print("    \(entry.error ?? "unknown error")")
+                print(visible("\(entry.id)  FAILS TO LOAD  \(entry.folder)"))
+                print(visible("    \(entry.error ?? "unknown error")"))
             }
         }
-        print("\nSearched: \(catalog.searchPath.folders.joined(separator: ", ")). Play one with: hanjul run --mod ID … (or hanjul --mod ID)")
+        print()
+        print(visible("Searched: \(catalog.searchPath.folders.joined(separator: ", ")). Play one with: hanjul run --mod ID … (or hanjul --mod ID)"))
         return broken == 0 ? .success : .modError
     }
 
@@ -72,10 +74,10 @@ enum ModsCommand {
         for id in ids {
             do {
                 let removed = try quarantine.trust(id: id)
-                print(removed == 0 ? "mod '\(sanitized(id, limit: 40))' was not quarantined"
-                                   : "mod '\(sanitized(id, limit: 40))' is trusted again (removed \(removed) quarantine entr\(removed == 1 ? "y" : "ies"))")
+                print(removed == 0 ? "mod '\(visible(id, limit: 40))' was not quarantined"
+                                   : "mod '\(visible(id, limit: 40))' is trusted again (removed \(removed) quarantine entr\(removed == 1 ? "y" : "ies"))")
             } catch {
-                StandardError.write("hanjul mods: could not update \(quarantine.path): \(sanitized("\(error)", limit: 300))")
+                StandardError.write("hanjul mods: could not update \(quarantine.path): \(visible("\(error)", limit: 300))")
                 return .failure
             }
         }

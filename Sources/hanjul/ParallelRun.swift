@@ -56,7 +56,7 @@ enum ParallelRun {
                 let record = player.play(seed: seed)
                 if let replayFolder, let replay = player.lastReplay {
                     let path = replayFolder + "/" + fileStem + "-\(seed).hjr"
-                    do throws(FileError) { try ReplayFile.write(replay, to: path) } catch {
+                    do throws(FileError) { try ReplayFile.write(replay, toOutput: path) } catch {
                         shared.failed.withLock { $0 = $0 ?? error.playerMessage(saving: "a replay") }
                     }
                 }

@@ -59,7 +59,8 @@ final class ProgressBar: Sendable {
             let width = 30
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: unicode ? "█" : "#", count: filled) + String(repeating: unicode ? "·" : "-", count: width - filled)
-            let line = "\r\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
+            let line = "\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
+            StandardError.writeControl("\r")
             StandardError.write(line, newline: false)
         case .lines(let every):
             let due = lastLine.withLock { last in
@@ -74,7 +75,7 @@ final class ProgressBar: Sendable {
 
     func finish(done: Int) {
         switch style {
-        case .terminal: StandardError.write("\r\u{1B}[K", newline: false)  // back to the start, the line erased
+        case .terminal: StandardError.writeControl("\r\u{1B}[K")  // back to the start, the line erased
         case .lines: StandardError.write("\(label): \(done)/\(total) games in \(Self.clock(Platform.wallSeconds() - started))")
         }
     }

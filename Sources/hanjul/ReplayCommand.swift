@@ -67,6 +67,10 @@ enum ReplayCommand {
                 StandardError.write("hanjul replay: \(path): recorded under rules '\(replay.rules.name)' without a mod list; refusing (pass --force to try the standard rules)")
                 return .failure
             }
+            if let problem = replay.problem(under: StandardRules()) {
+                StandardError.write("hanjul replay: \(path): \(problem)")
+                return .failure
+            }
             if !verify {
                 return watch(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [], ascii: ascii)
             }
@@ -91,6 +95,10 @@ enum ReplayCommand {
                 return .failure
             }
             StandardError.write("hanjul replay: warning: \(message); \(verify ? "verifying" : "playing") anyway")
+        }
+        if let problem = replay.problem(under: rules) {
+            StandardError.write("hanjul replay: \(path): \(problem)")
+            return .failure
         }
         if !verify {
             let loader = mods

@@ -93,7 +93,7 @@ enum RunCommand {
                 StandardStreams.writeOutput(ReplayFile.encode(replay))
             } else {
                 do throws(FileError) {
-                    try ReplayFile.write(replay, to: replayPath)
+                    try ReplayFile.write(replay, toOutput: replayPath)
                 } catch {
                     StandardError.write("hanjul run: \(error.playerMessage(saving: "the replay"))")
                     return .failure

@@ -6,7 +6,9 @@ import Foundation
 #endif
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulSim
+import HanJulText
 
 /// `hanjul sim`: many seeded games with a bot, summarised; with `--jsonl` each game is
 /// written as it finishes, and `--resume` finishes a run that was stopped.
@@ -97,7 +99,9 @@ enum SimCommand {
                 openWriter = { SweepWriter(standardOutput: ()) }
             } else if let jsonl {
                 // Refuse an existing file before any game is played, and again when opening it.
-                if try readExisting(jsonl).map({ !$0.isEmpty }) == true { _ = try SweepWriter(creating: jsonl) }
+                if case .file? = try? OutputFile.target(of: jsonl), try readExisting(jsonl).map({ !$0.isEmpty }) == true {
+                    _ = try SweepWriter(creating: jsonl)
+                }
                 openWriter = { () throws(UsageError) in try SweepWriter(creating: jsonl) }
             }
         }
@@ -108,6 +112,12 @@ enum SimCommand {
         case .failure(let error):
             StandardError.write("hanjul sim: \(error)")
             return .modError
+        }
+
+        if let replayFolder {
+            do throws(FileError) { try OutputFile.prepareFolder(replayFolder) } catch {
+                throw UsageError("--save-replays: \(error)")
+            }
         }
         let header = options.header(spec)
         if let expected = expectedHeader, expected != header {
@@ -160,6 +170,8 @@ enum SimCommand {
     /// The bytes of `path`, or nil when there is no such file; a folder, FIFO or device is refused.
     static func readExisting(_ path: String) throws(UsageError) -> [UInt8]? {
         var info = stat()
+        // A symbolic link is followed, as for every output path (OutputFile).
+        let path = (try? OutputFile.following(path)) ?? path
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
             throw UsageError("cannot read \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
@@ -180,9 +192,28 @@ enum JSONLines {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return escapingHidden(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
             throw UsageError("cannot encode JSON: \(error)")
         }
+    }
+
+    /// JSON text with every character `visible` would show (C1 controls, bidi and
+    /// invisible characters, which JSONEncoder leaves raw) as a `\uXXXX` escape: the same
+    /// value, safe on a terminal (T-17). Raw tab, newline and return in JSON text are only
+    /// ever the layout's (the encoder escapes them inside strings).
+    static func escapingHidden(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { isHidden($0) && !["\t", "\n", "\r"].contains($0) }) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isHidden(scalar), !["\t", "\n", "\r"].contains(scalar) else { out.append(scalar); continue }
+            let units = scalar.value > 0xFFFF
+                ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)] : [scalar.value]
+            for unit in units {
+                let digits = String(unit, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).unicodeScalars)
+            }
+        }
+        return String(out)
     }
 }

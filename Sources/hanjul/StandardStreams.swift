@@ -1,5 +1,6 @@
 import Glibc
 import HanJulCommandLine
+import HanJulText
 
 /// `-` as a file name: standard input where a file is read, standard output where one is
 /// written (for every command, by the kinds ``ValueKind/input`` and ``ValueKind/output``).
@@ -54,7 +55,13 @@ enum StandardStreams {
 struct Report {
     var toStandardError: Bool
 
+    /// Prints `text` (one line or several) made visible line by line (T-17).
     func line(_ text: String) {
-        if toStandardError { StandardError.write(text) } else { print(text) }
+        let shown = visibleLines(text)
+        if toStandardError {
+            for line in shown.split(separator: "\n", omittingEmptySubsequences: false) { StandardError.write(String(line)) }
+        } else {
+            print(shown)
+        }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HanJulCommandLine
 import HanJulSim
+import HanJulText
 
 /// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (the shards
 /// of a split sweep, say) into one summary, and refuses a merge with seeds missing or
@@ -108,7 +109,7 @@ enum StatsCommand {
         merged.firstSeed = records.first?.seed ?? first.firstSeed
         merged.lastSeed = records.last?.seed ?? first.lastSeed
         let summary = Summary(header: merged, records: records)
-        print(json ? try JSONLines.text(summary, pretty: true) : summary.text)
+        print(json ? try JSONLines.text(summary, pretty: true) : visibleLines(summary.text))
         return .success
     }
 

@@ -42,12 +42,19 @@ enum SweepFile {
                 guard header.format <= RunHeader.currentFormat else {
                     throw UsageError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
                 }
+                if let problem = header.problem { throw UsageError("\(source):\(number): a header that hanjul sim cannot have written: \(problem)") }
                 runs.append(Run(header: header, records: [], source: source))
                 return
             }
             guard !runs.isEmpty else { throw UsageError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
             do {
-                runs[runs.count - 1].records.append(try decoder.decode(GameRecord.self, from: bytes))
+                let record = try decoder.decode(GameRecord.self, from: bytes)
+                if let problem = record.problem(under: runs[runs.count - 1].header) {
+                    throw UsageError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
+                }
+                runs[runs.count - 1].records.append(record)
+            } catch let error as UsageError {
+                throw error
             } catch {
                 let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
                 throw UsageError("\(source):\(number): not a game record (\(hint))")
@@ -80,16 +87,17 @@ enum SweepFile {
             number += 1
             let line = bytes[start..<end]
             if let header = prefix.header {
-                guard let record = try? decoder.decode(GameRecord.self, from: Data(line)) else {
+                guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
                 }
-                let expected = header.firstSeed + UInt64(prefix.records.count)
-                guard record.seed == expected, expected <= header.lastSeed else {
+                let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.records.count))
+                guard !overflow, record.seed == expected, expected <= header.lastSeed else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
                 }
                 prefix.records.append(record)
             } else {
-                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
+                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header,
+                      header.problem == nil else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
                 }
                 prefix.header = header
@@ -116,6 +124,9 @@ enum SweepFile {
 /// Reads a file or standard input line by line, through zlib (which passes plain files
 /// through unchanged and inflates gzip, concatenated members too).
 enum LineReader {
+    /// The longest line read (a game record is a few hundred bytes; a header, a few KiB).
+    static let maxLineBytes = 4 << 20
+
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
     static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
         let fd: Int32
@@ -157,6 +168,11 @@ enum LineReader {
                 start = end + 1
             }
             pending.removeSubrange(..<start)
+            // No line of hanjul sim output is near this long: a file without line breaks
+            // (or a gzip bomb of one) must not fill the memory.
+            if pending.count > maxLineBytes {
+                throw UsageError("cannot read '\(source)': a line longer than \(maxLineBytes >> 20) MiB; is this hanjul sim --jsonl output?")
+            }
         }
         // A gzip stream cut short reads as far as it goes, then says so.
         var code: Int32 = 0

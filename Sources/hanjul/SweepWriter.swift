@@ -5,15 +5,18 @@ import FoundationEssentials
 import Foundation
 #endif
 import HanJulCommandLine
+import HanJulFiles
 import HanJulSim
 
 /// Writes `hanjul sim --jsonl` output as the games finish: each line goes out in one
 /// `write(2)` (no buffer in between), so a run killed at any moment leaves every game it
 /// finished on disk, followed at most by one line cut short, which `--resume` drops.
 ///
-/// Files are opened without following a symbolic link and must be regular files (a FIFO
-/// or device gets a clear error; `-` is the way to stream to standard output). A new run
-/// never replaces a file that has games in it: it says to `--resume` it or remove it.
+/// Paths follow the one rule for output files (`OutputFile`, RELIABILITY D-11): `-` is
+/// standard output, a symbolic link is followed to its target, a FIFO or character device
+/// is written through (a FIFO nobody reads is an error), a folder, block device or socket
+/// is refused, and a missing folder is never created. One thing is the sweep's own: a new
+/// run never replaces a file that has games in it: it says to `--resume` it or remove it.
 final class SweepWriter {
     let fd: Int32
     let name: String
@@ -29,7 +32,14 @@ final class SweepWriter {
     /// A new file at `path`. An empty file (or one whose only content is a header cut
     /// short, `discarding` bytes of it) is started over; anything else is refused.
     init(creating path: String, discarding torn: Int = 0) throws(UsageError) {
-        let fd = try Self.open(path, flags: O_WRONLY | O_CREAT)
+        let (fd, regular) = try Self.open(path, flags: O_WRONLY | O_CREAT)
+        guard regular else {
+            self.fd = fd
+            name = path
+            isFile = false
+            closes = true
+            return
+        }
         var info = stat()
         if fstat(fd, &info) == 0, Int(info.st_size) > torn {
             close(fd)
@@ -43,12 +53,17 @@ final class SweepWriter {
         self.fd = fd
         name = path
         isFile = true
+        closes = true
     }
 
     /// The file of a stopped run at `path`, cut back to its first `length` bytes (its
     /// whole lines), to append the games it lacks.
     init(resuming path: String, keeping length: Int) throws(UsageError) {
-        let fd = try Self.open(path, flags: O_WRONLY)
+        let (fd, regular) = try Self.open(path, flags: O_WRONLY)
+        guard regular else {
+            close(fd)
+            throw UsageError("cannot resume \(CommandLineText.quoted(path)): it is not a regular file")
+        }
         guard ftruncate(fd, off_t(length)) == 0, lseek(fd, 0, SEEK_END) == off_t(length) else {
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -57,32 +72,46 @@ final class SweepWriter {
         self.fd = fd
         name = path
         isFile = true
+        closes = true
     }
+
+    /// Whether `fd` is this writer's own (not standard output).
+    private var closes = false
 
     deinit {
-        if isFile { close(fd) }
+        if closes { close(fd) }
     }
 
-    private static func open(_ path: String, flags: Int32) throws(UsageError) -> Int32 {
-        var before = stat()
-        if lstat(path, &before) == 0 {
-            switch before.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFLNK: throw UsageError("\(CommandLineText.quoted(path)) is a symbolic link; give the file it points to, or another name")
-            case S_IFDIR: throw UsageError("\(CommandLineText.quoted(path)) is a folder; give a file name for the JSONL output")
-            default: throw UsageError("\(CommandLineText.quoted(path)) is not a regular file (a FIFO or device?); to stream the games use --jsonl -")
+    /// Opens `path` by the output rule: the descriptor, and whether it is a regular file
+    /// (else a FIFO or character device, written through).
+    private static func open(_ path: String, flags: Int32) throws(UsageError) -> (Int32, Bool) {
+        let target: OutputFile.Target
+        do throws(FileError) { target = try OutputFile.target(of: path) } catch {
+            throw UsageError("--jsonl: \(error)")
+        }
+        switch target {
+        case .standardOutput:
+            return (STDOUT_FILENO, false)
+        case .device(let final, _):
+            let fd = Glibc.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else {
+                throw UsageError("cannot write \(CommandLineText.quoted(path)): \(FileError(path: path, operation: .open, errno: errno).reason)")
             }
+            let mode = fcntl(fd, F_GETFL)
+            if mode >= 0 { _ = fcntl(fd, F_SETFL, mode & ~O_NONBLOCK) }
+            return (fd, false)
+        case .file(let final, _):
+            let fd = Glibc.open(final, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
+            guard fd >= 0 else {
+                throw UsageError("cannot write \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                close(fd)
+                throw UsageError("\(CommandLineText.quoted(path)) is not a regular file; to stream the games use --jsonl -")
+            }
+            return (fd, true)
         }
-        let fd = Glibc.open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard fd >= 0 else {
-            throw UsageError("cannot write \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw UsageError("\(CommandLineText.quoted(path)) is not a regular file; to stream the games use --jsonl -")
-        }
-        return fd
     }
 
     /// A write that failed after the run started (exit status 1, not a usage error).

@@ -2,10 +2,14 @@ import Foundation
 import Testing
 
 /// `hanjul run --json`'s result, reason, error, gravity_ms and callouts (issue #12 item 5).
-@Suite struct HeadlessResultTests {
+@Suite final class HeadlessResultTests {
+    /// This test's folder, removed with the suite instance (each test has its own).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-results-\(UUID().uuidString)").path
+    deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
     /// A mods folder with `mods` (id → mod.lua body inside the manifest).
     func modsFolder(_ mods: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-results-\(UUID().uuidString)").path
+        let root = scratch + "/mods-\(UUID().uuidString.prefix(8))"
         for (id, body) in mods {
             try FileManager.default.createDirectory(atPath: root + "/" + id, withIntermediateDirectories: true)
             try """
@@ -62,5 +66,36 @@ import Testing
         let out = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(out["reason"] as? String == "blocked_spawn")
         #expect(out["gravity_ms"] as? Int == 700)
+    }
+}
+
+/// #15 item 7: a mod whose query hooks keep count still gives replays that verify, because
+/// the bot's lookahead asks a separate copy of the mod.
+@Suite struct QueryHookReplayTests {
+    @Test func simReplaysOfACountingRotateHookVerify() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-query-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/count", withIntermediateDirectories: true)
+        try """
+            local asked = 0
+            return {
+              id = "count", name = "count", version = "1.0.0", description = "counts rotate questions", api = 1,
+              rotate = function(game, letter, rotation, x, y, direction)
+                asked = asked + 1
+                local turned = (rotation + direction) % 4
+                if game:fits(letter, turned, x, y) then return x, y, turned end
+              end,
+              on_lock = function(game) game:add_score(asked) end,
+            }
+            """.write(toFile: root + "/count/mod.lua", atomically: true, encoding: .utf8)
+        let folder = root + "/replays"
+        let sim = try Hanjul.run(["sim", "--games", "2", "--seed", "5", "--cap", "60", "--mods-dir", root, "--mod", "count",
+                                  "--save-replays", folder])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files.count == 2)
+        for file in files {
+            let verified = try Hanjul.run(["replay", "--verify", folder + "/" + file, "--mods-dir", root])
+            #expect(verified.status == 0 && verified.stdout.hasPrefix("match: "), "\(file): \(verified.stdout) \(verified.stderr)")
+        }
     }
 }

@@ -79,6 +79,12 @@ import Testing
         #expect(symbols.status == 0 && !symbols.stdout.isEmpty)
         #expect(!symbols.stdout.contains("$s10Foundation"), "Foundation is linked in: import FoundationEssentials instead")
         #expect(!symbols.stdout.contains("ucol_open"), "ICU is linked in")
+        // Test-only switches are compiled out of a release build (#15): no hang switch.
+        let binary = try #require(FileManager.default.contents(atPath: prefix + "/bin/hanjul"))
+        for switchName in ["HANJUL_TEST_HANG_MS", "test_hang"] {
+            #expect(binary.range(of: Data(switchName.utf8)) == nil, "the release binary holds the test switch \(switchName)")
+        }
+        #expect(!symbols.stdout.contains("ModTestHooks"), "the release binary holds ModTestHooks")
 
         // The three commands of the Done-when, the toolchain's folder hidden.
         let mark = "=====hanjul====="

@@ -6,6 +6,7 @@ import Testing
 @Suite struct ModDeterminismTests {
     @Test func sameGameInTwoProcesses() throws {
         let mods = NSTemporaryDirectory() + "hanjul-det-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: mods) }
         try FileManager.default.createDirectory(atPath: mods + "/dice", withIntermediateDirectories: true)
         try """
             local weights = { I = 1, O = 2, T = 3, S = 4, Z = 5, J = 6, L = 7, alpha = 8, beta = 9, gamma = 10 }
@@ -37,6 +38,7 @@ import Testing
 
     @Test func modErrorsExitThreeWithFileLineAndHook() throws {
         let mods = NSTemporaryDirectory() + "hanjul-err-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: mods) }
         try FileManager.default.createDirectory(atPath: mods + "/garbage", withIntermediateDirectories: true)
         try """
             return {

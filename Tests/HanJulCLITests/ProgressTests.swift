@@ -61,7 +61,8 @@ import Testing
         let outcome = try Self.run(Self.sim, locale.merging(["TERM": "xterm"]) { $1 })
         #expect(outcome.status == 0)
         #expect(outcome.terminal.unicodeScalars.allSatisfy { $0.value < 0x80 }, "\(locale): \(outcome.terminal.debugDescription)")
-        #expect(outcome.terminal.contains(" 0/30 games") && outcome.terminal.contains("-----"), "\(outcome.terminal.debugDescription)")
+        // The first frame may come after a game or two finished (a loaded machine): any count.
+        #expect(outcome.terminal.contains("/30 games") && outcome.terminal.contains("---"), "\(outcome.terminal.debugDescription)")
     }
 
     @Test func plainLinesUnderADumbTerminal() throws {

@@ -4,12 +4,13 @@ import HanJulReplay
 import Testing
 
 /// `hanjul run --save-replay` and `hanjul replay --verify` through the built binary.
-@Suite struct ReplayCommandTests {
+@Suite final class ReplayCommandTests {
     let folder: String = {
         let path = NSTemporaryDirectory() + "hanjul-replay-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func record(_ name: String, script: String = String(repeating: "LLLH RRRH CH LLCH RRCCH ", count: 2)) throws -> String {
         let path = folder + "/" + name

@@ -119,7 +119,9 @@ import Testing
     }
 
     @Test func simSavesAReplayPerGameThatVerifies() throws {
-        let folder = try Self.scratch().appendingPathComponent("replays").path
+        let scratch = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("replays").path
         let result = try Hanjul.run(["sim", "--games", "3", "--seed", "21", "--cap", "80", "--mod", "standard",
                                      "--save-replays", folder, "--workers", "2"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -97,7 +97,7 @@ enum Sample {
         (["--seed", "1", "--seed", "2"], "--seed is given 2 times; give it once"),
         (["--json=yes"], "--json takes no value (got '--json=yes')"),
         (["--jsonl", "--json"], "--jsonl needs a file name, but '--json' is an option (to name a file so, write --jsonl=--json or ./--json)"),
-        (["--seed", "1", "--\u{1B}]0;pwned\u{07}"], "unknown option --]0;pwned"),
+        (["--seed", "1", "--\u{1B}]0;pwned\u{07}"], #"unknown option --\e]0;pwned\u{7}"#),
     ])
     func errors(words: [String], message: String) {
         #expect(Sample.error(words) == message)

@@ -2,14 +2,17 @@ import Foundation
 import HanJulCore
 @testable import HanJulMods
 
-/// Mods written inline by tests, in a fresh temporary folder.
-struct ModFixtures {
+/// Mods written inline by tests, in a fresh temporary folder, removed when the last
+/// reference goes (a test run leaves /tmp as it found it).
+final class ModFixtures: Sendable {
     let root: String
 
     init() {
         root = NSTemporaryDirectory() + "hanjul-mods-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// Writes `Mods/<id>/mod.lua` (and any other files) and returns the folder.
     @discardableResult

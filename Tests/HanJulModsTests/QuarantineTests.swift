@@ -5,8 +5,9 @@ import Testing
 
 /// The quarantine list the watchdog writes (L-24); the end-to-end path (hang, exit 4,
 /// refusal on the next start, `hanjul mods --trust`) is in HostileModTests (l24_* cases).
-@Suite struct QuarantineTests {
+@Suite final class QuarantineTests {
     let folder = NSTemporaryDirectory() + "hanjul-quarantine-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
     var quarantine: ModQuarantine { ModQuarantine(path: folder + "/hanjul/quarantine") }
 
     func package(_ source: String) -> ModPackage {

@@ -118,7 +118,7 @@ import HanJulCore
             │                                        │
             │ Mods/garbage/mod.lua:12: on_lock:      │
             │ attempt to index a nil value           │
-            │ 'row'^[]0;pwned^G                      │
+            │ 'row'\\e]0;pwned\\u{7}                   │
             └────────────────────────────────────────┘
             │ . . . . . . . . . .│  MODS
             │ . . . . . . . . . .│    garbage

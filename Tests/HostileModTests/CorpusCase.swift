@@ -9,8 +9,8 @@ import Testing
 /// -- within: 5s
 /// -- args: --pieces I --actions H          (default: --seed 1 --actions HHHHHH)
 /// -- env: NAME=VALUE                       (extra environment, e.g. the test-only hang)
-/// -- setup: symlink NAME TARGET | fifo NAME | big NAME BYTES | escname | many COUNT
-/// --        | dir NAME | file NAME TEXT | bytecode-main | folder-symlink
+/// -- setup: symlink NAME TARGET | fifo NAME | big NAME BYTES | escname | escmod | many COUNT
+/// --        | dir NAME | dirs WIDTH DEPTH | file NAME TEXT | bytecode-main | folder-symlink
 /// -- also: sim check compare verify         (the same mod through other commands too)
 /// -- check-says: TEXT                      (what `check`'s report must say)
 /// -- deterministic                         (a second process must print the same)

@@ -51,11 +51,27 @@ struct Sandbox {
                 let bytes = Int(args[1]) ?? (2 << 20)
                 try Data(repeating: UInt8(ascii: "-"), count: bytes).write(to: URL(fileURLWithPath: hostile + "/" + args[0]))
             case "escname": try "return 1\n".write(toFile: hostile + "/evil\u{1B}[2J\u{1B}]0;owned\u{07}.lua", atomically: false, encoding: .utf8)
+            case "escmod":
+                // A second mod folder next to the case, named with escapes and a bidi override.
+                let folder = mods + "/evil\u{1B}[2J\u{202E}\u{1B}]0;owned\u{07}"
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: false)
+                try "return 1\n".write(toFile: folder + "/mod.lua", atomically: false, encoding: .utf8)
             case "many":
                 for i in 0..<(Int(args[0]) ?? 300) {
                     try "return \(i)\n".write(toFile: hostile + "/f\(i).lua", atomically: false, encoding: .utf8)
                 }
             case "dir": try fm.createDirectory(atPath: hostile + "/" + args[0], withIntermediateDirectories: true)
+            case "dirs":
+                // A tree of empty folders, `width` per folder, `depth` levels deep.
+                let width = Int(args[0]) ?? 8, depth = Int(args[1]) ?? 2
+                func grow(_ folder: String, _ level: Int) throws {
+                    guard level < depth else { return }
+                    for i in 0..<width {
+                        try fm.createDirectory(atPath: folder + "/d\(i)", withIntermediateDirectories: false)
+                        try grow(folder + "/d\(i)", level + 1)
+                    }
+                }
+                try grow(hostile, 0)
             case "file": try args[1].write(toFile: hostile + "/" + args[0], atomically: false, encoding: .utf8)
             case "bytecode-main":
                 var bytes: [UInt8] = [0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00, 0x19, 0x93, 0x0D, 0x0A, 0x1A, 0x0A, 0x04, 0x08, 0x08]

@@ -20,7 +20,7 @@ import Testing
         let state = try makeState()
         let values = try run(state, #"return "a\0b", "\27[2J\194\155x", "\255\254", ("z"):rep(1e6)"#)
         #expect(values[0].luaString?.bytes == [97, 0, 98])
-        #expect(values[1].luaString?.sanitized() == "?[2J?x")
+        #expect(values[1].luaString?.sanitized() == #"\e[2J\u{9B}x"#)
         #expect(values[2].luaString?.isValidUTF8 == false)
         #expect(values[2].stringValue == "\u{FFFD}\u{FFFD}")
         #expect(values[3].luaString?.bytes.count == 1_000_000)

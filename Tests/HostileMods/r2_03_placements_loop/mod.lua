@@ -1,6 +1,7 @@
--- case: game:placements called a million times on a 64x64 board: the search is charged to the budget (L-17)
+-- case: game:placements called a million times on a 64x64 board: the search is charged to the budget; the watchdog waits 10 s, so a loaded debug run still ends by the budget (L-17)
 -- expect: error "budget"
--- within: 5s
+-- within: 12s
+-- env: HANJUL_WATCHDOG_SECONDS=10
 -- also: sim compare
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 3: placements in a loop", api = 1,

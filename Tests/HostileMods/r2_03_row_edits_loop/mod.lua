@@ -1,6 +1,7 @@
--- case: insert_row and remove_row a million times each on a 64x64 board, errors caught (L-17)
+-- case: insert_row and remove_row a million times each on a 64x64 board, errors caught; the watchdog waits 10 s, so a loaded debug run still ends by the budget (L-17)
 -- expect: error "budget"
--- within: 5s
+-- within: 12s
+-- env: HANJUL_WATCHDOG_SECONDS=10
 -- also: sim compare
 return {
   id = "hostile", name = "hostile", version = "1", description = "#15 item 3: row edits in a loop", api = 1,
