@@ -87,9 +87,14 @@ function Game:dealt() end
 ---@return integer
 function Game:pieces_locked() end
 
----Gravity ticks so far: the game's clock.
+---Gravity ticks so far.
 ---@return integer
 function Game:tick() end
+
+---Milliseconds of game time so far: the sum of the W actions (front ends send W for all the
+---time that passes when the mod's result is in "ms"; 0 when no time was told).
+---@return integer
+function Game:time() end
 
 ---Whether the game has ended.
 ---@return boolean
@@ -209,9 +214,11 @@ function Game:standard_next() end
 ---Ends the game as topped out (reason "topped_out"): a piece that locked wholly above the board, say.
 function Game:top_out() end
 
----Ends the game with a result: finish("ticks", game:tick(), true) for a time.
----@param label string 1 to 32 characters
----@param value integer
+---Ends the game with a result. With a `result` declaration, finish(value) (e.g.
+---game:finish(game:time())) takes its name, unit and direction; finish(label, value[,
+---lower_is_better]) names it here (lower_is_better left out: the declaration's, else false).
+---@param label string|integer 1 to 32 characters, or the value under a result declaration
+---@param value? integer
 ---@param lower_is_better? boolean
 function Game:finish(label, value, lower_is_better) end
 
@@ -290,6 +297,8 @@ function Standard.hard_drop_points(rows) end
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
 ---@field lock_delay? {ms: integer, resets?: integer}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); false: none
+---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time()); screens show it in its unit and rank high scores by it (last mod wins)
+---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
 ---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
 ---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn (last mod wins; read-only)
@@ -318,12 +327,13 @@ function Standard.hard_drop_points(rows) end
 ---@field lines fun(self: hanjul.TestGame): integer
 ---@field level fun(self: hanjul.TestGame): integer
 ---@field tick fun(self: hanjul.TestGame): integer
+---@field time fun(self: hanjul.TestGame): integer milliseconds of game time (the W actions played)
 ---@field pieces_locked fun(self: hanjul.TestGame): integer
 ---@field width fun(self: hanjul.TestGame): integer
 ---@field height fun(self: hanjul.TestGame): integer
 ---@field over fun(self: hanjul.TestGame): boolean
 ---@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "finished" or "rule_error: ..."
----@field result fun(self: hanjul.TestGame): string|nil, integer, boolean label, value, lower_is_better
+---@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count")
 ---@field piece fun(self: hanjul.TestGame): hanjul.Letter, integer, integer, integer
 ---@field cell fun(self: hanjul.TestGame, x: integer, y: integer): hanjul.Letter|nil
 ---@field hidden fun(self: hanjul.TestGame, x: integer, y: integer): boolean

@@ -27,11 +27,15 @@ public struct Game<R: Rules> {
     /// Applies one action. After game over nothing changes.
     ///
     /// `state.events` then lists what the action did. Under rules without a lock delay,
-    /// `.wait` changes nothing at all.
+    /// `.wait` only moves the game clock (`elapsedMilliseconds`).
     /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
     public mutating func apply(_ action: Action) {
         state.events.removeAll(keepingCapacity: true)
         guard !state.isOver else { return }
+        if case .wait(let milliseconds) = action {
+            let sum = state.elapsedMilliseconds.addingReportingOverflow(max(0, milliseconds))
+            state.elapsedMilliseconds = sum.overflow ? Int.max : sum.partialValue
+        }
         if let delay = rules.lockDelay {
             applyWithLockDelay(action, delay)
         } else {

@@ -23,17 +23,23 @@ public enum GameOverReason: Equatable, Sendable {
 
 /// The result a rule set reports when it ends a game on its own terms.
 public struct GameResult: Equatable, Sendable {
-    /// What the value measures, e.g. `"ticks"`.
+    /// What the value measures, e.g. `"time"`.
     public var label: String
     public var value: Int
     /// Whether a lower value is better (a time) rather than a higher one (a score).
     public var lowerIsBetter: Bool
+    /// What the value counts (the rules' `resultFormat`, `.count` when they declare none).
+    public var unit: ResultFormat.Unit
 
-    public init(label: String, value: Int, lowerIsBetter: Bool) {
+    public init(label: String, value: Int, lowerIsBetter: Bool, unit: ResultFormat.Unit = .count) {
         self.label = label
         self.value = value
         self.lowerIsBetter = lowerIsBetter
+        self.unit = unit
     }
+
+    /// The value as a player reads it, in its unit (`ResultFormat.text(_:unit:)`).
+    public var text: String { ResultFormat.text(value, unit: unit) }
 }
 
 /// A rule that failed: which hook, and why, in words a mod author can act on.

@@ -32,6 +32,8 @@ extension GameState {
         if lockElapsed != 0 || lockResets != 0 || lowestRow != 0 {
             mix(lockElapsed); mix(lockResets); mix(lowestRow)
         }
+        // Only `W` moves the clock: scripts and replays without it keep their digests.
+        if elapsedMilliseconds != 0 { mix(elapsedMilliseconds) }
         mix(isOver ? 1 : 0)
         return hash
     }

@@ -43,6 +43,9 @@ public struct GameState: Equatable, Sendable {
     public internal(set) var backToBackReady: Bool
     /// What rules announced (`announce`), oldest first; the latest `maxCallouts` are kept.
     public internal(set) var callouts: [String]
+    /// Milliseconds of game time: the sum of the `W<ms>` actions applied (the game's clock,
+    /// which timed rules read; see `Rules.isTimed`). 0 when no time was told.
+    public internal(set) var elapsedMilliseconds: Int
     /// Under a lock delay (`Rules.lockDelay`): milliseconds the piece has rested on the
     /// stack since its lock timer last started. 0 under other rules.
     public internal(set) var lockElapsed: Int
@@ -81,6 +84,7 @@ public struct GameState: Equatable, Sendable {
         holdUsed = false
         lastMove = nil
         lockElapsed = 0
+        elapsedMilliseconds = 0
         lockResets = 0
         lowestRow = 0
         lastKick = nil

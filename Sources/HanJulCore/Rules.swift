@@ -32,6 +32,11 @@ public protocol Rules {
     /// times, so rules whose hooks keep state (mods) answer from a separate copy, and the
     /// game's own rules see only the calls the game makes. Default: `self`.
     var lookahead: Lookahead { get }
+    /// How the rules' result reads (name, unit, direction), for screens and high-score
+    /// tables; `nil` when the rules report no result of their own. Default: `nil`.
+    var resultFormat: ResultFormat? { get }
+    /// What the player must reach (lines to clear), for a screen's countdown. Default: `nil`.
+    var goal: GameGoal? { get }
 
     /// The kind to append to the queue. Default: the 7-bag (a bag of every kind).
     func nextKind(_ state: inout GameState) throws(RuleError) -> Int
@@ -102,6 +107,12 @@ extension Rules where Lookahead == Self {
 }
 
 extension Rules {
+    public var resultFormat: ResultFormat? { nil }
+    public var goal: GameGoal? { nil }
+    /// Whether the rules read the game clock (their result is a time): front ends then tell
+    /// the engine all the time that passes, as `W<ms>` before each action, so the clock
+    /// (`GameState.elapsedMilliseconds`) and the replay hold it exactly.
+    public var isTimed: Bool { resultFormat?.unit == .milliseconds }
     public var identity: RulesIdentity { RulesIdentity(name: name) }
     public var boardWidth: Int { 10 }
     public var boardHeight: Int { 20 }

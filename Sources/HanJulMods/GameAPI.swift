@@ -179,6 +179,7 @@ enum GameAPI {
             "dealt": { args in args.push(try state(args).pointee.dealt.count); return 1 },
             "pieces_locked": { args in args.push(try state(args).pointee.piecesLocked); return 1 },
             "tick": { args in args.push(try state(args).pointee.ticks); return 1 },
+            "time": { args in args.push(try state(args).pointee.elapsedMilliseconds); return 1 },
             "is_over": { args in args.push(try state(args).pointee.isOver); return 1 },
             "fits": { args in
                 let s = try state(args)
@@ -304,13 +305,25 @@ enum GameAPI {
                 return 0
             },
             "finish": { args in
+                // game:finish(value) under a declared result; game:finish(label, value[,
+                // lower_is_better]) names it here (the declaration gives the unit and the
+                // direction when lower_is_better is left out).
                 let s = try changing(args)
+                let declared = bridge.resultFormat
+                if args.type(2) == .number, let format = declared {
+                    let value = try args.integer(2)
+                    s.pointee.end(.finished(GameResult(label: format.name, value: value, lowerIsBetter: format.lowerIsBetter,
+                                                       unit: format.unit)))
+                    return 0
+                }
                 let label = try args.string(2)
                 guard !label.isEmpty, label.utf8.count <= 32 else {
                     throw LuaHostError("\(args.functionName): the result label must be 1 to 32 characters")
                 }
                 let value = try args.integer(3)
-                s.pointee.end(.finished(GameResult(label: visible(label, limit: 32), value: value, lowerIsBetter: args.isTruthy(4))))
+                let lower = args.count >= 4 ? args.isTruthy(4) : declared?.lowerIsBetter ?? false
+                s.pointee.end(.finished(GameResult(label: visible(label, limit: 32), value: value, lowerIsBetter: lower,
+                                                   unit: declared?.unit ?? .count)))
                 return 0
             },
         ]

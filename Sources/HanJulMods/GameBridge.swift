@@ -29,6 +29,9 @@ final class GameBridge {
     /// The rules the mod is part of, for `game:placements` (weak: the rules own the mods).
     weak var rules: LuaRules?
 
+    /// The rules' declared result, for `game:finish`'s defaults.
+    var resultFormat: ResultFormat?
+
     /// The rules' kick table, for `game:placements`.
     var kickTable = KickTable.standard
 

@@ -25,6 +25,10 @@ final class LoadedMod {
     var halfTurn: Bool?
     /// `.some(nil)`: the mod says `lock_delay = false` (no lock delay, over an earlier mod's).
     var lockDelay: LockDelay??
+    /// `result = { name =, unit =, lower_is_better = }`: how the mod's result reads.
+    var resultFormat: ResultFormat?
+    /// `goal = { lines = }`: what the player must reach.
+    var goal: GameGoal?
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     var log: [String] { bridge.log }
@@ -160,6 +164,53 @@ final class LoadedMod {
             extraPieces = try readKinds(table["extra_pieces"], field: "extra_pieces")
         }
         try readLockDelay(table["lock_delay"])
+        try readResultFormat(table["result"])
+        try readGoal(table["goal"])
+    }
+
+    /// `result = { name = "time", unit = "ms", lower_is_better = true }`.
+    private func readResultFormat(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        if case .nil = value { return }
+        let units = ResultFormat.Unit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let shape = "result must be { name = \"time\", unit = \"ms\", lower_is_better = true } (unit one of \(units))"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        for (key, _) in table.entries() {
+            guard let name = key.stringValue, ["name", "unit", "lower_is_better"].contains(name) else {
+                throw .manifest(id: id, reason: "result has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+            }
+        }
+        guard let name = table["name"].stringValue, (1...32).contains(name.utf8.count) else {
+            throw .manifest(id: id, reason: "result.name must be a string of 1 to 32 characters; \(shape)")
+        }
+        guard let word = table["unit"].stringValue, let unit = ResultFormat.Unit(rawValue: word) else {
+            throw .manifest(id: id, reason: "result.unit must be one of \(units)")
+        }
+        var lower = false
+        if case .nil = table["lower_is_better"] {} else {
+            guard let flag = table["lower_is_better"].boolValue else {
+                throw .manifest(id: id, reason: "result.lower_is_better must be true or false")
+            }
+            lower = flag
+        }
+        resultFormat = ResultFormat(name: visible(name, limit: 32), unit: unit, lowerIsBetter: lower)
+    }
+
+    /// `goal = { lines = 40 }`.
+    private func readGoal(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        if case .nil = value { return }
+        let shape = "goal must be { lines = 1…1000000 }"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        for (key, _) in table.entries() {
+            guard key.stringValue == "lines" else {
+                throw .manifest(id: id, reason: "goal has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+            }
+        }
+        guard let lines = table["lines"].integerValue, (1...1_000_000).contains(lines) else {
+            throw .manifest(id: id, reason: shape)
+        }
+        goal = GameGoal(lines: lines)
     }
 
     /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit), or `false`.

@@ -26,6 +26,10 @@ public final class LuaRules: Rules {
     public let holdEnabled: Bool
     public let allowsHalfTurn: Bool
     public let lockDelay: LockDelay?
+    /// The last mod's `result` declaration.
+    public let resultFormat: ResultFormat?
+    /// The last mod's `goal`.
+    public let goal: GameGoal?
     public var checksInvariants: Bool { true }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
@@ -115,6 +119,8 @@ public final class LuaRules: Rules {
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
         allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
         lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
+        resultFormat = loaded.last { $0.resultFormat != nil }?.resultFormat
+        goal = loaded.last { $0.goal != nil }?.goal
         var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
         for hook in Hook.allCases {
             let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
@@ -134,6 +140,7 @@ public final class LuaRules: Rules {
         for mod in loaded {
             mod.bridge.kickTable = table
             mod.bridge.rules = self
+            mod.bridge.resultFormat = resultFormat
         }
         // A piece set must fit the board at spawn: checked here so the error names the mods.
         let spawnWidth = pieces.maxExtent
@@ -254,7 +261,11 @@ public final class LuaRules: Rules {
                 args.push(level); args.push(base)
             }, read: Self.integerResult(.gravity))) ?? base
         }
-        return min(max(interval, 16), 10_000)
+        // Clamped before the deferred cache store reads it: the second ask of a level
+        // must get the same in-range value as the first (the game-api fuzz target found a
+        // cached 0 ms).
+        interval = min(max(interval, 16), 10_000)
+        return interval
     }
 
     public func hardDropPoints(rows: Int) -> Int {

@@ -444,6 +444,7 @@ final class TestSession {
             "lines": { args in args.push(box.game.state.lines); return 1 },
             "level": { args in args.push(box.game.state.level); return 1 },
             "tick": { args in args.push(box.game.state.ticks); return 1 },
+            "time": { args in args.push(box.game.state.elapsedMilliseconds); return 1 },
             "pieces_locked": { args in args.push(box.game.state.piecesLocked); return 1 },
             "width": { args in args.push(box.game.state.board.width); return 1 },
             "height": { args in args.push(box.game.state.board.height); return 1 },
@@ -460,8 +461,8 @@ final class TestSession {
             },
             "result": { args in
                 guard case .over(.finished(let result)) = box.game.state.phase else { args.pushNil(); return 1 }
-                args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter)
-                return 3
+                args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter); args.push(result.unit.rawValue)
+                return 4
             },
             "piece": { args in
                 let p = box.game.state.piece

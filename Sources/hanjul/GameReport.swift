@@ -5,9 +5,13 @@ enum GameReport {
     /// One JSON object: board (top row first), score, lines, level, over, piece, dealt,
     /// mods, then result (`{"name", "value", "lower_is_better"}` or null), reason
     /// (`"playing"` or `GameOverReason.word`), error (the rule error's message or null),
-    /// gravity_ms (the gravity interval at the level now) and callouts (what the rules
-    /// announced, oldest first).
-    static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int) -> String {
+    /// gravity_ms (the gravity interval at the level now), callouts (what the rules
+    /// announced, oldest first), time_ms (the game clock: the sum of `W` actions),
+    /// result_format (how the rules' result reads: `{"name", "unit", "lower_is_better"}` or
+    /// null) and goal (`{"lines", "lines_left"}` or null). The result object's `unit` follows
+    /// its first three fields.
+    static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int,
+                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
@@ -17,7 +21,8 @@ enum GameReport {
             reason = why.word
             switch why {
             case .finished(let r):
-                result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter)}"
+                result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter),"
+                    + "\"unit\":\"\(r.unit.rawValue)\"}"
             case .ruleError(let e): error = jsonString(e.description)
             case .blockedSpawn, .toppedOut: break
             }
@@ -27,7 +32,18 @@ enum GameReport {
             + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
             + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
-            + "\"callouts\":[\(callouts)]}"
+            + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
+            + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null")}"
+    }
+
+    static func formatJSON(_ format: ResultFormat) -> String {
+        "{\"name\":\(jsonString(format.name)),\"unit\":\"\(format.unit.rawValue)\",\"lower_is_better\":\(format.lowerIsBetter)}"
+    }
+
+    static func goalJSON(_ goal: GameGoal, _ state: GameState) -> String {
+        let lines = goal.lines.map(String.init) ?? "null"
+        let left = goal.linesLeft(in: state).map(String.init) ?? "null"
+        return "{\"lines\":\(lines),\"lines_left\":\(left)}"
     }
 
     /// `{"id":…,"version":…,"sha256":…}` for each mod, escaped.
@@ -81,7 +97,8 @@ enum GameReport {
         case .playing: "playing"
         case .over(.blockedSpawn): "no room for the next piece"
         case .over(.toppedOut): "the stack was pushed into the piece"
-        case .over(.finished(let result)): "finished: \(result.label) \(result.value)"
+        case .over(.finished(let result)):
+            result.unit == .milliseconds ? "finished: \(result.label) \(result.text) (\(result.value) ms)" : "finished: \(result.label) \(result.value)"
         case .over(.ruleError(let error)): "a rule failed: \(error)"
         }
     }

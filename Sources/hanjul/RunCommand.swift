@@ -21,14 +21,18 @@ enum RunCommand {
                    + "[--json] [--save-replay FILE] [--mod ID]... [--mods-dir DIR]..."],
         discussion: [
             "Action scripts use L and R (move), C (rotate clockwise), D (soft drop one row, locking when blocked), "
-                + "H (hard drop, 2 points per row), G (a gravity tick), W<ms> (time passing, for rules with lock delay); "
+                + "H (hard drop, 2 points per row), G (a gravity tick), W<ms> (time passing: the game clock, and the "
+                + "lock timer under rules with lock delay); "
                 + "rules that allow them add A (rotate counter-clockwise), F (rotate 180 degrees) and X (hold). "
                 + "Whitespace is ignored.",
             "Without --json the board is drawn as text with the piece in play in lower case, then the score, "
                 + "lines, level and state. The JSON object has board (top row first), score, lines, level, over, "
-                + "piece, dealt, mods, result ({name, value, lower_is_better} or null), reason (playing, "
+                + "piece, dealt, mods, result ({name, value, lower_is_better, unit} or null), reason (playing, "
                 + "blocked_spawn, topped_out, finished or rule_error), error (the message or null), gravity_ms "
-                + "(the gravity interval at the current level) and callouts (what the rules announced).",
+                + "(the gravity interval at the current level), callouts (what the rules announced), time_ms "
+                + "(the game clock: the sum of W actions), result_format (how the rules' result reads: {name, "
+                + "unit, lower_is_better} or null; units ms, pieces, lines, points, count) and goal ({lines, "
+                + "lines_left} or null).",
             "  hanjul run --pieces IOT --actions \"H LLH\" --json",
         ],
         options: [seed, pieces, actions, actionsFile, json, saveReplay] + ModOptions.options)
@@ -100,7 +104,8 @@ enum RunCommand {
                 }
             }
         }
-        report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level)) : GameReport.text(game.state, rules: identity))
+        report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level),
+                                       resultFormat: rules.resultFormat, goal: rules.goal) : GameReport.text(game.state, rules: identity))
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError

@@ -44,9 +44,29 @@ import Testing
         #expect(result["name"] as? String == "pieces")
         #expect(result["value"] as? Int == 2)
         #expect(result["lower_is_better"] as? Bool == true)
+        #expect(result["unit"] as? String == "count", "no declaration: a plain count")
         #expect(out["error"] is NSNull)
         #expect(out["gravity_ms"] as? Int == 999)
         #expect(out["callouts"] as? [String] == ["LOCK 1", "LOCK 2"])
+    }
+
+    @Test func sprintShowsHowItsResultReadsAndTheLinesLeft() throws {
+        let mods = SlurmArrayTests.repository.appendingPathComponent("Mods").path
+        // Three O pieces and an I side by side: one line, after 1.5 s of game time.
+        let result = try Hanjul.run(["run", "--mods-dir", mods, "--mod", "sprint", "--pieces", "OOOI",
+                                     "--actions", "W500 LLLLH W500 LLH W250 H W250 RRRH", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(out["time_ms"] as? Int == 1500)
+        let format = try #require(out["result_format"] as? [String: Any])
+        #expect(format["name"] as? String == "time")
+        #expect(format["unit"] as? String == "ms")
+        #expect(format["lower_is_better"] as? Bool == true)
+        let goal = try #require(out["goal"] as? [String: Any])
+        #expect(goal["lines"] as? Int == 40)
+        #expect(out["lines"] as? Int == 1)
+        #expect(goal["lines_left"] as? Int == 39)
+        #expect(out["result"] is NSNull, "still playing")
     }
 
     @Test func aRuleErrorReportsTheMessage() throws {
@@ -74,6 +94,7 @@ import Testing
 @Suite struct QueryHookReplayTests {
     @Test func simReplaysOfACountingRotateHookVerify() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-query-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/count", withIntermediateDirectories: true)
         try """
             local asked = 0

@@ -141,11 +141,13 @@ import Testing
         #expect(game.state.piece == .standard("T", rotation: 1, x: 3, y: 5))
     }
 
-    @Test func withoutALockDelayWaitChangesNothing() throws {
+    @Test func withoutALockDelayWaitOnlyMovesTheClock() throws {
         var game = try makeGame(piece: .standard("O", x: 3, y: 18))
         var before = game.state
         before.events = []
         game.apply(.wait(milliseconds: 5000))
+        #expect(game.state.elapsedMilliseconds == 5000)
+        before.elapsedMilliseconds = 5000
         #expect(game.state == before, "not even the action count")
         game.apply(.rotateHalfTurn)
         #expect(game.state.piece == .standard("O", x: 3, y: 18), "F is not a standard action")

@@ -1,21 +1,31 @@
 local t = require("hanjul.test")
 
--- Five O pieces side by side clear two lines; one gravity tick each.
-local TWO_LINES = "GLLLLH GLLH GH GRRH GRRRRH "
+-- Five O pieces side by side clear two lines; one gravity tick and a quarter second each.
+local TWO_LINES = "W250 GLLLLH W250 GLLH W250 GH W250 GRRH W250 GRRRRH "
 
-t.test("forty lines finish the game with the time in ticks, lower is better", function()
+t.test("forty lines finish the game with the time in milliseconds, lower is better", function()
   local g = t.game { pieces = "O" }
   g:play(string.rep(TWO_LINES, 19))
   t.eq(g:lines(), 38)
   t.ok(not g:over(), "not finished at 38 lines")
   t.eq(g:level(), 1, "the level never rises")
+  t.eq(g:time(), 95 * 250)
   g:play(TWO_LINES)
   t.eq(g:lines(), 40)
   t.eq(g:reason(), "finished")
-  local label, value, lower_is_better = g:result()
-  t.eq(label, "ticks")
-  t.eq(value, 100)
+  local name, value, lower_is_better, unit = g:result()
+  t.eq(name, "time")
+  t.eq(value, 100 * 250)
   t.eq(lower_is_better, true)
+  t.eq(unit, "ms")
+end)
+
+t.test("without W actions no time passes", function()
+  local g = t.game { pieces = "O" }
+  g:play(string.rep("GLLLLH GLLH GH GRRH GRRRRH ", 20))
+  t.eq(g:reason(), "finished")
+  local _, value = g:result()
+  t.eq(value, 0)
 end)
 
 t.test("three pieces of preview", function()

@@ -1,0 +1,69 @@
+/// How a rule set's result reads (`Rules.resultFormat`): what it is called, what unit its
+/// integer counts, and which way is better. The play screen shows a finished game's result
+/// in its unit and high-score tables rank by it; files keep the exact integer.
+public struct ResultFormat: Equatable, Sendable {
+    /// What a result's integer counts.
+    public enum Unit: String, CaseIterable, Sendable {
+        /// Milliseconds of game time (`GameState.elapsedMilliseconds`: the sum of `W`
+        /// actions). Rules with this unit are timed (`Rules.isTimed`).
+        case milliseconds = "ms"
+        /// Pieces locked.
+        case pieces
+        /// Lines cleared.
+        case lines
+        /// Points.
+        case points
+        /// A plain count.
+        case count
+    }
+
+    /// What the result is called, e.g. `"time"` (1 to 32 characters).
+    public var name: String
+    public var unit: Unit
+    /// Whether a lower value is better (a race's time) rather than a higher one.
+    public var lowerIsBetter: Bool
+
+    public init(name: String, unit: Unit, lowerIsBetter: Bool) {
+        self.name = name
+        self.unit = unit
+        self.lowerIsBetter = lowerIsBetter
+    }
+
+    /// `value` as a player reads it: `"1:23.456"` for milliseconds (hours when there are
+    /// any: `"1:02:03.004"`), `"103 pieces"`, `"40 lines"`, `"8044 points"`, `"5"`.
+    public static func text(_ value: Int, unit: Unit) -> String {
+        switch unit {
+        case .milliseconds:
+            let sign = value < 0 ? "-" : ""
+            let ms = value.magnitude
+            let seconds = ms / 1000, minutes = seconds / 60, hours = minutes / 60
+            func two(_ n: UInt) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let fraction = ms % 1000
+            let milli = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+            let tail = "\(two(seconds % 60)).\(milli)"
+            return hours > 0 ? "\(sign)\(hours):\(two(minutes % 60)):\(tail)" : "\(sign)\(minutes):\(tail)"
+        case .pieces: return value == 1 ? "1 piece" : "\(value) pieces"
+        case .lines: return value == 1 ? "1 line" : "\(value) lines"
+        case .points: return value == 1 ? "1 point" : "\(value) points"
+        case .count: return "\(value)"
+        }
+    }
+
+    /// `value` in this format's unit (see `text(_:unit:)`).
+    public func text(_ value: Int) -> String { Self.text(value, unit: unit) }
+}
+
+/// What a rule set asks the player to reach (`Rules.goal`), so a screen can count down to it.
+public struct GameGoal: Equatable, Sendable {
+    /// Lines to clear, when the goal is a number of lines (a sprint's 40).
+    public var lines: Int?
+
+    public init(lines: Int? = nil) {
+        self.lines = lines
+    }
+
+    /// Lines still to clear in `state` (never below 0), or `nil` without a line goal.
+    public func linesLeft(in state: GameState) -> Int? {
+        lines.map { max(0, $0 - state.lines) }
+    }
+}
