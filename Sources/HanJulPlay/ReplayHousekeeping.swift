@@ -30,8 +30,9 @@ public enum ReplayHousekeeping {
         public var bytes: Int64
         /// Among the newest `kept`.
         public var isRecent: Bool
-        /// The game made a high-score table (a table entry names this file, or, for
-        /// entries saved before they named their replay, its date and seed match).
+        /// The game made a high-score table: a table entry names this file (or the name it
+        /// was saved under when that was taken: `X.hjr` for `X-2.hjr`), or, for entries
+        /// saved before they named their replay, its date and seed match.
         public var madeHighScores: Bool
     }
 
@@ -81,7 +82,8 @@ public enum ReplayHousekeeping {
         for (index, replay) in newestFirst.enumerated() {
             var replay = replay
             replay.isRecent = index < max(0, kept)
-            replay.madeHighScores = named.contains(replay.name) || unnamed.contains { $0.matches(replay.name) }
+            replay.madeHighScores = named.contains(replay.name) || named.contains(withoutTakenSuffix(replay.name))
+                || unnamed.contains { $0.matches(replay.name) }
             if replay.isRecent || replay.madeHighScores {
                 result.kept.append(replay)
             } else {
@@ -111,6 +113,16 @@ public enum ReplayHousekeeping {
                 + "\(dataDirectory)/\(folderName): " + failed.prefix(3).joined(separator: ", ") + (failed.count > 3 ? ", …" : "")
         }
         return report
+    }
+
+    /// `name` without the `-2`…`-99` the saver adds when a name is taken (`X-2.hjr` →
+    /// `X.hjr`), so an entry naming the replay it asked for keeps the one written.
+    static func withoutTakenSuffix(_ name: String) -> String {
+        let stem = name.dropLast(4)
+        guard let dash = stem.lastIndex(of: "-") else { return name }
+        let digits = stem[stem.index(after: dash)...]
+        guard (1...2).contains(digits.count), digits.allSatisfy(\.isNumber), digits.first != "0", digits != "1" else { return name }
+        return String(stem[..<dash]) + ".hjr"
     }
 
     /// The plain `*.hjr` files directly in `folder` (none when it cannot be read).

@@ -64,16 +64,21 @@ struct ReplayHousekeepingTests {
         try data.replay("20261130-091533-42-2.hjr", minutesAgo: 799)  // its seed again in that minute, name taken
         try data.replay("20261130-091507-420.hjr", minutesAgo: 700)   // another seed
         try data.replay("20261130-091607-42.hjr", minutesAgo: 600)    // another minute
+        try data.replay("asked-2.hjr", minutesAgo: 500)               // saved as asked-2: asked.hjr was taken
+        try data.replay("asked-3x.hjr", minutesAgo: 400)
         let scores = data.path + "/" + HighScoreTable.fileName
         _ = HighScoreTable.save(score(900, replay: "oldest-best.hjr"), key: "standard", lowerIsBetter: nil, path: scores)
         _ = HighScoreTable.save(score(500, seed: "42"), key: "sprint@1.0.0", lowerIsBetter: true, path: scores)
+        _ = HighScoreTable.save(score(800, replay: "asked.hjr"), key: "standard", lowerIsBetter: nil, path: scores)
         let listing = ReplayHousekeeping.listing(dataDirectory: data.path, kept: 1)
-        #expect(listing.kept.map(\.name) == ["20261201-101500-3.hjr", "20261130-091533-42-2.hjr", "20261130-091507-42.hjr", "oldest-best.hjr"])
-        #expect(listing.kept.map(\.isRecent) == [true, false, false, false])
-        #expect(listing.kept.map(\.madeHighScores) == [false, true, true, true])
-        #expect(listing.removable.map(\.name) == ["20261130-091607-42.hjr", "20261130-091507-420.hjr"])
+        #expect(listing.kept.map(\.name) == ["20261201-101500-3.hjr", "asked-2.hjr", "20261130-091533-42-2.hjr",
+                                              "20261130-091507-42.hjr", "oldest-best.hjr"])
+        #expect(listing.kept.map(\.isRecent) == [true, false, false, false, false])
+        #expect(listing.kept.map(\.madeHighScores) == [false, true, true, true, true])
+        #expect(listing.removable.map(\.name) == ["asked-3x.hjr", "20261130-091607-42.hjr", "20261130-091507-420.hjr"])
         ReplayHousekeeping.tidy(dataDirectory: data.path, kept: 0)
-        #expect(data.names == ["20261130-091533-42-2.hjr", "20261130-091507-42.hjr", "oldest-best.hjr"], "kept 0: only high scores")
+        #expect(data.names == ["asked-2.hjr", "20261130-091533-42-2.hjr", "20261130-091507-42.hjr", "oldest-best.hjr"],
+                "kept 0: only high scores")
     }
 
     @Test("when the high scores do not read, no replay is removed and the player is told")
