@@ -9,6 +9,12 @@ public struct PlayConfig: Sendable {
     public var handling: HandlingSettings
     public var style: RenderStyle
     public var colorMode: ColorMode
+    /// Whether the ghost (where the piece would land) is drawn.
+    public var showsGhost = true
+    /// The most next pieces shown (the rules' preview may be shorter).
+    public var previewLimit = Scene.maxPreview
+    /// What `q` does in the game's hints: `quit`, or `menu` under the start screen.
+    public var quitWord = "quit"
 
     public init(seed: UInt64? = nil, bindings: KeyBindings = .defaults, handling: HandlingSettings = .defaults,
                 style: RenderStyle = .color, colorMode: ColorMode = .trueColor) {
@@ -17,6 +23,15 @@ public struct PlayConfig: Sendable {
         self.handling = handling
         self.style = style
         self.colorMode = colorMode
+    }
+
+    /// These settings with the player's choices in `settings`.
+    public func with(_ settings: PlayerSettings) -> PlayConfig {
+        var config = self
+        config.handling = settings.handling
+        config.showsGhost = settings.ghost
+        config.previewLimit = settings.preview
+        return config
     }
 }
 
