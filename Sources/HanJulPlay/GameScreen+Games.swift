@@ -36,7 +36,7 @@ extension GameScreen {
         mode = .over
         resetKeys()
         let state = game.state
-        saveReplay(environment)
+        let replayName = saveReplay(environment)
         if case .over(.ruleError(let error)) = state.phase {
             var text = error.description
             if let traceback = error.traceback, !traceback.isEmpty {
@@ -50,13 +50,15 @@ extension GameScreen {
         if case .over(.finished(let finished)) = state.phase { result = finished }
         let date = environment.date()
         let entry = HighScore(score: state.score, lines: state.lines, level: state.level, result: result?.value,
-                              resultLabel: result?.label, resultUnit: result?.unit.rawValue, date: date.shown, seed: String(seed))
+                              resultLabel: result?.label, resultUnit: result?.unit.rawValue, date: date.shown, seed: String(seed),
+                              name: config.playerName, replay: replayName.map { $0 + ".hjr" })
         let outcome = environment.store.saveHighScore(entry, key: HighScoreTable.key(for: identity),
                                                       lowerIsBetter: result?.lowerIsBetter)
         let rows = outcome.table.enumerated().map { index, score in
             var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
                                      label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == outcome.rank)
             row.result = score.resultText
+            row.name = score.name
             return row
         }
         var reason: String
@@ -102,11 +104,14 @@ extension GameScreen {
         calloutUntil = clock &+ Self.calloutDuration
     }
 
-    /// Asks for the replay of the game to be saved (once).
-    mutating func saveReplay(_ environment: PlayEnvironment) {
-        guard !replaySaved else { return }
+    /// Asks for the replay of the game to be saved (once); the name asked for.
+    @discardableResult
+    mutating func saveReplay(_ environment: PlayEnvironment) -> String? {
+        guard !replaySaved else { return nil }
         replaySaved = true
-        effects.append(.saveReplay(recorder.finish(game.state), name: "\(environment.date().file)-\(seed)"))
+        let name = "\(environment.date().file)-\(seed)"
+        effects.append(.saveReplay(recorder.finish(game.state), name: name))
+        return name
     }
 
     /// A game left before its end (quit, new game, a signal) is recorded too, once the

@@ -140,12 +140,14 @@ extension MenuScreen {
         let hasResult = entries.contains { $0.result != nil }
         var header = "  #  "
         if hasResult { header += Self.padded("RESULT", 12) }
-        header += Self.padded("SCORE", 9) + Self.padded("LINES", 7) + Self.padded("LEVEL", 7) + "DATE"
+        header += Self.padded("NAME", 17)
+        header += Self.padded("SCORE", 9) + Self.padded("LINES", 7) + Self.padded("LEVEL", 6) + "DATE"
         var lines = [Line(text: header, style: .dim)]
         for (index, entry) in entries.enumerated() {
             var text = Self.padded(Self.padLeft("\(index + 1)", 3), 5)
             if hasResult { text += Self.padded(entry.resultText ?? "-", 12) }
-            text += Self.padded("\(entry.score)", 9) + Self.padded("\(entry.lines)", 7) + Self.padded("\(entry.level)", 7) + entry.date
+            text += Self.padded(entry.name ?? "", 17)
+            text += Self.padded("\(entry.score)", 9) + Self.padded("\(entry.lines)", 7) + Self.padded("\(entry.level)", 6) + entry.date
             lines.append(Line(text: text, isCurrent: index == tableScroll))
         }
         return lines

@@ -15,6 +15,8 @@ public struct PlayConfig: Sendable {
     public var previewLimit = Scene.maxPreview
     /// What `q` does in the game's hints: `quit`, or `menu` under the start screen.
     public var quitWord = "quit"
+    /// The name high-score entries are saved with.
+    public var playerName: String?
 
     public init(seed: UInt64? = nil, bindings: KeyBindings = .defaults, handling: HandlingSettings = .defaults,
                 style: RenderStyle = .color, colorMode: ColorMode = .trueColor) {
@@ -31,6 +33,7 @@ public struct PlayConfig: Sendable {
         config.handling = settings.handling
         config.showsGhost = settings.ghost
         config.previewLimit = settings.preview
+        if let name = settings.name { config.playerName = name }
         return config
     }
 }

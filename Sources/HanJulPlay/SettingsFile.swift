@@ -26,13 +26,17 @@ public struct PlayerSettings: Equatable, Sendable {
     /// The mods the start screen's Play plays, in order (empty: the standard game): the
     /// last rule set played from the start screen.
     public var mods: [String] = []
+    /// The name high-score entries are saved with (nil: `$USER`).
+    public var name: String?
+    /// How many replays housekeeping keeps besides those of high-score games.
+    public var replaysKept = ReplayHousekeeping.defaultKept
 
     public init(handling: HandlingSettings = .defaults) {
         self.handling = handling
     }
 
     /// The settings besides the handling ones, in the order the file lists them.
-    static let otherNames = ["ghost", "preview", "mods"]
+    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept"]
 
     public static let defaults = PlayerSettings()
 
@@ -80,6 +84,14 @@ public struct PlayerSettings: Equatable, Sendable {
                         throw fail("preview '\(KeyBindings.printable(text))' is out of range: give a count from 0 to \(Scene.maxPreview)")
                     }
                     settings.preview = count
+                case "name":
+                    let name = HighScore.cleanName(String(text))
+                    settings.name = name.isEmpty ? nil : name
+                case "replays_kept":
+                    guard let count = Int(text), (0...100_000).contains(count) else {
+                        throw fail("replays_kept '\(KeyBindings.printable(text))' is out of range: give a count from 0 to 100000")
+                    }
+                    settings.replaysKept = count
                 default:
                     let ids = text.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
                     if let bad = ids.first(where: { id in !id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }) {
@@ -106,6 +118,8 @@ public struct PlayerSettings: Equatable, Sendable {
         text += "ghost = \(ghost ? "on" : "off")  # draw where the piece would land\n"
         text += "preview = \(preview)  # the most next pieces shown, 0-\(Scene.maxPreview)\n"
         text += "mods = \(mods.joined(separator: ", "))  # what Play on the start screen plays (empty: the standard game)\n"
+        text += "name = \(name ?? "")  # your name in the high scores (empty: $USER)\n"
+        text += "replays_kept = \(replaysKept)  # replays kept besides those of high-score games\n"
         return text
     }
 }

@@ -83,8 +83,15 @@ enum PlayCommand {
         }
         for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
-        let config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
-            .with(settings)
+        var config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
+        config.playerName = environment["USER"].map(HighScore.cleanName).flatMap { $0.isEmpty ? nil : $0 }
+        config = config.with(settings)
+        if let data = paths?.dataDirectory {
+            // Replay housekeeping (issue 11 item 7): the newest replays_kept plus every game
+            // in a high-score table; a line only when something went wrong.
+            let report = ReplayHousekeeping.tidy(dataDirectory: data, kept: settings.replaysKept)
+            if let message = report.message { StandardError.write("hanjul play: \(message)") }
+        }
         let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
         LuaPanicHandler.install()
 

@@ -250,6 +250,10 @@ struct MenuScreenTests {
         #expect(parsed.ghost == false && parsed.preview == 2 && parsed.mods == ["zen", "sprint"])
         #expect(try PlayerSettings.parse(parsed.fileText, path: "s") == parsed)
         #expect(try PlayerSettings.parse("mods =\n", path: "s").mods.isEmpty)
+        let named = try PlayerSettings.parse("name =  Zo\u{EB}\u{202E}  K\n" + "replays_kept = 7\n", path: "s")
+        #expect(named.name == "Zo\u{EB} K" && named.replaysKept == 7, "the name cleaned as high scores keep it")
+        #expect(try PlayerSettings.parse(named.fileText, path: "s") == named)
+        #expect(PlayerSettings.defaults.replaysKept == 100)
         for (text, message) in [
             ("ghost = maybe", "s:1: ghost 'maybe' is not on or off"),
             ("preview = 9", "s:1: preview '9' is out of range: give a count from 0 to 6"),

@@ -108,8 +108,10 @@ struct StatisticsTests {
     static func raceClock() -> ManualClock {
         let store = MemoryStore()
         let provider = RulesProvider<RaceRules>(make: { .success(RaceRules()) }, identity: { $0.identity })
+        var config = PlayConfig(seed: 1, style: .monochrome, colorMode: .none)
+        config.playerName = "ana"
         let session = PlaySession.game(provider: provider, rules: RaceRules(),
-                                       config: PlayConfig(seed: 1, style: .monochrome, colorMode: .none),
+                                       config: config,
                                        size: Size(width: 80, height: 24), reportsReleases: true, now: 0,
                                        environment: ManualClock.environment(store))
         return ManualClock(session: session, store: store)
@@ -162,5 +164,7 @@ struct StatisticsTests {
         let second = lines.firstIndex { $0.contains("1:10.000") }
         #expect(first != nil && second != nil && first! < second!, "the faster run ranks first despite its lower score")
         #expect(clock.store.tables["race"]?.first?.result.map { $0 > 61_234 } == true, "results stay exact integers")
+        #expect(clock.store.tables["race"]?.first?.name == "ana" && screen.contains("NAME") && screen.contains("ana"), "the player's name in the table")
+        #expect(clock.store.tables["race"]?.first?.replay == "20250301-142233-1.hjr", "the entry names its replay, which housekeeping keeps")
     }
 }
