@@ -59,10 +59,11 @@ let package = Package(
         .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal", "HanJulText"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
         .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
-                                                   "HanJulTerminal", "HanJulRender", "LuaKit", "HanJulText"]),
+                                                   "HanJulTerminal", "HanJulRender", "LuaKit", "HanJulText"],
+                swiftSettings: testSwitches),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
+            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
             "HanJulCommandLine", "HanJulText",
         ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
@@ -74,12 +75,16 @@ let package = Package(
         // `swift run -c release HanJulBotBench` prints where the bot's time per piece goes.
         .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore"]),
 
+        // The one pseudo-terminal harness (Tests/pty/ptydrive.py) and a screen model, shared by
+        // the terminal and play tests.
+        .target(name: "PTYSupport", path: "Tests/PTYSupport"),
+
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
         .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
-        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe"]),
+        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
@@ -94,7 +99,8 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
-                                                            "HanJulReplay", "HanJulTerminal"]),
+                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport"],
+                    swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],
     swiftLanguageModes: [.v6]
 )

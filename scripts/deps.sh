@@ -4,6 +4,9 @@
 #   lua-check                  luacheck, which checks the Lua in Mods/
 #   python3                    drives the terminal tests through a pseudo-terminal
 #   strace                     injects write/fsync/rename failures in the durable-file tests
+# and, for the one end-to-end test in a real terminal (KittyEndToEndTests), if they can be
+# installed (the test is cancelled, saying why, when they cannot):
+#   kitty xvfb xdotool imagemagick
 #   zlib1g-dev                 zlib, which `hanjul stats` reads gzipped JSONL with
 #   munge, slurmctld, slurmd, slurm-client
 #                              the private single-node Slurm the job-array test starts
@@ -54,4 +57,32 @@ hanjul_install_deps() {
         echo "error: could not install: $missing (try: apt-get install $missing)" >&2
         return 1
     }
+}
+
+# The packages of the test in a real kitty: tried, never required (the test says when
+# they are missing and is cancelled).
+hanjul_optional_packages() {
+    local missing=()
+    command -v kitty >/dev/null 2>&1 || missing+=(kitty)
+    command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
+    command -v import >/dev/null 2>&1 || missing+=(imagemagick)
+    echo "${missing[@]}"
+}
+
+hanjul_install_optional_deps() {
+    local missing
+    missing=$(hanjul_optional_packages)
+    [ -z "$missing" ] && return 0
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "note: cannot install $missing (not root); the test in a real kitty will be skipped" >&2; return 0; }
+        sudo="sudo"
+    fi
+    command -v apt-get >/dev/null 2>&1 || { echo "note: no apt-get: the test in a real kitty will be skipped" >&2; return 0; }
+    echo "installing for the test in a real kitty: $missing" >&2
+    # shellcheck disable=SC2086
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing; } >/dev/null 2>&1 \
+        || echo "note: could not install $missing; the test in a real kitty will be skipped" >&2
+    return 0
 }

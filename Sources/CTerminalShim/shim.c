@@ -28,6 +28,7 @@ static int hj_output_fd = -1;
 enum { HJ_INACTIVE = 0, HJ_ACTIVE = 1, HJ_RESTORING = 2 };
 static int hj_state = HJ_INACTIVE;
 static unsigned hj_modes = 0;
+static int hj_kitty_flags = 0;  /* what ESC[>flags u pushed */
 
 static int hj_installed = 0;
 static int hj_pipe_read = -1;
@@ -145,12 +146,35 @@ int hj_term_save(int input_fd, int output_fd) {
 
 int hj_term_has_saved(void) { return __atomic_load_n(&hj_saved, __ATOMIC_SEQ_CST); }
 
-static void hj_write_enable_sequence(unsigned modes) {
+/* Appends a small non-negative decimal number (no printf in signal handlers). */
+static void hj_append_number(hj_buffer *b, int value) {
+    char digits[12];
+    int n = 0;
+    unsigned v = value < 0 ? 0u : (unsigned)value;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && n < (int)sizeof digits);
+    char text[13];
+    for (int i = 0; i < n; i++) text[i] = digits[n - 1 - i];
+    text[n] = 0;
+    hj_append(b, text);
+}
+
+/* `reassert`: after SIGCONT the terminal still holds what we pushed, so the kitty flags
+ * are set again in place (ESC[=flags;1u) rather than pushed a second time. */
+static void hj_write_enable_sequence(unsigned modes, int reassert) {
     hj_buffer b = { .length = 0 };
     if (modes & HJ_TERM_MODE_ALTERNATE_SCREEN) hj_append(&b, "\x1b[?1049h");
     if (modes & HJ_TERM_MODE_HIDDEN_CURSOR) hj_append(&b, "\x1b[?25l");
     if (modes & HJ_TERM_MODE_BRACKETED_PASTE) hj_append(&b, "\x1b[?2004h");
     if (modes & HJ_TERM_MODE_MOUSE) hj_append(&b, "\x1b[?1000h\x1b[?1006h");
+    /* After the alternate screen: kitty keeps one stack per screen. */
+    if (modes & HJ_TERM_MODE_KITTY_KEYBOARD) {
+        hj_append(&b, reassert ? "\x1b[=" : "\x1b[>");
+        hj_append_number(&b, __atomic_load_n(&hj_kitty_flags, __ATOMIC_SEQ_CST));
+        hj_append(&b, reassert ? ";1u" : "u");
+    }
     hj_write_all(hj_output_fd, b.bytes, b.length);
 }
 
@@ -174,14 +198,27 @@ int hj_term_enter(unsigned modes) {
         errno = saved;
         return -1;
     }
-    hj_write_enable_sequence(modes);
+    hj_write_enable_sequence(modes, 0);
+    return 0;
+}
+
+int hj_term_add_modes(unsigned modes, int kitty_flags) {
+    if (__atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) != HJ_ACTIVE) {
+        errno = EINVAL;
+        return -1;
+    }
+    unsigned fresh = modes & ~__atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST);
+    if (fresh & HJ_TERM_MODE_KITTY_KEYBOARD) __atomic_store_n(&hj_kitty_flags, kitty_flags, __ATOMIC_SEQ_CST);
+    /* Recorded before the bytes go out: a signal in between pops what may have arrived. */
+    __atomic_fetch_or(&hj_modes, fresh, __ATOMIC_SEQ_CST);
+    hj_write_enable_sequence(fresh, 0);
     return 0;
 }
 
 int hj_term_reassert(void) {
     if (__atomic_load_n(&hj_state, __ATOMIC_SEQ_CST) != HJ_ACTIVE) return 0;
     if (hj_tcsetattr(hj_input_fd, TCSANOW, &hj_raw) < 0) return -1;
-    hj_write_enable_sequence(__atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST));
+    hj_write_enable_sequence(__atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST), 1);
     return 0;
 }
 
@@ -204,6 +241,8 @@ void hj_term_restore(void) {
     }
     unsigned modes = __atomic_load_n(&hj_modes, __ATOMIC_SEQ_CST);
     hj_buffer b = { .length = 0 };
+    /* Popped while the alternate screen is still shown: that is the stack it was pushed on. */
+    if (modes & HJ_TERM_MODE_KITTY_KEYBOARD) hj_append(&b, "\x1b[<u");
     if (modes & HJ_TERM_MODE_MOUSE) hj_append(&b, "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l");
     if (modes & HJ_TERM_MODE_BRACKETED_PASTE) hj_append(&b, "\x1b[?2004l");
     hj_append(&b, "\x1b[0m");

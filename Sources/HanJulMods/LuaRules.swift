@@ -261,7 +261,11 @@ public final class LuaRules: Rules {
                 args.push(level); args.push(base)
             }, read: Self.integerResult(.gravity))) ?? base
         }
-        return min(max(interval, 16), 10_000)
+        // Clamped before the deferred cache store reads it: the second ask of a level
+        // must get the same in-range value as the first (the game-api fuzz target found a
+        // cached 0 ms).
+        interval = min(max(interval, 16), 10_000)
+        return interval
     }
 
     public func hardDropPoints(rows: Int) -> Int {

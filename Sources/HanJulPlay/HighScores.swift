@@ -111,6 +111,12 @@ public enum HighScoreTable {
         /// A line for the player when something went wrong: the file was kept aside, or
         /// could not be written (the table shown is then the one in memory).
         public var message: String?
+
+        public init(table: [HighScore], rank: Int?, message: String?) {
+            self.table = table
+            self.rank = rank
+            self.message = message
+        }
     }
 
     /// The table for `key`, read-only (for the panel's best score). Missing, unreadable or

@@ -25,13 +25,13 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 
-    /// Words for the help overlay.
+    /// Words for the help overlay (at most 10 characters, so the list fits the board).
     public var summary: String {
         switch self {
-        case .left: "move left"
-        case .right: "move right"
+        case .left: "left"
+        case .right: "right"
         case .rotate: "rotate"
-        case .rotateCounterclockwise: "rotate back"
+        case .rotateCounterclockwise: "rotate ccw"
         case .rotateHalfTurn: "rotate 180"
         case .softDrop: "soft drop"
         case .hardDrop: "hard drop"
@@ -86,16 +86,53 @@ public struct KeyBindings: Equatable, Sendable {
         return nil
     }
 
-    /// One line per command for the help overlay, e.g. `"Left h a    move left"`; commands
-    /// the rules do not have (`rotate_ccw`, `rotate_180`, `hold`) are left out.
-    public func helpLines(rules actions: Set<Action.Kind>) -> [String] {
-        let rows: [(String, String)] = Command.allCases.compactMap { command in
+    /// The key list for the help overlay, `width` columns wide: the command, then its keys
+    /// (arrows as ←→↑↓), continuing on the next line under the keys when they do not fit;
+    /// then Ctrl-Z and Ctrl-L. Commands the rules do not have (`rotate_ccw`, `rotate_180`, `hold`) are
+    /// left out.
+    ///
+    /// ```
+    /// left       ← h a
+    /// …
+    /// quit       q Esc
+    ///            Ctrl-C
+    /// ```
+    public func helpLines(rules actions: Set<Action.Kind>, width: Int = 18) -> [String] {
+        var rows: [(String, [String])] = Command.allCases.compactMap { command in
             if let action = command.action, !actions.contains(action.kind) { return nil }
-            let names = (keys[command] ?? []).map(KeyBindings.name(of:))
-            return (names.isEmpty ? "(none)" : names.joined(separator: " "), command.summary)
+            let names = (keys[command] ?? []).map(KeyBindings.shortName(of:))
+            return (command.summary, names.isEmpty ? ["(none)"] : names)
         }
-        let width = min(rows.map(\.0.count).max() ?? 0, 16)
-        return rows.map { $0.0 + String(repeating: " ", count: max(width - $0.0.count, 0) + 2) + $0.1 }
+        rows += [("suspend", ["Ctrl-Z"]), ("redraw", ["Ctrl-L"])]
+        let column = (rows.map(\.0.count).max() ?? 0) + 1
+        var lines: [String] = []
+        for (summary, names) in rows {
+            var line = summary + String(repeating: " ", count: column - summary.count)
+            var used = 0
+            for name in names {
+                if used > 0 && column + used + 1 + name.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: column)
+                    used = 0
+                }
+                line += (used > 0 ? " " : "") + name
+                used += (used > 0 ? 1 : 0) + name.count
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The name of `key` in the help overlay: the arrows as ←→↑↓, the rest as the file
+    /// spells them.
+    static func shortName(of key: Key) -> String {
+        switch key {
+        case .arrow(.left, []): "←"
+        case .arrow(.right, []): "→"
+        case .arrow(.up, []): "↑"
+        case .arrow(.down, []): "↓"
+        default: name(of: key)
+        }
     }
 
     // MARK: - The file
@@ -113,7 +150,7 @@ public struct KeyBindings: Equatable, Sendable {
     /// The defaults changed by the text of a bindings file.
     ///
     /// Format: `command = key, key, …` per line; `#` starts a comment; blank lines are
-    /// ignored. Commands: `left right rotate rotate_ccw soft_drop hard_drop hold pause
+    /// ignored; lines may end with CRLF, and a UTF-8 byte-order mark at the start is skipped. Commands: `left right rotate rotate_ccw soft_drop hard_drop hold pause
     /// restart quit help`. Keys: a single character (`h`, `?`, `1`), or `Left Right Up
     /// Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert Delete F1…F12`,
     /// or `Ctrl-x`. Names are case-sensitive for single characters, not for the named keys.
@@ -123,14 +160,10 @@ public struct KeyBindings: Equatable, Sendable {
         var boundHere: [Key: (Command, Int)] = [:]
         var commandLines: [Command: Int] = [:]
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF or lone CR line ends and a UTF-8 byte-order mark are fine (ConfigText).
+        for rawLine in ConfigText.lines(text) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            // `#` at the start of a line, or after a space, starts a comment (the key is `hash`).
-            if let hash = line.indices.first(where: { line[$0] == "#" && ($0 == line.startIndex || line[line.index(before: $0)] == " " || line[line.index(before: $0)] == "\t") }) {
-                line = line[..<hash]
-            }
+            let line = ConfigText.withoutComment(rawLine)
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty { continue }
             func fail(_ message: String) -> ParseError { ParseError(path: path, line: lineNumber, message: message) }
@@ -219,7 +252,7 @@ public struct KeyBindings: Equatable, Sendable {
         case .character(","): return "comma"
         case .character("#"): return "hash"
         case .character(let c): return String(c)
-        case .control(let c): return "Ctrl-\(c)"
+        case .control(let c): return "Ctrl-\(c.uppercased())"
         case .space: return "Space"
         case .enter: return "Enter"
         case .tab: return "Tab"

@@ -2,59 +2,217 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// Notices when the files of some folders change, by polling: each file's path, size and
-/// modification time (nanoseconds). Cheap enough to run once a second: a mod folder holds a
-/// few files, and only `stat` is called.
-public struct ModWatcher: Sendable {
+/// Notices when the files of some folders change, cheaply whatever the folders hold.
+///
+/// On Linux it asks the kernel (inotify): a watch on each folder, and the driver polls the
+/// watcher's `descriptor` with the terminal, so an idle game costs nothing. Elsewhere, or
+/// when the kernel refuses watches, it polls a bounded set once a second: the `stat` of the
+/// files and folders found at the start (a folder whose time changed is read again).
+///
+/// Either way it looks at no more than `maximumFolders` folders, `maximumDepth` levels deep,
+/// `maximumFiles` files, reading at most `maximumEntries` folder entries in all, so a mod
+/// folder with 262,144 empty subfolders costs one bounded walk at the start and nothing
+/// after. Changes beyond those bounds go unseen. Names starting with `.`
+/// or ending in `~` or `.swp` (editors' swap and backup files) are ignored.
+public final class ModWatcher {
     public let folders: [String]
-    private var snapshot: [String: FileStamp]
 
-    struct FileStamp: Equatable, Sendable {
+    public static let maximumFolders = 64
+    public static let maximumDepth = 4
+    public static let maximumFiles = 512
+    public static let maximumEntries = 4_096
+    /// How often the polling fallback looks, in nanoseconds.
+    public static let pollInterval: UInt64 = 1_000_000_000
+
+    struct Stamp: Equatable {
         var size: Int64
         var modified: Int64
     }
 
-    public init(folders: [String]) {
+    /// The folders and files found, with their stamps (what polling compares).
+    private var folderStamps: [String: Stamp] = [:]
+    private var fileStamps: [String: Stamp] = [:]
+    private var entriesRead = 0
+    /// The inotify descriptor and which folder each watch is, when the kernel watches.
+    private var inotify: Int32 = -1
+    private var watches: [Int32: String] = [:]
+
+    /// Watches `folders` (each mod's folder); `usesKernel: false` polls even where the
+    /// kernel could watch (for tests of the fallback).
+    public init(folders: [String], usesKernel: Bool = true) {
         self.folders = folders
-        snapshot = ModWatcher.scan(folders)
+        #if os(Linux)
+        if usesKernel { inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        #endif
+        for folder in folders { walk(folder, depth: 0) }
     }
+
+    deinit {
+        if inotify >= 0 { close(inotify) }
+    }
+
+    /// The descriptor to wait on (readable when something changed), or nil when the
+    /// watcher polls: then call `poll()` every `pollInterval`.
+    public var descriptor: Int32? { inotify >= 0 ? inotify : nil }
+
+    /// How many folders and files are watched (for tests and the README's figures).
+    public var watchedCounts: (folders: Int, files: Int) { (folderStamps.count, fileStamps.count) }
 
     /// Whether anything changed since the last call (or `init`): a file added, removed,
-    /// resized or touched.
-    public mutating func poll() -> Bool {
-        let now = ModWatcher.scan(folders)
-        guard now != snapshot else { return false }
-        snapshot = now
-        return true
+    /// written or touched.
+    public func poll() -> Bool {
+        inotify >= 0 ? drainEvents() : rescan()
     }
 
-    /// The stamps of every regular file under `folders` (at most 4 levels, 512 files).
-    static func scan(_ folders: [String]) -> [String: FileStamp] {
-        var result: [String: FileStamp] = [:]
-        for folder in folders { walk(folder, depth: 0, into: &result) }
-        return result
-    }
+    // MARK: - The walk
 
-    private static func walk(_ folder: String, depth: Int, into result: inout [String: FileStamp]) {
-        guard depth <= 4, result.count < 512, let directory = opendir(folder) else { return }
+    private func walk(_ folder: String, depth: Int) {
+        guard depth <= Self.maximumDepth, folderStamps.count < Self.maximumFolders, entriesRead < Self.maximumEntries,
+              let info = Self.status(folder), info.isFolder else { return }
+        folderStamps[folder] = info.stamp
+        addWatch(folder)
+        // A mod's own file first, however many entries its folder has.
+        if depth == 0, let main = Self.status(folder + "/mod.lua"), main.isFile { fileStamps[folder + "/mod.lua"] = main.stamp }
+        guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
-        while let entry = readdir(directory) {
+        var subfolders: [String] = []
+        while entriesRead < Self.maximumEntries, let entry = readdir(directory) {
+            entriesRead += 1
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            // Editors' swap and backup files come and go while typing; only real files count.
-            if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
+            guard Self.counts(name) else { continue }
             let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: walk(path, depth: depth + 1, into: &result)
-            case S_IFREG:
-                result[path] = FileStamp(size: Int64(info.st_size),
-                                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-            default: break
+            guard let item = Self.status(path) else { continue }
+            if item.isFolder {
+                subfolders.append(path)
+            } else if item.isFile, fileStamps.count < Self.maximumFiles {
+                fileStamps[path] = item.stamp
             }
-            if result.count >= 512 { return }
+        }
+        for subfolder in subfolders.sorted() { walk(subfolder, depth: depth + 1) }
+    }
+
+    /// Whether a file name is one whose change matters.
+    static func counts(_ name: String) -> Bool {
+        !(name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp"))
+    }
+
+    private struct Info {
+        var mode: UInt32
+        var stamp: Stamp
+        var isFolder: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+        var isFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+    }
+
+    private static func status(_ path: String) -> Info? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #endif
+        return Info(mode: UInt32(info.st_mode), stamp: Stamp(size: Int64(info.st_size), modified: modified))
+    }
+
+    // MARK: - inotify
+
+    private func addWatch(_ folder: String) {
+        #if os(Linux)
+        guard inotify >= 0 else { return }
+        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        let watch = inotify_add_watch(inotify, folder, mask)
+        if watch >= 0 {
+            watches[watch] = folder
+        } else {
+            // Out of watches (ENOSPC) or refused: poll instead, from now on.
+            close(inotify)
+            inotify = -1
+            watches.removeAll()
+        }
+        #endif
+    }
+
+    private func drainEvents() -> Bool {
+        #if os(Linux)
+        var changed = false
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var newFolders: [String] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (watch, mask, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameEnd = min(nameStart + nameLength, count)
+                let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
+                offset = nameEnd
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
+                if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
+                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed = true; continue }
+                guard Self.counts(name), let folder = watches[watch] else { continue }
+                changed = true
+                if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    newFolders.append(folder + "/" + name)
+                }
+            }
+        }
+        for folder in newFolders where folderStamps.count < Self.maximumFolders {
+            let depth = folder.split(separator: "/").count - (folders.first.map { $0.split(separator: "/").count } ?? 0)
+            walk(folder, depth: max(depth, 1))
+        }
+        return changed
+        #else
+        return false
+        #endif
+    }
+
+    // MARK: - Polling
+
+    /// Compares the stamps of the folders and files found; a folder whose stamp changed
+    /// (an entry added or removed) is read again, within the same bounds.
+    private func rescan() -> Bool {
+        var changed = false
+        for (path, stamp) in fileStamps where Self.status(path)?.stamp != stamp {
+            changed = true
+            if let fresh = Self.status(path), fresh.isFile { fileStamps[path] = fresh.stamp } else { fileStamps[path] = nil }
+        }
+        for (folder, stamp) in folderStamps {
+            guard let fresh = Self.status(folder), fresh.isFolder else {
+                folderStamps[folder] = nil
+                changed = true
+                continue
+            }
+            guard fresh.stamp != stamp else { continue }
+            changed = true
+            folderStamps[folder] = fresh.stamp
+            rereadFiles(of: folder)
+        }
+        return changed
+    }
+
+    /// Reads `folder`'s entries again (bounded) for files added to it.
+    private func rereadFiles(of folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        var read = 0
+        while read < Self.maximumEntries, let entry = readdir(directory) {
+            read += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Self.counts(name) else { continue }
+            let path = folder + "/" + name
+            if fileStamps[path] == nil, fileStamps.count < Self.maximumFiles, let item = Self.status(path), item.isFile {
+                fileStamps[path] = item.stamp
+            }
         }
     }
 }

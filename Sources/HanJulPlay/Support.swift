@@ -7,9 +7,9 @@ import HanJulRender
 import HanJulTerminal
 
 /// Small helpers of the terminal front ends: wall-clock dates, clock seeds, sizes.
-enum Clock {
+public enum Clock {
     /// A seed from the wall clock and the process id, for games started without `--seed`.
-    static func seed() -> UInt64 {
+    public static func seed() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         var z = UInt64(bitPattern: Int64(time.tv_sec)) &* 1_000_000_000 &+ UInt64(time.tv_nsec) &+ UInt64(getpid()) << 32
@@ -20,7 +20,7 @@ enum Clock {
     }
 
     /// The local date and time with `format` (strftime), e.g. `"%Y%m%d-%H%M%S"`.
-    static func local(_ format: String) -> String {
+    public static func local(_ format: String) -> String {
         var now = time(nil)
         var parts = tm()
         localtime_r(&now, &parts)
@@ -32,16 +32,24 @@ enum Clock {
 
 extension TerminalSize {
     /// The renderer's size type.
-    var renderSize: Size { Size(width: columns, height: rows) }
+    public var renderSize: Size { Size(width: columns, height: rows) }
 }
 
 extension RenderStyle {
-    /// The style and colour mode for this terminal: `--ascii` → ASCII; `NO_COLOR` (or a
-    /// terminal without colour) → monochrome; otherwise colour blocks in the best colour
-    /// mode the environment names.
-    static func choose(ascii: Bool, environment: [String: String]) -> (RenderStyle, ColorMode) {
-        if ascii { return (.ascii, .none) }
+    /// The style and colour mode for this terminal: `--ascii` → ASCII characters, in
+    /// colour unless `NO_COLOR` (or a terminal without colour) says otherwise; otherwise
+    /// colour blocks in the best colour mode the environment names, or a monochrome board.
+    public static func choose(ascii: Bool, environment: [String: String]) -> (RenderStyle, ColorMode) {
         let mode = ColorMode.detect(environment)
+        if ascii { return (mode == .none ? .ascii : .asciiColor, mode) }
         return mode == .none ? (.monochrome, .none) : (.color, mode)
+    }
+}
+
+extension PlayEnvironment {
+    /// The real world: scores in `store`, seeds from the clock, the local date.
+    public static func live(store: any PlayStore) -> PlayEnvironment {
+        PlayEnvironment(store: store, newSeed: Clock.seed,
+                        date: { (Clock.local("%Y%m%d-%H%M%S"), Clock.local("%Y-%m-%d %H:%M")) })
     }
 }

@@ -4,10 +4,15 @@ import Glibc
 import Musl
 #endif
 
+// Compiled only into debug and test builds (the HANJUL_TEST_SWITCHES define, set in
+// Package.swift for the debug configuration): a release build has no way to crash on
+// purpose, whatever its environment says.
+#if HANJUL_TEST_SWITCHES
+
 /// TEST ONLY: a deliberate crash inside the game loop, for the terminal fault matrix
 /// (RELIABILITY T-11 in every game state). `hanjul play` reads it from the environment
-/// variable `HANJUL_TEST_CRASH`; without the variable nothing here ever runs. Never set it
-/// in normal use.
+/// variable `HANJUL_TEST_CRASH`, in debug and test builds only; without the variable nothing
+/// here ever runs.
 ///
 /// - `after-frame:N` (or `after-frame`, N = 1): trap right after the Nth frame is written;
 /// - `on-key` (or `on-key:trap`): the `!` key arms it; trap right after the next frame is
@@ -87,3 +92,5 @@ public enum TestCrash: Equatable, Sendable {
 private func systemAbort() -> Never {
     abort()
 }
+
+#endif

@@ -79,6 +79,80 @@ public enum ColorQuantization {
         return high >= 153 ? ansi + 8 : ansi
     }
 
+    /// One colour of the 16 (`0xRRGGBB`) that `palette16Index` maps back to `index`: what
+    /// to draw a piece with so that the terminal shows exactly that entry.
+    public static func palette16Representative(_ index: Int) -> UInt32 {
+        let hues: [UInt32] = [0x000000, 0x900000, 0x009000, 0x909000, 0x000090, 0x900090, 0x009090, 0xE0E0E0]
+        let bright: [UInt32] = [0x808080, 0xFF0000, 0x00FF00, 0xFFFF00, 0x0000FF, 0xFF00FF, 0x00FFFF, 0xFFFFFF]
+        let i = min(max(index, 0), 15)
+        return i < 8 ? hues[i] : bright[i - 8]
+    }
+
+    /// Entries of the 16 colours for a piece set's colours, all different where there are
+    /// at most 14 colours (a 16-colour terminal must still tell the pieces apart: the
+    /// standard L (orange) and Z (pink-red) both fall on bright red by hue alone).
+    ///
+    /// The entries are chosen together, at the lowest total cost, where the cost of an entry
+    /// for a colour is its hue's distance in degrees plus 25 when brightness differs (bright
+    /// entries for colours whose brightest channel is 153 or more); greys go to the four
+    /// greys by lightness. Normal yellow (3) counts as orange, at 35°: most palettes draw it
+    /// brown or amber (VGA, Tango, Solarized). Beyond 14 colours the rest take their
+    /// nearest entry.
+    ///
+    /// ```
+    /// ColorQuantization.distinctPalette16([0x3EC8E8, 0xFFC44D, 0xC084FC, 0x4ADE80, 0xFB7185, 0x60A5FA, 0xFB923C])
+    ///     == [14, 11, 13, 10, 9, 12, 3]   // I O T S Z J L: seven different colours
+    /// ```
+    public static func distinctPalette16(_ colors: [UInt32]) -> [Int] {
+        let candidates = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 7, 8]
+        let exact = Array(colors.prefix(candidates.count))
+        // Dynamic programming over the set of entries used: after k colours, at most
+        // C(14, k) sets, each keeping its cheapest assignment.
+        var best: [UInt16: (cost: Int, picks: [Int])] = [0: (0, [])]
+        for color in exact {
+            var next: [UInt16: (cost: Int, picks: [Int])] = [:]
+            for (used, state) in best {
+                for (bit, entry) in candidates.enumerated() where used & (1 << bit) == 0 {
+                    let mask = used | (1 << bit)
+                    let cost = state.cost + palette16Cost(color, entry)
+                    if let known = next[mask], known.cost <= cost { continue }
+                    next[mask] = (cost, state.picks + [entry])
+                }
+            }
+            best = next
+        }
+        // Ties go to the assignment that is first in entry order, so the result never
+        // depends on the dictionary's order.
+        let chosen = best.values.min { a, b in a.cost != b.cost ? a.cost < b.cost : a.picks.lexicographicallyPrecedes(b.picks) }
+        let rest = colors.dropFirst(candidates.count).map { color in candidates.min { palette16Cost(color, $0) < palette16Cost(color, $1) }! }
+        return (chosen?.picks ?? []) + rest
+    }
+
+    /// The cost of showing `rgb` as entry `index` (see `distinctPalette16`).
+    static func palette16Cost(_ rgb: UInt32, _ index: Int) -> Int {
+        let (r, g, b) = channels(rgb)
+        let high = max(r, g, b), low = min(r, g, b), chroma = high - low
+        let greys = [0: 0, 8: 127, 7: 229, 15: 255]
+        if high < 48 || chroma * 4 < high {
+            guard let level = greys[index] else { return 400 }
+            return abs((r + g + b) / 3 - level)
+        }
+        guard greys[index] == nil else { return 400 }
+        var hue: Int
+        if high == r {
+            hue = (g - b) * 60 / chroma
+            if hue < 0 { hue += 360 }
+        } else if high == g {
+            hue = (b - r) * 60 / chroma + 120
+        } else {
+            hue = (r - g) * 60 / chroma + 240
+        }
+        let entryHues = [1: 0, 9: 0, 3: 35, 11: 60, 2: 120, 10: 120, 6: 180, 14: 180, 4: 240, 12: 240, 5: 300, 13: 300]
+        let distance = abs(hue - entryHues[index]!)
+        let isBright = high >= 153
+        return min(distance, 360 - distance) + (isBright == (index >= 8) ? 0 : 25)
+    }
+
     /// The red, green and blue channels of `0xRRGGBB`.
     static func channels(_ rgb: UInt32) -> (Int, Int, Int) {
         (Int(rgb >> 16 & 0xFF), Int(rgb >> 8 & 0xFF), Int(rgb & 0xFF))

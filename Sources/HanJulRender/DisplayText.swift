@@ -7,7 +7,8 @@ public enum DisplayText {
     /// `text` through HanJulText's ``visible(_:limit:)`` (controls, bidi and invisible
     /// characters as escapes: `ESC` → `\e`, U+202E → `\u{202E}`), but with tab, newline and
     /// carriage return as a space; then every character that is not surely one column wide
-    /// as `?`, and with `asciiOnly` every non-ASCII character as `?` too.
+    /// as `?`, and with `asciiOnly` every non-ASCII character as `?` too, but for the
+    /// punctuation of `asciiStandIn(_:)` (`·` → `|`, `×` → `x`, arrows → `<` `>` `^` `v`).
     ///
     /// ```
     /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil\\e]52;c;AAAA\\u{7}"
@@ -23,7 +24,11 @@ public enum DisplayText {
         }
         var result = String.UnicodeScalarView()
         for scalar in visible(String(spaced)).unicodeScalars {
-            result.append(asciiOnly && scalar.value > 0x7E || !isSingleColumn(scalar) ? "?" : scalar)
+            if asciiOnly && scalar.value > 0x7E, let plain = asciiStandIn(scalar) {
+                result.append(plain)
+            } else {
+                result.append(asciiOnly && scalar.value > 0x7E || !isSingleColumn(scalar) ? "?" : scalar)
+            }
         }
         return String(result)
     }
@@ -31,6 +36,23 @@ public enum DisplayText {
     /// The scalars `text` shows as, each one column wide.
     static func columns(_ text: String, asciiOnly: Bool = false) -> [Unicode.Scalar] {
         Array(sanitized(text, asciiOnly: asciiOnly).unicodeScalars)
+    }
+
+    /// The ASCII character that stands in for the punctuation HanJul's own texts use (so
+    /// `--ascii` shows `p resume | q quit`, not `p resume ? q quit`: `?` is a key).
+    static func asciiStandIn(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "·", "•", "│": "|"
+        case "×": "x"
+        case "…", "─", "—", "–": "-"
+        case "←": "<"
+        case "→", "▶": ">"
+        case "↑": "^"
+        case "↓": "v"
+        case "█", "▓", "▒": "#"
+        case "░": ":"
+        default: nil
+        }
     }
 
     /// Whether `scalar` is a printable character every terminal draws one column wide.

@@ -2,6 +2,8 @@ import HanJulCore
 
 /// What the game-over overlay shows besides the HUD's final figures.
 public struct GameOverSummary: Hashable, Sendable {
+    /// The heading: `GAME OVER`, or `FINISHED` for a race that reached its goal.
+    public var title: String
     /// Why the game ended, in words (`describe(_:)` makes one from the engine's reason).
     public var reason: String?
     /// The high-score table for these rules, best first (the top 10, say).
@@ -10,7 +12,8 @@ public struct GameOverSummary: Hashable, Sendable {
     public var hint: String
 
     /// A summary.
-    public init(reason: String? = nil, table: [HighScoreEntry] = [], hint: String = "") {
+    public init(title: String = "GAME OVER", reason: String? = nil, table: [HighScoreEntry] = [], hint: String = "") {
+        self.title = title
         self.reason = reason
         self.table = table
         self.hint = hint

@@ -17,6 +17,9 @@ public struct HUD: Hashable, Sendable {
     public var best: Int?
     /// Seconds played (the app's clock, pauses left out).
     public var elapsedSeconds: Int
+    /// Lines shown under the figures (a replay's speed and position, say), each cut to the
+    /// panel's width.
+    public var status: [String] = []
 
     /// The most mod names the panel lists; the rest are counted (`+2 more`).
     public static let maxModLines = 4

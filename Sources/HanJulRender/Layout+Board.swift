@@ -22,7 +22,7 @@ extension Layout {
         if scene.showsGhost {
             let drop = board.dropDistance(of: piece, in: scene.pieces)
             let ghostStyle: TextStyle = scene.style.usesColor
-                ? TextStyle(foreground: color(of: piece.kind, in: scene.pieces).scaled(Glyphs.ghostPercent))
+                ? TextStyle(foreground: color(of: piece.kind, in: scene.pieces, override: scene.kindColors).scaled(Glyphs.ghostPercent))
                 : .plain
             for cell in scene.pieces.cells(of: piece.offset(0, drop)) where board.contains(x: cell.x, y: cell.y) {
                 put(glyphs.ghost, style: ghostStyle, x: x + 1 + 2 * cell.x, y: y + 1 + cell.y, into: &frame)
@@ -40,14 +40,15 @@ extension Layout {
     }
 
     /// The colour of `kind`, or the default for a kind the set does not have.
-    func color(of kind: Int, in set: PieceSet) -> Color {
-        set.kinds.indices.contains(kind) ? .rgb(set.kinds[kind].color) : .default
+    func color(of kind: Int, in set: PieceSet, override: [UInt32]? = nil) -> Color {
+        if let override, override.indices.contains(kind) { return .rgb(override[kind]) }
+        return set.kinds.indices.contains(kind) ? .rgb(set.kinds[kind].color) : .default
     }
 
     /// A filled cell's style: the kind's colour, or in monochrome bold for the piece in play.
     func cellStyle(kind: Int, scene: Scene, isPiece: Bool) -> TextStyle {
         scene.style.usesColor
-            ? TextStyle(foreground: color(of: kind, in: scene.pieces))
+            ? TextStyle(foreground: color(of: kind, in: scene.pieces, override: scene.kindColors))
             : (isPiece ? .bold : .plain)
     }
 

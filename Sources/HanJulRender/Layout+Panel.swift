@@ -40,6 +40,14 @@ extension Layout {
             frame.write(value, x: valueX, y: row, style: .bold)
             row += 1
         }
+        if !hud.status.isEmpty {
+            row += 1
+            for line in hud.status {
+                let text = truncated(DisplayText.sanitized(line, asciiOnly: ascii), to: panel.width, ellipsis: glyphs.ellipsis)
+                frame.write(text, x: x, y: row, style: .bold, asciiOnly: ascii)
+                row += 1
+            }
+        }
         row += 1
         frame.write("MODS", x: x, y: row, style: glyphs.labelStyle)
         row += 1

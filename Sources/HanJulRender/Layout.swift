@@ -54,7 +54,8 @@ public struct Layout: Hashable, Sendable {
         panelX = boardX + boardBox.width + Layout.gap
         let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
-                     height: previewRows + Layout.statLabels.count + 2 + modLines)
+                     height: previewRows + Layout.statLabels.count + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
+                        + 2 + modLines)
         size = Size(width: panelX + panel.width, height: max(boardBox.height, panel.height))
     }
 
@@ -83,8 +84,17 @@ public struct Layout: Hashable, Sendable {
             return tooSmallFrame(need: layout.size, have: size, style: scene.style)
         }
         var frame = Frame(size: size)
-        let left = (frame.width - layout.size.width) / 2, top = (frame.height - layout.size.height) / 2
         let glyphs = Glyphs(scene.style)
+        // A report beside the board takes the panel's place, as wide as it needs and the
+        // terminal allows; the drawing is centred with it.
+        var beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []
+        let besideWidth = beside.isEmpty ? 0 : max(min(layout.besideBoardWidth(beside), size.width - layout.panelX), layout.panel.width)
+        if !beside.isEmpty {
+            // The table keeps only the columns that fit the room there is.
+            beside = layout.besideBoardLines(scene, glyphs: glyphs, width: besideWidth - 4)
+        }
+        let width = beside.isEmpty ? layout.size.width : layout.panelX + besideWidth
+        let left = max((frame.width - width) / 2, 0), top = (frame.height - layout.size.height) / 2
         layout.drawBoard(scene, glyphs: glyphs, x: left + layout.boardX, y: top, into: &frame)
         if let held = scene.hold {
             frame.write("HOLD", x: left, y: top, style: glyphs.labelStyle)
@@ -92,7 +102,11 @@ public struct Layout: Hashable, Sendable {
                 layout.drawPreview(kind: held, scene: scene, glyphs: glyphs, x: left, y: top + 1, into: &frame)
             }
         }
-        layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)
+        if beside.isEmpty {
+            layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)
+        } else {
+            layout.drawBesideBoard(beside, glyphs: glyphs, x: left + layout.panelX, y: top, width: besideWidth, into: &frame)
+        }
         layout.drawOverlay(scene, glyphs: glyphs, boardX: left + layout.boardX, boardY: top, into: &frame)
         return frame
     }

@@ -1,28 +1,36 @@
-/// Which characters draw the board: blocks in colour, or a monochrome board that reads
-/// without colour.
+/// Which characters draw the board, and whether in colour.
 ///
 /// | style         | filled cell | piece in play | ghost | empty | border        |
 /// |---------------|-------------|---------------|-------|-------|---------------|
 /// | `.color`      | `██` in the kind's colour | `██` | `░░` in the colour at 60 % | ` .` grey | box drawing |
 /// | `.monochrome` | `[]`        | `[]` bold     | `::`  | ` .` dim | box drawing |
 /// | `.ascii`      | `[]`        | `[]` bold     | `::`  | ` .` dim | `+`, `-`, `|` |
+/// | `.asciiColor` | `[]` in the kind's colour | `[]` bold | `::` in the colour at 60 % | ` .` grey | `+`, `-`, `|` |
 ///
 /// Every filled cell is `[]` in the monochrome styles, whatever its kind: the shapes tell
-/// the pieces apart, and a piece set may use any letters. `.ascii` also writes every other
-/// text in ASCII (`x` for `×`, `?` for any non-ASCII character in a mod's strings).
+/// the pieces apart, and a piece set may use any letters. The ASCII styles also write every
+/// other text in ASCII (`x` for `×`, `|` for `·`, `?` for any other non-ASCII character in
+/// a mod's strings). `--ascii` is `.asciiColor`, or `.ascii` under `NO_COLOR`.
 /// Use `.monochrome` (or `.ascii`) with `ColorMode.none` for `NO_COLOR`.
-public enum RenderStyle: Hashable, Sendable {
-    /// Coloured blocks; the default.
-    case color
-    /// `[]` cells, no colours, box-drawing borders.
-    case monochrome
-    /// `[]` cells, no colours, ASCII only.
-    case ascii
-
-    /// Whether every character drawn is ASCII.
-    public var isASCII: Bool { self == .ascii }
+public struct RenderStyle: Hashable, Sendable {
     /// Whether cells are drawn with colours.
-    public var usesColor: Bool { self == .color }
+    public var usesColor: Bool
+    /// Whether every character drawn is ASCII.
+    public var isASCII: Bool
+
+    public init(usesColor: Bool, isASCII: Bool) {
+        self.usesColor = usesColor
+        self.isASCII = isASCII
+    }
+
+    /// Coloured blocks; the default.
+    public static let color = RenderStyle(usesColor: true, isASCII: false)
+    /// `[]` cells, no colours, box-drawing borders.
+    public static let monochrome = RenderStyle(usesColor: false, isASCII: false)
+    /// `[]` cells, no colours, ASCII only.
+    public static let ascii = RenderStyle(usesColor: false, isASCII: true)
+    /// `[]` cells in colour, ASCII only.
+    public static let asciiColor = RenderStyle(usesColor: true, isASCII: true)
 }
 
 /// The characters and styles of one `RenderStyle`.
@@ -49,19 +57,24 @@ struct Glyphs {
     static let ghostPercent = 60
 
     init(_ style: RenderStyle) {
-        switch style {
-        case .color:
-            filled = ("█", "█"); ghost = ("░", "░"); empty = (" ", ".")
+        if style.isASCII {
+            filled = ("[", "]"); ghost = (":", ":")
+        } else if style.usesColor {
+            filled = ("█", "█"); ghost = ("░", "░")
+        } else {
+            filled = ("[", "]"); ghost = (":", ":")
+        }
+        empty = (" ", ".")
+        if style.usesColor {
             emptyStyle = TextStyle(foreground: .rgb(Glyphs.emptyGrey))
             borderStyle = TextStyle(foreground: .rgb(Glyphs.borderGrey))
             labelStyle = TextStyle(foreground: .rgb(Glyphs.borderGrey))
-        case .monochrome, .ascii:
-            filled = ("[", "]"); ghost = (":", ":"); empty = (" ", ".")
+        } else {
             emptyStyle = .dim
             borderStyle = .plain
             labelStyle = .plain
         }
-        if style == .ascii {
+        if style.isASCII {
             horizontal = "-"; vertical = "|"
             topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
             times = "x"; ellipsis = "~"; marker = ">"

@@ -30,6 +30,11 @@ public struct Scene: Equatable, Sendable {
     /// The hold slot, for rules that have one: `.some(nil)` while it is empty.
     public var hold: Int??
 
+    /// Colours to draw each kind with instead of the piece set's own (`0xRRGGBB`, by kind
+    /// index): for a 16-colour terminal, `ColorQuantization.distinctPalette16` entries, so
+    /// no two kinds look alike.
+    public var kindColors: [UInt32]?
+
     /// The most preview pieces drawn.
     public static let maxPreview = 6
 

@@ -1,4 +1,4 @@
-/// Turns terminal input bytes into `Key`s. A pure value type: no I/O, no clock.
+/// Turns terminal input bytes into key events. A pure value type: no I/O, no clock.
 ///
 /// Feed it whatever `read` returned; sequences split across reads are kept until they
 /// complete. A lone Esc cannot be told from the start of a sequence by bytes alone, so
@@ -11,7 +11,15 @@
 /// decoder.feed([0x41])              // [.up]
 /// decoder.feed([0x1B])              // []
 /// decoder.flushPendingEscape()      // [.escape]
+/// decoder.feedEvents(Array("\u{1B}[1;1:3D".utf8))   // [.key(.release(.left))]
 /// ```
+///
+/// Besides the legacy encodings (xterm, VT100, the Linux console) it reads the kitty
+/// keyboard protocol: `CSI code[:shifted[:base]] ; modifiers[:event] [; text] u` and the
+/// legacy finals with an event sub-field (`CSI 1;1:3D` is ← released), so press, repeat
+/// and release come apart; and the answers to the protocol's query (`CSI ? flags u`) and
+/// to the device-attributes query (`CSI ? … c`). Modifier keys alone (kitty's "report all
+/// keys" reports Shift going down) produce no event.
 ///
 /// Garbage never traps: unknown sequences and invalid UTF-8 come out as `.unknown`.
 /// - Complexity: O(n) in the number of bytes fed; at most `maximumSequenceLength`
@@ -30,13 +38,19 @@ public struct KeyDecoder: Hashable, Sendable {
     /// Whether the buffered bytes start with Esc (a lone Esc or an unfinished sequence).
     public var hasPendingEscape: Bool { pending.first == 0x1B }
 
-    /// Decodes as many keys as the bytes complete.
+    /// Decodes as many keys as the bytes complete: presses and repeats, in order (releases
+    /// and query answers are left out; `feedEvents` has them).
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
-        var keys: [Key] = []
+        Self.pressedKeys(feedEvents(bytes))
+    }
+
+    /// Decodes as many events as the bytes complete, in order.
+    public mutating func feedEvents<Bytes: Sequence>(_ bytes: Bytes) -> [InputEvent] where Bytes.Element == UInt8 {
+        var events: [InputEvent] = []
         for byte in bytes {
-            process(byte, into: &keys)
+            process(byte, into: &events)
         }
-        return keys
+        return events
     }
 
     /// Gives up waiting for the rest of a sequence: a lone Esc becomes `.escape`;
@@ -44,16 +58,28 @@ public struct KeyDecoder: Hashable, Sendable {
     /// unfinished UTF-8 character, becomes `.unknown`. Call it when the input has been
     /// quiet for the escape timeout.
     public mutating func flushPendingEscape() -> [Key] {
+        Self.pressedKeys(flushPendingEvents())
+    }
+
+    /// `flushPendingEscape()` as events (always presses).
+    public mutating func flushPendingEvents() -> [InputEvent] {
         defer { pending.removeAll(keepingCapacity: true) }
         switch pending.count {
         case 0:
             return []
         case 1 where pending[0] == 0x1B:
-            return [.escape]
+            return [.press(.escape)]
         case 2 where pending[0] == 0x1B && (pending[1] == 0x5B || pending[1] == 0x4F):
-            return [.escape, .character(Character(Unicode.Scalar(pending[1])))]
+            return [.press(.escape), .press(.character(Character(Unicode.Scalar(pending[1]))))]
         default:
-            return [.unknown(pending)]
+            return [.press(.unknown(pending))]
+        }
+    }
+
+    static func pressedKeys(_ events: [InputEvent]) -> [Key] {
+        events.compactMap { event in
+            if case .key(let key) = event, key.kind != .release { return key.key }
+            return nil
         }
     }
 
@@ -62,25 +88,25 @@ public struct KeyDecoder: Hashable, Sendable {
     private enum Step {
         /// The bytes so far may still become a key.
         case incomplete
-        /// The buffered bytes form these keys.
-        case complete([Key])
-        /// The bytes before the last one form these keys; the last byte starts afresh.
-        case rejectLast([Key])
+        /// The buffered bytes form these events.
+        case complete([InputEvent])
+        /// The bytes before the last one form these events; the last byte starts afresh.
+        case rejectLast([InputEvent])
     }
 
-    private mutating func process(_ byte: UInt8, into keys: inout [Key]) {
+    private mutating func process(_ byte: UInt8, into events: inout [InputEvent]) {
         pending.append(byte)
         while true {
             switch Self.step(pending) {
             case .incomplete:
                 return
             case .complete(let decoded):
-                keys.append(contentsOf: decoded)
+                events.append(contentsOf: decoded)
                 pending.removeAll(keepingCapacity: true)
                 return
             case .rejectLast(let decoded):
                 // `step` never rejects a single byte, so this always shrinks `pending`.
-                keys.append(contentsOf: decoded)
+                events.append(contentsOf: decoded)
                 let last = pending.removeLast()
                 pending.removeAll(keepingCapacity: true)
                 pending.append(last)
@@ -91,7 +117,7 @@ public struct KeyDecoder: Hashable, Sendable {
     private static func step(_ bytes: [UInt8]) -> Step {
         let first = bytes[0]
         if first == 0x1B { return escapeStep(bytes) }
-        if first < 0x80 { return .complete([singleByteKey(first)]) }
+        if first < 0x80 { return .complete([.press(singleByteKey(first))]) }
         return utf8Step(bytes)
     }
 
@@ -120,7 +146,7 @@ public struct KeyDecoder: Hashable, Sendable {
             // Esc followed by anything else (another Esc, a letter): the Esc stands
             // alone and the next byte is decoded on its own. No Alt-letter guessing, so a
             // quick Esc-then-key never loses the key.
-            return .rejectLast([.escape])
+            return .rejectLast([.press(.escape)])
         }
     }
 
@@ -135,94 +161,197 @@ public struct KeyDecoder: Hashable, Sendable {
         if bytes[2] == 0x5B {
             if bytes.count == 3 { return .incomplete }
             if bytes.count == 4, (0x41...0x45).contains(last) {
-                return .complete([.function(Int(last - 0x40), [])])
+                return .complete([.press(.function(Int(last - 0x40), []))])
             }
-            return .complete([.unknown(bytes)])
+            return .complete([.press(.unknown(bytes))])
         }
-        if isFinal(last) { return .complete([decodeCSI(bytes)]) }
+        if isFinal(last) { return .complete(decodeCSI(bytes)) }
         if isParameter(last) || isIntermediate(last) {
-            if bytes.count >= maximumSequenceLength { return .complete([.unknown(bytes)]) }
+            if bytes.count >= maximumSequenceLength { return .complete([.press(.unknown(bytes))]) }
             return .incomplete
         }
         // A control byte, Esc or a high byte inside a sequence: the sequence is broken.
-        return .rejectLast([.unknown(Array(bytes.dropLast()))])
+        return .rejectLast([.press(.unknown(Array(bytes.dropLast())))])
     }
 
     private static func ss3Step(_ bytes: [UInt8]) -> Step {
         guard bytes.count >= 3 else { return .incomplete }
         let last = bytes[bytes.count - 1]
-        if isFinal(last) { return .complete([decodeSS3(bytes)]) }
+        if isFinal(last) { return .complete([.press(decodeSS3(bytes))]) }
         if isParameter(last) {
-            if bytes.count >= maximumSequenceLength { return .complete([.unknown(bytes)]) }
+            if bytes.count >= maximumSequenceLength { return .complete([.press(.unknown(bytes))]) }
             return .incomplete
         }
         if bytes.count == 3 {
             // ESC O then something unrelated: Esc, then Shift-O, then that byte.
-            return .rejectLast([.escape, .character("O")])
+            return .rejectLast([.press(.escape), .press(.character("O"))])
         }
-        return .rejectLast([.unknown(Array(bytes.dropLast()))])
+        return .rejectLast([.press(.unknown(Array(bytes.dropLast())))])
     }
 
-    /// Parses `;`-separated decimal parameters. Returns nil for private or unusual
-    /// parameter bytes (`<`, `=`, `>`, `?`, `:`), which this decoder does not interpret.
-    private static func parameters(_ bytes: ArraySlice<UInt8>) -> [Int]? {
-        var result: [Int] = []
-        var current = 0
-        var hasDigits = false
-        for byte in bytes {
+    /// The parameters of a CSI sequence: an optional private marker (`<`, `=`, `>`, `?`)
+    /// and `;`-separated fields of `:`-separated decimal sub-fields (an empty sub-field is
+    /// nil). Nil for anything else (a marker after the first byte, intermediates).
+    struct CSIParameters {
+        var marker: UInt8?
+        var fields: [[Int?]]
+
+        /// Sub-field `sub` of field `field`, or nil when absent or empty.
+        subscript(field: Int, sub: Int) -> Int? {
+            guard field < fields.count, sub < fields[field].count else { return nil }
+            return fields[field][sub]
+        }
+    }
+
+    static func parameters(_ bytes: ArraySlice<UInt8>) -> CSIParameters? {
+        var body = bytes
+        var marker: UInt8?
+        if let first = body.first, (0x3C...0x3F).contains(first) {
+            marker = first
+            body = body.dropFirst()
+        }
+        var fields: [[Int?]] = [[]]
+        var current: Int?
+        for byte in body {
             switch byte {
             case 0x30...0x39:
                 // Saturate: a hostile "99999999999999999999" must not trap.
-                current = min(current &* 10 &+ Int(byte - 0x30), 65_535)
-                hasDigits = true
-            case 0x3B:
-                result.append(hasDigits ? current : 0)
-                current = 0
-                hasDigits = false
+                current = min((current ?? 0) &* 10 &+ Int(byte - 0x30), 1_114_111)
+            case 0x3A: // ':'
+                fields[fields.count - 1].append(current)
+                current = nil
+            case 0x3B: // ';'
+                fields[fields.count - 1].append(current)
+                current = nil
+                fields.append([])
             default:
                 return nil
             }
         }
-        result.append(hasDigits ? current : 0)
-        return result
+        fields[fields.count - 1].append(current)
+        return CSIParameters(marker: marker, fields: fields)
     }
 
-    private static func decodeCSI(_ bytes: [UInt8]) -> Key {
+    /// The event type sub-field of the modifiers field (kitty): 1 press, 2 repeat, 3 release.
+    private static func eventKind(_ params: CSIParameters) -> KeyEvent.Kind {
+        switch params[1, 1] {
+        case 2: .repeat
+        case 3: .release
+        default: .press
+        }
+    }
+
+    private static func decodeCSI(_ bytes: [UInt8]) -> [InputEvent] {
         let final = bytes[bytes.count - 1]
-        guard let params = parameters(bytes[2..<(bytes.count - 1)]) else { return .unknown(bytes) }
-        let modifiers = KeyModifiers(xtermParameter: params.count >= 2 ? params[1] : 1)
+        guard let params = parameters(bytes[2..<(bytes.count - 1)]) else { return [.press(.unknown(bytes))] }
+        switch params.marker {
+        case nil: break
+        case 0x3F where final == 0x75: // CSI ? flags u
+            return [.keyboardFlags(params[0, 0] ?? 0)]
+        case 0x3F where final == 0x63: // CSI ? … c
+            return [.deviceAttributes]
+        default:
+            return [.press(.unknown(bytes))]
+        }
+        let kind = eventKind(params)
+        let modifiers = KeyModifiers(xtermParameter: params[1, 0] ?? 1)
+        let key: Key
         switch final {
-        case 0x41: return .arrow(.up, modifiers)       // A
-        case 0x42: return .arrow(.down, modifiers)     // B
-        case 0x43: return .arrow(.right, modifiers)    // C
-        case 0x44: return .arrow(.left, modifiers)     // D
-        case 0x48: return .navigation(.home, modifiers) // H
-        case 0x46: return .navigation(.end, modifiers)  // F
-        case 0x50...0x53: return .function(Int(final - 0x50) + 1, modifiers) // P Q R S: F1–F4
-        case 0x5A: return .backTab                      // Z
-        case 0x7E:                                      // ~
-            switch params[0] {
-            case 1, 7: return .navigation(.home, modifiers)
-            case 2: return .navigation(.insert, modifiers)
-            case 3: return .navigation(.delete, modifiers)
-            case 4, 8: return .navigation(.end, modifiers)
-            case 5: return .navigation(.pageUp, modifiers)
-            case 6: return .navigation(.pageDown, modifiers)
-            case 11...15: return .function(params[0] - 10, modifiers)
-            case 17...21: return .function(params[0] - 11, modifiers)
-            case 23, 24: return .function(params[0] - 12, modifiers)
-            default: return .unknown(bytes)
+        case 0x75: // u: kitty's key code form
+            guard let decoded = kittyKey(params, modifiers: modifiers) else { return [] }
+            key = decoded ?? .unknown(bytes)
+        case 0x41: key = .arrow(.up, modifiers)       // A
+        case 0x42: key = .arrow(.down, modifiers)     // B
+        case 0x43: key = .arrow(.right, modifiers)    // C
+        case 0x44: key = .arrow(.left, modifiers)     // D
+        case 0x45: key = .unknown(bytes)              // E: keypad 5 (KP_BEGIN)
+        case 0x48: key = .navigation(.home, modifiers) // H
+        case 0x46: key = .navigation(.end, modifiers)  // F
+        case 0x50...0x53: key = .function(Int(final - 0x50) + 1, modifiers) // P Q R S: F1–F4
+        case 0x5A: key = .backTab                      // Z
+        case 0x7E:                                     // ~
+            switch params[0, 0] ?? 0 {
+            case 1, 7: key = .navigation(.home, modifiers)
+            case 2: key = .navigation(.insert, modifiers)
+            case 3: key = .navigation(.delete, modifiers)
+            case 4, 8: key = .navigation(.end, modifiers)
+            case 5: key = .navigation(.pageUp, modifiers)
+            case 6: key = .navigation(.pageDown, modifiers)
+            case let n where (11...15).contains(n): key = .function(n - 10, modifiers)
+            case let n where (17...21).contains(n): key = .function(n - 11, modifiers)
+            case let n where n == 23 || n == 24: key = .function(n - 12, modifiers)
+            default: key = .unknown(bytes)
             }
         default:
-            return .unknown(bytes)
+            key = .unknown(bytes)
         }
+        return [.key(KeyEvent(key, kind))]
+    }
+
+    /// The key of kitty's `CSI code[:shifted[:base]] ; modifiers[:event] u`: `.some(nil)`
+    /// for a code it does not map (reported as `.unknown`), `nil` for a modifier key alone
+    /// (no event at all).
+    ///
+    /// Text keys give their character (the shifted one when Shift is down and the terminal
+    /// sent it, else the upper case of a letter); Ctrl with a letter gives `.control`; Esc,
+    /// Enter, Tab, Backspace and Space their keys; the keypad its plain equivalents.
+    /// Alt, Super, Hyper and Meta combinations with text keys are `.unknown`: the game has
+    /// no use for them, and they must not act as the plain key.
+    private static func kittyKey(_ params: CSIParameters, modifiers: KeyModifiers) -> Key?? {
+        let code = params[0, 0] ?? 0
+        let bits = (params[1, 0] ?? 1) - 1
+        let shift = bits & 1 != 0, alt = bits & 2 != 0, control = bits & 4 != 0, superKeys = bits & 0b111000 != 0
+        switch code {
+        case 57441...57454: return nil // Shift, Ctrl, Alt, Super, Hyper, Meta, ISO level shifts
+        case 27: return .some(.escape)
+        case 13, 57414: return .some(.enter)
+        case 9: return .some(shift ? .backTab : .tab)
+        case 127, 8: return .some(.backspace)
+        case 57399...57408: // KP_0 … KP_9
+            return .some(.character(Character(Unicode.Scalar(UInt8(48 + code - 57399)))))
+        case 57409: return .some(.character("."))
+        case 57410: return .some(.character("/"))
+        case 57411: return .some(.character("*"))
+        case 57412: return .some(.character("-"))
+        case 57413: return .some(.character("+"))
+        case 57415: return .some(.character("="))
+        case 57416: return .some(.character(","))
+        case 57417: return .some(.arrow(.left, modifiers))
+        case 57418: return .some(.arrow(.right, modifiers))
+        case 57419: return .some(.arrow(.up, modifiers))
+        case 57420: return .some(.arrow(.down, modifiers))
+        case 57421: return .some(.navigation(.pageUp, modifiers))
+        case 57422: return .some(.navigation(.pageDown, modifiers))
+        case 57423: return .some(.navigation(.home, modifiers))
+        case 57424: return .some(.navigation(.end, modifiers))
+        case 57425: return .some(.navigation(.insert, modifiers))
+        case 57426: return .some(.navigation(.delete, modifiers))
+        case 57376...57398: return .some(.function(code - 57376 + 13, modifiers)) // F13 … F35
+        case 57344...63743: return .some(nil) // other private-use keys: media, locks, …
+        default: break
+        }
+        if alt || superKeys { return .some(nil) }
+        if control {
+            if code == 32 { return .some(.control("@")) }
+            guard let scalar = Unicode.Scalar(code), scalar.isASCII, Character(scalar).isLetter else { return .some(nil) }
+            return .some(.control(Character(String(scalar).lowercased())))
+        }
+        if code == 32 { return .some(.space) }
+        let shifted = shift ? params[0, 1] : nil
+        guard let scalar = Unicode.Scalar(shifted ?? code), scalar.value >= 0x21, scalar.value != 0x7F,
+              !(0x80...0x9F).contains(scalar.value) else { return .some(nil) }
+        var character = Character(scalar)
+        if shift && shifted == nil, scalar.isASCII, character.isLetter {
+            character = Character(String(character).uppercased())
+        }
+        return .some(.character(character))
     }
 
     private static func decodeSS3(_ bytes: [UInt8]) -> Key {
         let final = bytes[bytes.count - 1]
-        guard let params = parameters(bytes[2..<(bytes.count - 1)]) else { return .unknown(bytes) }
+        guard let params = parameters(bytes[2..<(bytes.count - 1)]), params.marker == nil else { return .unknown(bytes) }
         // Some terminals send ESC O 5 A for Ctrl-Up; the last parameter is the modifier.
-        let modifiers = KeyModifiers(xtermParameter: params.last ?? 1)
+        let modifiers = KeyModifiers(xtermParameter: params.fields.last?.first.flatMap { $0 } ?? 1)
         switch final {
         case 0x41: return .arrow(.up, modifiers)
         case 0x42: return .arrow(.down, modifiers)
@@ -248,23 +377,28 @@ public struct KeyDecoder: Hashable, Sendable {
     }
 
     private static func utf8Step(_ bytes: [UInt8]) -> Step {
-        guard let length = expectedUTF8Length(bytes[0]) else { return .complete([.unknown(bytes)]) }
+        guard let length = expectedUTF8Length(bytes[0]) else { return .complete([.press(.unknown(bytes))]) }
         if bytes.count > 1 {
             let last = bytes[bytes.count - 1]
             guard (0x80...0xBF).contains(last) else {
-                return .rejectLast([.unknown(Array(bytes.dropLast()))])
+                return .rejectLast([.press(.unknown(Array(bytes.dropLast())))])
             }
         }
         guard bytes.count == length else { return .incomplete }
         // Overlong forms and surrogates pass the checks above; let the standard library
         // judge the complete sequence.
         guard let text = String(validating: bytes, as: UTF8.self), let character = text.first else {
-            return .complete([.unknown(bytes)])
+            return .complete([.press(.unknown(bytes))])
         }
         // C1 controls written as UTF-8 (U+0080–U+009F) are not keys.
         if let scalar = character.unicodeScalars.first, (0x80...0x9F).contains(scalar.value) {
-            return .complete([.unknown(bytes)])
+            return .complete([.press(.unknown(bytes))])
         }
-        return .complete([.character(character)])
+        return .complete([.press(.character(character))])
     }
+}
+
+extension InputEvent {
+    /// A press of `key`.
+    static func press(_ key: Key) -> InputEvent { .key(.press(key)) }
 }

@@ -1,7 +1,12 @@
 /// What `TerminalSession.waitForEvents(timeoutMilliseconds:)` reports.
 public enum TerminalEvent: Hashable, Sendable {
-    /// Keys decoded from input, in order.
-    case keys([Key])
+    /// Key events decoded from input, in order (presses only, unless the kitty keyboard
+    /// protocol is on: see `TerminalSession.requestKeyEvents()`).
+    case keys([KeyEvent])
+    /// The terminal's answer to `TerminalSession.requestKeyEvents()`: `true` when the kitty
+    /// keyboard protocol is now on (repeats and releases are reported), `false` when the
+    /// terminal does not have it.
+    case keyboardProtocol(Bool)
     /// SIGWINCH: the terminal has this new size. Redraw fully.
     case resized(TerminalSize)
     /// SIGTSTP from outside (`kill -TSTP`): pause, then call `suspend()`.
@@ -13,6 +18,9 @@ public enum TerminalEvent: Hashable, Sendable {
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT. Stop rendering, save what must be saved (no
     /// terminal output after SIGHUP), then `close()` and `exit(bySignal:)`.
     case terminate(signal: Int32)
+    /// The other descriptor given to `waitForEvents(timeoutMilliseconds:alsoWatching:)` is
+    /// readable.
+    case otherReady
     /// Input reached end of file or failed (the terminal hung up). The session stops
     /// polling it; the application should save and exit (T-14).
     case inputClosed

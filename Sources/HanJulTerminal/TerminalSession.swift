@@ -18,6 +18,10 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
     public static let bracketedPaste = TerminalModes(rawValue: HJ_TERM_MODE_BRACKETED_PASTE)
     /// `ESC[?1000h ESC[?1006h`: mouse reports.
     public static let mouse = TerminalModes(rawValue: HJ_TERM_MODE_MOUSE)
+    /// `ESC[>flags u` / `ESC[<u`: the kitty keyboard protocol (key repeat and release).
+    /// Turned on by `TerminalSession.requestKeyEvents(flags:)` once the terminal says it
+    /// has it, never at start.
+    public static let kittyKeyboard = TerminalModes(rawValue: HJ_TERM_MODE_KITTY_KEYBOARD)
 
     /// What a full-screen game wants.
     public static let fullScreen: TerminalModes = [.alternateScreen, .hiddenCursor]
@@ -32,7 +36,7 @@ public struct TerminalModes: OptionSet, Hashable, Sendable {
 /// loop: while true {
 ///     for event in session.waitForEvents(timeoutMilliseconds: untilNextTick) {
 ///         switch event {
-///         case .keys(let keys): …                 // .control("z") → session.suspend()
+///         case .keys(let events): …               // .control("z") → session.suspend()
 ///         case .resized(let size): redraw(size)
 ///         case .suspendRequested: pause(); session.suspend(); redraw()
 ///         case .resumed: pause(); redraw()
@@ -52,8 +56,9 @@ public final class TerminalSession {
     public let inputDescriptor: Int32
     /// The descriptor frames are written to (standard output).
     public let outputDescriptor: Int32
-    /// The modes this session turned on.
-    public let modes: TerminalModes
+    /// The modes this session turned on (`.kittyKeyboard` joins them once the terminal
+    /// answers `requestKeyEvents`).
+    public private(set) var modes: TerminalModes
     /// What the environment says about colours (`ColorCapability.detect`).
     public let colorCapability: ColorCapability
     /// The size as of the last query (start, SIGWINCH, resume).
@@ -70,6 +75,13 @@ public final class TerminalSession {
     private let writer: FileDescriptorWriter
     private var decoder = KeyDecoder()
     private var pendingSince: UInt64?
+    /// The kitty flags asked for by `requestKeyEvents`, until the terminal answers.
+    private var keyEventsQuery: Int?
+
+    /// The kitty keyboard flags `requestKeyEvents()` asks for: disambiguate (1), report
+    /// event types (2), report alternate keys (4, so Shift-/ arrives as `?`) and report all
+    /// keys as escape codes (8, so letter and Space keys report their release too).
+    public static let gameKeyboardFlags = 0b1111
 
     /// Checks, then takes over the terminal. Nothing is written and nothing is changed
     /// unless every check passes (T-8, T-9, T-10): standard input and output must be
@@ -139,6 +151,58 @@ public final class TerminalSession {
         }
     }
 
+    // MARK: - Key events (the kitty keyboard protocol)
+
+    /// Asks the terminal whether it speaks the kitty keyboard protocol (`CSI ? u`, then
+    /// `CSI c`, as the protocol's documentation says to detect it). The answer arrives as
+    /// input: `.keyboardProtocol(true)` once the flags are pushed (from then on keys come
+    /// with `.repeat` and `.release` events, and every way out pops them again, like the
+    /// other modes; `suspend()` pops and pushes them again), or `.keyboardProtocol(false)`
+    /// when the terminal answered the device-attributes query alone. A terminal that
+    /// answers neither just keeps sending legacy keys (presses only).
+    public func requestKeyEvents(flags: Int = TerminalSession.gameKeyboardFlags) {
+        guard !isClosed, !modes.contains(.kittyKeyboard) else { return }
+        keyEventsQuery = flags
+        try? write("\u{1B}[?u\u{1B}[c")
+    }
+
+    /// Whether keys now arrive with repeat and release events.
+    public var reportsKeyEvents: Bool { modes.contains(.kittyKeyboard) }
+
+    /// Turns the decoded input into events: keys as they come, the query's answers as
+    /// `.keyboardProtocol`.
+    private func events(from input: [InputEvent]) -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        var keys: [KeyEvent] = []
+        func flushKeys() {
+            if !keys.isEmpty { events.append(.keys(keys)) }
+            keys.removeAll()
+        }
+        for item in input {
+            switch item {
+            case .key(let key):
+                keys.append(key)
+            case .keyboardFlags:
+                guard let flags = keyEventsQuery else { continue }
+                keyEventsQuery = nil
+                flushKeys()
+                if hj_term_add_modes(TerminalModes.kittyKeyboard.rawValue, Int32(flags)) == 0 {
+                    modes.insert(.kittyKeyboard)
+                    events.append(.keyboardProtocol(true))
+                } else {
+                    events.append(.keyboardProtocol(false))
+                }
+            case .deviceAttributes:
+                guard keyEventsQuery != nil else { continue }
+                keyEventsQuery = nil
+                flushKeys()
+                events.append(.keyboardProtocol(false))
+            }
+        }
+        flushKeys()
+        return events
+    }
+
     // MARK: - Input
 
     /// Blocks in `poll` (stdin + the signal self-pipe; no busy loop) until something
@@ -149,7 +213,10 @@ public final class TerminalSession {
     /// escape sequence follows; the wait is shortened to deliver it on time.
     ///
     /// A terminating signal is reported alone: `[.terminate(signal:)]`.
-    public func waitForEvents(timeoutMilliseconds: Int) -> [TerminalEvent] {
+    ///
+    /// - Parameter other: a descriptor to wait on as well (a file watcher's); its being
+    ///   readable is reported as `.otherReady` (the caller reads it).
+    public func waitForEvents(timeoutMilliseconds: Int, alsoWatching other: Int32? = nil) -> [TerminalEvent] {
         guard !isClosed else { return [] }
         let start = MonotonicClock.nanoseconds()
         let deadline: UInt64? = timeoutMilliseconds < 0
@@ -163,8 +230,8 @@ public final class TerminalSession {
             if let since = pendingSince,
                now >= since &+ UInt64(max(0, escapeTimeoutMilliseconds)) &* 1_000_000 {
                 pendingSince = nil
-                let keys = decoder.flushPendingEscape()
-                if !keys.isEmpty { return [.keys(keys)] }
+                let flushed = events(from: decoder.flushPendingEvents())
+                if !flushed.isEmpty { return flushed }
             }
             if let deadline, now >= deadline { return [] }
 
@@ -175,6 +242,8 @@ public final class TerminalSession {
             if !isInputClosed {
                 descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0))
             }
+            let otherIndex = descriptors.count
+            if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -185,9 +254,12 @@ public final class TerminalSession {
             if descriptors[0].revents != 0 {
                 hj_term_drain_wake_fd()
             }
-            if descriptors.count > 1, descriptors[1].revents != 0 {
-                if let events = readInput(revents: descriptors[1].revents), !events.isEmpty { return events }
+            var found: [TerminalEvent] = []
+            if otherIndex > 1, descriptors[1].revents != 0 {
+                if let events = readInput(revents: descriptors[1].revents) { found += events }
             }
+            if other != nil, descriptors[otherIndex].revents != 0 { found.append(.otherReady) }
+            if !found.isEmpty { return found }
         }
     }
 
@@ -224,13 +296,13 @@ public final class TerminalSession {
             }
             return nil
         }
-        let keys = decoder.feed(buffer[0..<count])
+        let decoded = events(from: decoder.feedEvents(buffer[0..<count]))
         if decoder.hasPendingInput {
             if pendingSince == nil { pendingSince = MonotonicClock.nanoseconds() }
         } else {
             pendingSince = nil
         }
-        return keys.isEmpty ? nil : [.keys(keys)]
+        return decoded.isEmpty ? nil : decoded
     }
 
     /// Turns the flags set by the signal handlers into events.

@@ -2,11 +2,13 @@
 // will, so the PTY tests can prove the terminal is restored on every way out.
 //
 // Usage: hanjul-termprobe [--crash fatal|segv|abort] [--slow-exit] [--hang]
-//                         [--emergency-restore]
+//                         [--emergency-restore] [--key-events]
+//                         [--crash-after-keyboard] [--emergency-after-keyboard]
 //
 // It prints plain-text markers the tests wait for (each followed by "\r\n"):
 //   READY <cols>x<rows>   after entering the session and drawing
-//   KEY <description>     for each key
+//   KEY <description>     for each key event ("KEY arrow(left, modifiers: 0) release")
+//   KEYBOARD on|off       the answer to the kitty keyboard query (--key-events)
 //   SIZE <cols>x<rows>    after SIGWINCH
 //   SUSPENDING / RESUMED  around suspend(); RESUMED also after an outside SIGCONT
 //   QUIT                  before a normal exit
@@ -48,6 +50,8 @@ func run() -> Never {
     var slowExit = false
     var hang = false
     var emergency = false
+    var keyEvents = false
+    var afterKeyboard: String?
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -59,6 +63,12 @@ func run() -> Never {
             hang = true
         case "--emergency-restore":
             emergency = true
+        case "--key-events":
+            keyEvents = true
+        case "--crash-after-keyboard":
+            afterKeyboard = "crash"
+        case "--emergency-after-keyboard":
+            afterKeyboard = "emergency"
         default:
             printError("unknown argument \(argument)")
             exit(64)
@@ -101,6 +111,7 @@ func run() -> Never {
     }
 
     try? session.write("\u{1B}[H\u{1B}[2J")
+    if keyEvents { session.requestKeyEvents() }
     say("READY \(session.size)")
 
     if let crash {
@@ -121,10 +132,19 @@ func run() -> Never {
     while true {
         for event in session.waitForEvents(timeoutMilliseconds: 1_000) {
             switch event {
-            case .keys(let keys):
-                for key in keys {
-                    say("KEY \(key)")
-                    switch key {
+            case .keyboardProtocol(let on):
+                say("KEYBOARD \(on ? "on" : "off")")
+                // With the keyboard mode pushed: a crash, or the exported restore, must pop it.
+                if afterKeyboard == "crash" { crashNow(.segv) }
+                if afterKeyboard == "emergency" {
+                    TerminalSession.emergencyRestore()
+                    _exit(7)
+                }
+            case .keys(let events):
+                for event in events {
+                    say("KEY \(event)")
+                    guard event.kind == .press else { continue }
+                    switch event.key {
                     case .character("q"), .control("c"):
                         quit()
                     case .control("z"):
@@ -145,6 +165,8 @@ func run() -> Never {
             case .inputClosed:
                 session.close()
                 exit(3)
+            case .otherReady:
+                break
             }
         }
     }

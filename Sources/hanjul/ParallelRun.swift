@@ -35,6 +35,9 @@ enum ParallelRun {
         let shared = Shared()
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(workers, max(1, count))
+        // The first frame (0 done) before any worker starts, so it is there however busy
+        // the machine is (ProgressTests look for it).
+        progress?.draw(done: 0)
         let workerThreads = Platform.startThreads(threads) { _ in
             defer {
                 shared.finishedWorkers.add(1, ordering: .releasing)

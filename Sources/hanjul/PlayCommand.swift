@@ -4,32 +4,58 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulPlay
+import HanJulRender
 import HanJulTerminal
 import LuaKit
 
-/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii]`: the game
-/// in the terminal.
+/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii] [--das MS]
+/// [--arr MS] [--soft-drop MS] [--das-cut MS]`: the game in the terminal.
 enum PlayCommand {
     static let seed = Option("--seed", value: "N", help: "deal every game, new games included, from seed N (default: a seed from the clock)")
-    static let ascii = Option.flag("--ascii", help: "draw with ASCII only")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII characters only (in colour unless NO_COLOR is set)")
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: the handling settings for this run.
+    static let handling: [Option] = HandlingSettings.fields.map { field in
+        Option(field.option, value: "MS",
+               help: "\(field.summary), in milliseconds, \(field.range.lowerBound)-\(field.range.upperBound) "
+                   + "(default \(HandlingSettings.defaults[keyPath: field.keyPath]); settings.conf: \(field.name))")
+    }
 
     static let declaration = Command(
         "play", summary: "play in the terminal ('hanjul' alone does the same); '?' in the game lists the keys",
-        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii]"],
+        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
         discussion: [
             "Standard input and output must be a terminal. Keys: arrows or h/l move, up or k rotates, down or j "
                 + "soft-drops, Space hard-drops, z rotates counter-clockwise and c holds (rules that allow them), "
                 + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed in "
                 + "$XDG_CONFIG_HOME/hanjul/keys.conf. High scores and replays are kept in the data folder.",
+            "Held keys move by the game's own handling, not the terminal's key repeat: a held move repeats after "
+                + "--das milliseconds, then every --arr (0: straight to the wall); a held soft drop drops a row every "
+                + "--soft-drop (0: to the floor). The defaults, and changes that last, are in "
+                + "$XDG_CONFIG_HOME/hanjul/settings.conf. In terminals with the kitty keyboard protocol (kitty, "
+                + "WezTerm, foot, Ghostty, …) key releases are exact; elsewhere a key counts as held while the "
+                + "terminal repeats it.",
         ],
-        options: [seed, ascii] + ModOptions.options)
+        options: [seed, ascii] + handling + ModOptions.options)
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let seed = try arguments.seed(Self.seed)
         let ascii = arguments.flag(Self.ascii)
         let mods = try ModOptions(arguments)
+        var handlingOptions: [(HandlingSettings.Field, String)] = []
+        for (field, option) in zip(HandlingSettings.fields, Self.handling) {
+            if let text = arguments.value(option) { handlingOptions.append((field, text)) }
+        }
 
-        // Before anything else: a game needs a terminal on both ends (T-8, T-9).
+        // Bad values are usage errors before anything else; they win over the file, for this run.
+        var handling: [(HandlingSettings.Field, Int)] = []
+        for (field, text) in handlingOptions {
+            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
+            case .success(let value): handling.append((field, value))
+            case .failure(let error): throw UsageError(error.message)
+            }
+        }
+
+        // Then: a game needs a terminal on both ends (T-8, T-9).
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
             StandardError.write("hanjul play: \(name) is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')")
             return .usage
@@ -44,15 +70,23 @@ enum PlayCommand {
             StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
             return .usage
         }
-        // TEST ONLY: HANJUL_TEST_CRASH makes the game loop trap on purpose (TestCrash).
-        let settings = PlaySettings(seed: seed, bindings: bindings, ascii: ascii, dataDirectory: paths?.dataDirectory,
-                                    environment: environment,
-                                    testCrash: TestCrash(environmentValue: environment["HANJUL_TEST_CRASH"]))
+        var settings: PlayerSettings
+        switch loadSettings(paths) {
+        case .success(let loaded): settings = loaded
+        case .failure(let error):
+            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
+            return .usage
+        }
+        for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
+        let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
+        let config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
+        let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
         LuaPanicHandler.install()
 
         if mods.isStandard {
             let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
-            return finish(PlayLoop.run(provider: provider, rules: StandardRules(), settings: settings))
+            return finish(play(provider: provider, rules: StandardRules(), config: config, environment: environment,
+                               playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         }
         let catalog = mods.catalog
         let ids = mods.ids
@@ -71,10 +105,18 @@ enum PlayCommand {
             watchedFolders: ids.compactMap { catalog.searchPath.folder(of: $0) })
         switch provider.make() {
         case .success(let rules):
-            return finish(PlayLoop.run(provider: provider, rules: rules, settings: settings))
+            return finish(play(provider: provider, rules: rules, config: config, environment: environment,
+                               playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         case .failure(let failure):
             StandardError.write("hanjul play: \(failure.message)")
             return .modError
+        }
+    }
+
+    static func play<R: Rules>(provider: RulesProvider<R>, rules: R, config: PlayConfig, environment: [String: String],
+                               playEnvironment: PlayEnvironment, dataDirectory: String?) -> Result<PlayExit, TerminalError> {
+        PlayDriver.run(environment: environment, watchedFolders: provider.watchedFolders, dataDirectory: dataDirectory) { size, now in
+            PlaySession.game(provider: provider, rules: rules, config: config, size: size, now: now, environment: playEnvironment)
         }
     }
 
@@ -83,8 +125,39 @@ enum PlayCommand {
         case .success(.quit): return .success
         case .success(.inputClosed): return .failure
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); to play without a terminal, use 'hanjul run'")
+            StandardError.write("hanjul play: \(error); \(advice(for: error))")
             return .usage
+        }
+    }
+
+    /// What a player can do about a terminal the game cannot use.
+    static func advice(for error: TerminalError) -> String {
+        switch error {
+        case .unsupportedTerminal:
+            "to play, run it in a terminal with cursor addressing (xterm, kitty, GNOME Terminal, tmux, the Linux console: "
+                + "TERM=xterm-256color or similar); to play without a terminal, use 'hanjul run'"
+        default:
+            "to play without a terminal, use 'hanjul run'"
+        }
+    }
+
+    /// The player's settings: `settings.conf` in the config folder, if there is one.
+    static func loadSettings(_ paths: AppPaths?) -> Result<PlayerSettings, KeyBindingsFileError> {
+        guard let path = paths?.configFile("settings.conf") else { return .success(.defaults) }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+        } catch {
+            if error.isMissing { return .success(.defaults) }
+            return .failure(.unreadable(error.playerMessage(loading: "settings")))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(.unreadable("\(path) is not UTF-8 text"))
+        }
+        do throws(PlayerSettings.ParseError) {
+            return .success(try PlayerSettings.parse(text, path: path))
+        } catch {
+            return .failure(.unreadable(error.description))
         }
     }
 

@@ -5,6 +5,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulPlay
+import HanJulRender
 import HanJulReplay
 import HanJulTerminal
 
@@ -114,8 +115,15 @@ enum ReplayCommand {
 
     static func watch<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], ascii: Bool) -> ExitStatus {
         LuaPanicHandler.install()
-        switch ReplayPlayer.run(replay: replay, makeGame: makeGame, modNames: modNames, ascii: ascii,
-                                environment: TerminalEnvironment.current()) {
+        let environment = TerminalEnvironment.current()
+        let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
+        let config = PlayConfig(style: style, colorMode: colorMode)
+        let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: nil))
+        let result = PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: nil) { size, now in
+            PlaySession.replay(replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now,
+                               environment: playEnvironment)
+        }
+        switch result {
         case .success(.quit): return .success
         case .success(.inputClosed): return .failure
         case .failure(let error):

@@ -94,6 +94,7 @@ import Testing
 @Suite struct QueryHookReplayTests {
     @Test func simReplaysOfACountingRotateHookVerify() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-query-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/count", withIntermediateDirectories: true)
         try """
             local asked = 0

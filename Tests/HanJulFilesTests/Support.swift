@@ -2,12 +2,12 @@ import Foundation
 import Glibc
 import HanJulFiles
 
-/// A fresh folder under /tmp, removed when the value is released.
+/// A fresh folder in the temporary folder (`TMPDIR`, else /tmp), removed when the value is released.
 final class TemporaryFolder: @unchecked Sendable {
     let path: String
 
     init() {
-        var template = Array("/tmp/hanjul-files-test-XXXXXX".utf8CString)
+        var template = Array((NSTemporaryDirectory() + "hanjul-files-test-XXXXXX").utf8CString)
         path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     }
 

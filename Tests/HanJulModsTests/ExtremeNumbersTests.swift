@@ -83,6 +83,15 @@ import Testing
         #expect(StandardRules.linePoints(lines: 4, level: game.state.level) == Int.max, "800 × maxinteger saturates")
     }
 
+    @Test func aGravityHookOutOfRangeIsClampedEveryTimeItIsAsked() throws {
+        fx.write("fast", ModFixtures.source(id: "fast", """
+            gravity = function(level, base) if level == 1 then return 0 end return math.maxinteger end,
+            """))
+        let rules = try fx.rules("fast")
+        // Asked twice per level: the second answer comes from the cache (once per level, #15 item 7).
+        #expect([1, 1, 2, 2].map { rules.gravityInterval(level: $0) } == [16, 16, 10_000, 10_000])
+    }
+
     @Test func theStandardGravityCurveIsUnchangedAndSaturates() {
         #expect((1...15).map { StandardRules.gravityInterval(level: $0) }
                 == [700, 655, 610, 565, 520, 475, 430, 385, 340, 295, 250, 205, 160, 120, 120])

@@ -1,4 +1,5 @@
 import Foundation
+import PTYSupport
 import Testing
 
 /// A fault the matrix injects (RELIABILITY §2, issue 7): `playdrive.py` scenario
@@ -26,7 +27,7 @@ enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// How the process must end: keys and the recoverable faults end with a quit key
     /// (status 0); signals kill by the signal after the restore; the test crash is a Swift
     /// trap, SIGILL on x86_64.
-    var expectedExit: PlayHarness.Run.Exit {
+    var expectedExit: PTYRun.Exit {
         switch self {
         case .sigint: .init(kind: "signaled", value: SIGINT)
         case .sigterm: .init(kind: "signaled", value: SIGTERM)
@@ -64,43 +65,63 @@ enum Fault: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// The game states every fault is injected in.
 let matrixStates = ["playing", "paused", "help", "over"]
 
-/// What the screen shows in a state once drawn again after a fault (play itself pauses).
-let stateMarker = ["playing": "PAUSED", "paused": "PAUSED", "help": "KEYS", "over": "GAME OVER"]
-
-/// The restore routine's last bytes (hj_term_restore: attributes, alternate screen, cursor).
-let restoreTail = "\u{1B}[?1049l\u{1B}[?25h"
-
-/// T-16: nothing is drawn after the final restore. What may follow it: nothing at all, or,
-/// for the paths that report after restoring, plain text (`allowText`): the backtracer's
-/// report (colour codes only) or the watchdog's one line. Returns that text.
-@discardableResult
-func expectNothingDrawnAfterRestore(_ run: PlayHarness.Run, allowText: Bool = false, _ comment: String,
-                                    sourceLocation: SourceLocation = #_sourceLocation) -> String {
-    let output = run.outputBytes
-    guard let end = output.lastOffset(of: restoreTail) else {
-        Issue.record("\(comment): no restore sequence", sourceLocation: sourceLocation)
-        return ""
-    }
-    let tail = Array(output[(end + restoreTail.utf8.count)...])
-    let text = String(decoding: tail, as: UTF8.self)
-    if allowText {
-        // No screen mode, cursor movement or erase-display after the restore: at most
-        // SGR colours and erase-line from the backtracer.
-        for mode in ["\u{1B}[?", "\u{1B}[H", "\u{1B}[2J", "\u{1B}7", "\u{1B}8"] {
-            #expect(!text.contains(mode), "\(comment): \(mode.debugDescription) after the restore", sourceLocation: sourceLocation)
+extension Fault {
+    /// The steps after the state is reached: the fault, and what to observe.
+    func steps(state: String, modFile: String?) -> [PTYStep] {
+        let marker = GameHarness.stateMarker[state]!
+        switch self {
+        case .quitKey: return [.send("q"), .exit()]
+        case .ctrlCByte: return [.send("\u{03}"), .exit()]
+        case .sigint: return [.signal("SIGINT"), .exit()]
+        case .sigterm: return [.signal("SIGTERM"), .exit()]
+        case .sighup: return [.signal("SIGHUP"), .exit()]
+        case .ctrlZ, .sigtstp:
+            return [self == .ctrlZ ? .send("\u{1A}") : .signal("SIGTSTP"), .status(["stopped", "exited", "signaled"], as: "stop"),
+                    .pump(0.1), .restored(as: "restoredWhileStopped"), .capture(as: "stopped", from: "start"), .mark("fg"), .fg,
+                    .status(["continued"]), .wait(marker), .settle(), .raw(as: "rawAfterResume"), .capture(as: "resumed", from: "fg"),
+                    .send("q"), .exit()]
+        case .sigstop:
+            return [.signal("SIGSTOP"), .status(["stopped"], as: "stop"), .cooked, .mark("fg"), .fg, .status(["continued"]),
+                    .wait(marker), .settle(), .raw(as: "rawAfterResume"), .capture(as: "resumed", from: "fg"),
+                    // A lone q in cooked mode would wait for Enter.
+                    .send("q"), .exit()]
+        case .resize:
+            return [.mark("small"), .winsize(rows: 10, cols: 20), .wait("need"), .settle(), .capture(as: "small", from: "small"),
+                    .mark("tiny1"), .winsize(rows: 1, cols: 1), .settle(), .capture(as: "tiny1", from: "tiny1"),
+                    .mark("tiny0"), .winsize(rows: 0, cols: 0), .settle(), .capture(as: "tiny0", from: "tiny0"),
+                    .mark("back"), .winsize(rows: 24, cols: 80), .wait(marker), .settle(), .capture(as: "back", from: "back"),
+                    .send("q"), .exit()]
+        case .burst:
+            var steps: [PTYStep] = [.mark("burst")]
+            for i in 0..<100 { steps.append(.winsize(rows: 10 + i % 30, cols: 15 + (i * 7) % 80)) }
+            // Signals coalesce (the loop reads the size once per wake-up), so a burst may never
+            // be seen as small. Ctrl-L redraws everything: the frame of the last size.
+            return steps + [.winsize(rows: 24, cols: 80), .settle(quiet: 0.3, limit: 10), .capture(as: "burst", from: "burst"),
+                            .mark("back"), .send("\u{0C}"), .settle(), .capture(as: "back", from: "back"), .send("q"), .exit()]
+        case .crash, .segv, .abort:
+            return [.send("!"), .exit(timeout: 60)]
+        case .modFail:
+            let broken = "\nthis is not lua\n"
+            var steps: [PTYStep] = [.mark("error")]
+            switch state {
+            case "playing": steps += [.send(" "), .wait("MOD ERROR")]          // the piece locks; on_lock fails
+            case "paused": steps += [.writeFile(modFile!, text: broken, append: true), .wait("RELOAD FAILED")]
+            case "help":
+                // The reload fails behind the help; any key closes it and the failure shows.
+                steps += [.writeFile(modFile!, text: broken, append: true), .pump(0.5), .send("x"), .wait("RELOAD FAILED")]
+            default: steps += [.writeFile(modFile!, text: broken, append: true), .send("r"), .wait("MOD ERROR")]
+            }
+            return steps + [.settle(), .capture(as: "error", from: "error"), .send("q"), .exit()]
         }
-    } else {
-        #expect(tail.isEmpty, "\(comment): \(tail.count) bytes after the restore: \(text.prefix(200).debugDescription)",
-                sourceLocation: sourceLocation)
     }
-    return text
 }
 
-/// Every fault × every state through the real `hanjul play` in a pseudo-terminal. The four
-/// states of one fault run in parallel (separate processes, homes and terminals); the
-/// faults run one after another.
+/// Every fault × every state through the real `hanjul play`, in a terminal without the
+/// kitty keyboard protocol and in one that answers as kitty does (so every way out must pop
+/// the keyboard mode pushed too). The eight runs of one fault run in parallel (separate
+/// processes, homes and terminals); the faults run one after another.
 @Suite("the fault × state matrix of hanjul play (RELIABILITY §2)", .serialized,
-       .enabled(if: PlayHarness.isReady, PlayHarness.notReadyReason))
+       .enabled(if: GameHarness.isReady, GameHarness.notReady))
 struct FaultMatrixTests {
     static let brokenOnLock = """
         return {
@@ -118,84 +139,99 @@ struct FaultMatrixTests {
         }
         """
 
-    /// One cell's job: its own home (and, for `modfail`, its own mod folder).
-    static func job(_ fault: Fault, _ state: String) throws -> PlayHarness.Job {
-        let home = try PlayHarness.Home()
+    struct Cell: Sendable {
+        var state: String
+        var answer: PTYDriver.Answer?
+        var home: GameHarness.Home
+        var name: String { "\(state)\(answer == .kitty ? " (kitty)" : "")" }
+    }
+
+    static func run(_ fault: Fault, _ cell: Cell) throws -> PTYRun {
         var arguments = ["play", "--seed", "7"]
-        var environment = ["HANJUL_TEST_CRASH=\(fault.crashSwitch)"]
+        var modFile: String?
         if fault == .modFail {
-            let folder = home.root + "/mods/flaky"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try (state == "playing" ? brokenOnLock : valid).write(toFile: folder + "/mod.lua", atomically: true, encoding: .utf8)
-            arguments += ["--mods-dir", home.root + "/mods", "--mod", "flaky"]
-            environment.append("MOD_FILE=\(folder)/mod.lua")
+            try cell.home.write(cell.state == "playing" ? brokenOnLock : valid, to: "mods/flaky/mod.lua")
+            arguments += ["--mods-dir", cell.home.root + "/mods", "--mod", "flaky"]
+            modFile = cell.home.root + "/mods/flaky/mod.lua"
         }
-        return PlayHarness.Job(scenario: "matrix-\(state)-\(fault.rawValue)", arguments: arguments, home: home,
-                               environment: environment)
+        let steps = GameHarness.started + GameHarness.reach(cell.state) + [.mark("reached")] + fault.steps(state: cell.state, modFile: modFile)
+        return try GameHarness.run(arguments, home: cell.home, environment: ["HANJUL_TEST_CRASH=\(fault.crashSwitch)"],
+                                   answer: cell.answer, steps: steps)
     }
 
     @Test("each fault in each state: baseline restored, exit status, screen text, nothing drawn after the restore",
           arguments: Fault.allCases)
     func cell(fault: Fault) throws {
-        let jobs = try matrixStates.map { try Self.job(fault, $0) }
-        defer { jobs.forEach { $0.home.remove() } }
+        let cells = try matrixStates.flatMap { state in
+            try [nil, PTYDriver.Answer.kitty].map { Cell(state: state, answer: $0, home: try GameHarness.Home()) }
+        }
+        defer { cells.forEach { $0.home.remove() } }
         let started = Date()
-        let runs = PlayHarness.driveAll(jobs)
-        for (state, result) in zip(matrixStates, runs) {
-            let cell = "\(fault.rawValue) × \(state)"
-            let run: PlayHarness.Run
+        let runs = PTYDriver.runAll(cells.map { cell in { try Self.run(fault, cell) } })
+        for (cell, result) in zip(cells, runs) {
+            let name = "\(fault.rawValue) × \(cell.name)"
+            let run: PTYRun
             do { run = try result.get() } catch {
-                Issue.record("\(cell): \(error)")
+                Issue.record("\(name): \(error)")
                 continue
             }
-            expectBaseline(run)
-            #expect(run.error == nil, "\(cell): \(run.error ?? "")")
-            #expect(run.reached == state, "\(cell): state not reached")
-            #expect(run.exit == fault.expectedExit, "\(cell): status \(run.status)")
-            check(fault, state, run, cell)
+            expectBaseline(run, name)
+            #expect(run.exit == fault.expectedExit, "\(name): status \(run.status)")
+            if cell.answer == .kitty {
+                // Pushed once the terminal answered; popped on the way out, whichever it was;
+                // popped and pushed again around a suspend; set in place after SIGCONT.
+                let middle: [String] = switch fault {
+                case .ctrlZ, .sigtstp: ["pop", "push 15"]
+                case .sigstop: ["set 15;1"]
+                default: []
+                }
+                #expect(run.kitty.events == ["query", "query-device", "push 15"] + middle + ["pop"], "\(name): \(run.kitty.events)")
+            } else {
+                #expect(run.kitty.pushes.isEmpty && run.kitty.queries == 1, "\(name): \(run.kitty.events)")
+            }
+            check(fault, cell.state, run, name)
         }
-        print("matrix \(fault.rawValue): 4 states in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+        print("matrix \(fault.rawValue): 4 states × 2 terminals in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
     }
 
-    func check(_ fault: Fault, _ state: String, _ run: PlayHarness.Run, _ cell: String) {
-        let marker = stateMarker[state]!
+    func check(_ fault: Fault, _ state: String, _ run: PTYRun, _ cell: String) {
+        let marker = GameHarness.stateMarker[state]!
         switch fault {
         case .quitKey, .ctrlCByte, .sigint, .sigterm, .sighup:
             expectNothingDrawnAfterRestore(run, cell)
         case .ctrlZ, .sigtstp:
             expectNothingDrawnAfterRestore(run, cell)
-            #expect(run.stopStatus == "stopped \(SIGTSTP)", "\(cell)")
-            #expect(run.termiosRestoredWhileStopped == true, "\(cell): cooked mode while stopped")
-            let stopped = PlayHarness.Run.bytes(run.outputWhileStopped)
-            #expect((stopped.lastOffset(of: leaveAlternateScreen) ?? -1) > (stopped.lastOffset(of: enterAlternateScreen) ?? .max),
+            #expect(run.text("stop") == "stopped \(SIGTSTP)", "\(cell)")
+            #expect(run.flag("restoredWhileStopped") == true, "\(cell): cooked mode while stopped")
+            let stopped = run.captured("stopped")
+            #expect((stopped.lastOffset(of: Escape.leaveAlternateScreen) ?? -1) > (stopped.lastOffset(of: Escape.enterAlternateScreen) ?? .max),
                     "\(cell): alternate screen left while stopped")
-            #expect(run.rawAfterResume == true, "\(cell)")
-            let after = PlayHarness.Run.text(run.outputAfterResume)
-            #expect(after.contains(enterAlternateScreen) && after.contains(marker) && (state == "help" || after.contains("SCORE")),
+            #expect(run.flag("rawAfterResume") == true, "\(cell)")
+            let after = run.capturedText("resumed")
+            #expect(after.contains(Escape.enterAlternateScreen) && after.contains(marker) && (state == "help" || after.contains("SCORE")),
                     "\(cell): a full redraw showing \(marker)")
         case .sigstop:
             expectNothingDrawnAfterRestore(run, cell)
-            #expect(run.stopStatus == "stopped \(SIGSTOP)", "\(cell)")
-            #expect(run.rawAfterResume == true, "\(cell): raw mode re-asserted after the shell reset the tty")
-            let after = PlayHarness.Run.text(run.outputAfterResume)
+            #expect(run.text("stop") == "stopped \(SIGSTOP)", "\(cell)")
+            #expect(run.flag("rawAfterResume") == true, "\(cell): raw mode re-asserted after the shell reset the tty")
+            let after = run.capturedText("resumed")
             #expect(after.contains(marker) && (state == "help" || after.contains("SCORE")), "\(cell): redrawn showing \(marker)")
         case .resize:
             expectNothingDrawnAfterRestore(run, cell)
-            let small = PlayHarness.Run.text(run.outputSmall)
+            let small = run.capturedText("small")
             #expect(small.contains("need") && small.contains("have 20×10"), "\(cell): \(small.debugDescription)")
-            let tiny = (run.outputTiny ?? []).map { PlayHarness.Run.text($0) }
-            #expect(tiny.count == 2 && !tiny[0].contains("SCORE"), "\(cell): 1×1 and 0×0 frames \(tiny)")
-            let back = PlayHarness.Run.text(run.outputBack)
+            #expect(!run.capturedText("tiny1").contains("SCORE") && !run.capturedText("tiny0").contains("SCORE"), "\(cell): 1×1 and 0×0 frames")
+            let back = run.capturedText("back")
             #expect(back.contains(marker) && (state == "help" || back.contains("SCORE")), "\(cell): grown back showing \(marker)")
         case .burst:
             expectNothingDrawnAfterRestore(run, cell)
             // Ctrl-L after the burst: the full frame of the last size, 80×24, in the same state
             // (play may or may not have paused: the loop can see the burst as one resize).
-            let back = PlayHarness.Run.text(run.outputBack)
+            let back = run.capturedText("back")
             let shown = state == "playing" ? back.contains("SCORE") : back.contains(marker)
             #expect(shown && !back.contains("need"), "\(cell): the last frame is the game at 80×24: \(back.suffix(200).debugDescription)")
             // No runaway redraw loop: a few full frames per resize at most.
-            #expect((run.burstOutputBytes ?? .max) < 2_000_000, "\(cell): \(run.burstOutputBytes ?? -1) bytes")
+            #expect(run.captured("burst").count < 2_000_000, "\(cell): \(run.captured("burst").count) bytes")
         case .crash, .segv, .abort:
             let text = expectNothingDrawnAfterRestore(run, allowText: true, cell)
             let report = fault.crashReport ?? ""
@@ -206,7 +242,7 @@ struct FaultMatrixTests {
             }
         case .modFail:
             expectNothingDrawnAfterRestore(run, cell)
-            let screen = PlayHarness.Run.text(run.errorScreen)
+            let screen = run.capturedText("error")
             let title = state == "paused" || state == "help" ? "RELOAD FAILED" : "MOD ERROR"
             #expect(screen.contains(title) && screen.contains("mod.lua:"), "\(cell): \(screen.debugDescription)")
         }
@@ -214,23 +250,21 @@ struct FaultMatrixTests {
 
     @Test("a mod hung in a hook during play: terminal restored first, quarantined, one line, exit 4; refused next time")
     func hungModInPlay() throws {
-        let home = try PlayHarness.Home()
+        let home = try GameHarness.Home()
         defer { home.remove() }
-        let folder = home.root + "/mods/sleepy"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try """
+        try home.write("""
             return {
               id = "sleepy", name = "Sleepy", version = "1.0.0", description = "hangs when a piece locks", api = 1,
               on_lock = function(game) game:test_hang() end,
             }
-            """.write(toFile: folder + "/mod.lua", atomically: true, encoding: .utf8)
+            """, to: "mods/sleepy/mod.lua")
         let arguments = ["play", "--seed", "7", "--mods-dir", home.root + "/mods", "--mod", "sleepy"]
         let started = Date()
-        let run = try PlayHarness.drive("hang", arguments: arguments, home: home,
-                                        environment: ["HANJUL_TEST_HANG_MS=30000", "HANJUL_WATCHDOG_SECONDS=0.5"])
+        let run = try GameHarness.run(arguments, home: home, environment: ["HANJUL_TEST_HANG_MS=30000", "HANJUL_WATCHDOG_SECONDS=0.5"],
+                                      steps: GameHarness.started + [.send(" "), .exit()])
         let seconds = Date().timeIntervalSince(started)
         expectBaseline(run)
-        #expect(run.exit == .init(kind: "exited", value: 4), "status \(run.status)")
+        #expect(run.exit == .exited(4), "status \(run.status)")
         #expect(seconds < 10, "the watchdog stopped it long before the 30 s hang ended (\(seconds) s)")
         let line = expectNothingDrawnAfterRestore(run, allowText: true, "hang")
         #expect(line == "hanjul play: mod 'sleepy' hung for more than 0.5 s in a call the instruction budget could not stop; "
@@ -238,17 +272,17 @@ struct FaultMatrixTests {
         #expect(home.files(in: home.hanjulState).contains("quarantine"), "\(home.files(in: home.hanjulState))")
 
         // The next start refuses it before touching the terminal, with the way back.
-        let refused = try PlayHarness.drive("startup", arguments: arguments, home: home)
-        #expect(refused.exit == .init(kind: "exited", value: 3))
+        let refused = try GameHarness.run(arguments, home: home, steps: [.exit()])
+        #expect(refused.exit == .exited(3))
         #expect(!refused.outputBytes.contains(0x1B) && refused.termiosRestored)
         #expect(refused.outputText.contains("hanjul mods --trust sleepy"), "\(refused.outputText.debugDescription)")
 
         // Trusted again, it plays (and quits cleanly) again.
-        let trust = try PlayHarness.runPiped(["mods", "--trust", "sleepy"], home: home)
+        let trust = try GameHarness.runPiped(["mods", "--trust", "sleepy"], home: home)
         #expect(trust.status == 0)
-        let again = try PlayHarness.drive("quit-playing-q", arguments: arguments, home: home)
+        let again = try GameHarness.run(arguments, home: home, steps: GameHarness.started + [.send("q"), .exit()])
         expectBaseline(again)
-        #expect(again.exit == .init(kind: "exited", value: 0))
+        #expect(again.exit == .exited(0))
         print("watchdog in play: hung mod stopped, quarantined and refused; first run \(String(format: "%.2f", seconds)) s")
     }
 }

@@ -75,12 +75,52 @@ struct KeyBindingsTests {
     @Test("the help lists the keys per command, leaving out what the rules lack")
     func help() {
         let lines = KeyBindings.defaults.helpLines(rules: [.left, .right, .rotate, .softDrop, .hardDrop, .gravity])
-        #expect(lines.first == "Left h a      move left")
-        #expect(lines.contains("Space         hard drop"))
-        #expect(lines.contains("q Esc Ctrl-c  quit"))
-        #expect(!lines.contains { $0.hasSuffix("hold") || $0.hasSuffix("rotate back") })
+        #expect(lines.first == "left      ← h a")
+        #expect(lines.contains("hard drop Space"))
+        #expect(lines.contains("quit      q Esc") && lines.contains("          Ctrl-C"))
+        #expect(!lines.contains { $0.hasPrefix("hold") || $0.hasPrefix("rotate ccw") })
+        #expect(lines.allSatisfy { $0.count <= 18 }, "\(lines)")
         let modern = KeyBindings.defaults.helpLines(rules: [.left, .right, .rotate, .softDrop, .hardDrop, .gravity, .hold, .rotateCounterclockwise])
-        #expect(modern.contains("c             hold"))
-        #expect(modern.contains("z             rotate back"))
+        #expect(modern.contains("hold       c"))
+        #expect(modern.contains("rotate ccw z"))
+    }
+
+    @Test("keys.conf with CRLF line ends and a UTF-8 byte-order mark reads like any other")
+    func crlfAndByteOrderMark() throws {
+        let b = try KeyBindings.parse("\u{FEFF}left = j, Left\r\nhard_drop = Space, Enter\r\n# done\r\n", path: "keys.conf")
+        #expect(b.keys[.left] == [.character("j"), .left])
+        #expect(b.keys[.hardDrop] == [.space, .enter])
+        do {
+            _ = try KeyBindings.parse("\u{FEFF}left = h\r\nrigth = l\r\n", path: "keys.conf")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "keys.conf:2: unknown command 'rigth' (known: left, right, rotate, rotate_ccw, rotate_180, soft_drop, hard_drop, hold, pause, restart, quit, help)")
+        }
+        // A lone CR ends a line too (old Mac editors).
+        let mac = try KeyBindings.parse("left = j\rright = l", path: "keys.conf")
+        #expect(mac.keys[.right] == [.character("l")])
+    }
+
+    @Test("settings.conf: name = value lines, CRLF and a byte-order mark; errors name file:line, the value and the range")
+    func settingsFile() throws {
+        let settings = try PlayerSettings.parse("\u{FEFF}# mine\r\ndas = 120\r\narr = 0   # to the wall\r\nsoft_drop = 5\r\n", path: "settings.conf")
+        #expect(settings.handling == HandlingSettings(das: 120, arr: 0, softDrop: 5, dasCut: 17))
+        #expect(try PlayerSettings.parse("", path: "s") == .defaults)
+        for (text, message) in [
+            ("das = 1001", "settings.conf:1: das '1001' is out of range: give a whole number of milliseconds from 0 to 1000"),
+            ("das = 100\ndas = 90", "settings.conf:2: 'das' is set twice (lines 1 and 2)"),
+            ("speed = 3", "settings.conf:1: unknown setting 'speed' (known: das, arr, soft_drop, das_cut)"),
+            ("arr 50", "settings.conf:1: expected 'name = value', e.g. 'das = 167'"),
+            ("arr = 1.5", "settings.conf:1: arr '1.5' is out of range: give a whole number of milliseconds from 0 to 500"),
+        ] {
+            do {
+                _ = try PlayerSettings.parse(text, path: "settings.conf")
+                Issue.record("no error for \(text)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+        // What the file says when written back reads the same.
+        #expect(try PlayerSettings.parse(settings.fileText, path: "s") == settings)
     }
 }

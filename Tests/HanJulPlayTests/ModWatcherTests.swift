@@ -4,31 +4,55 @@ import Testing
 
 @Suite("Mod watcher")
 struct ModWatcherTests {
-    @Test("a file changed, added or removed under a watched folder is noticed once")
-    func notices() throws {
+    static func folder() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-watch-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root + "/lib", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try "return {}".write(toFile: root + "/mod.lua", atomically: false, encoding: .utf8)
-        var watcher = ModWatcher(folders: [root])
-        let changed1 = watcher.poll()
-        #expect(!changed1)
+        return root
+    }
+
+    @Test("a file changed, added or removed under a watched folder is noticed once (inotify, and the polling fallback)",
+          arguments: [true, false])
+    func notices(kernel: Bool) throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let watcher = ModWatcher(folders: [root], usesKernel: kernel)
+        #expect((watcher.descriptor != nil) == kernel)
+        #expect(!watcher.poll())
         try "return {} ".write(toFile: root + "/mod.lua", atomically: false, encoding: .utf8)
-        let changed2 = watcher.poll()
-        #expect(changed2)
-        let changed3 = watcher.poll()
-        #expect(!changed3)
+        #expect(watcher.poll())
+        #expect(!watcher.poll())
         try "x".write(toFile: root + "/lib/util.lua", atomically: false, encoding: .utf8)
-        let changed4 = watcher.poll()
-        #expect(changed4)
+        #expect(watcher.poll())
+        // Same size, a new modification time (the polling fallback needs it to differ).
+        if !kernel { Thread.sleep(forTimeInterval: 0.01) }
         try "y".write(toFile: root + "/lib/util.lua", atomically: false, encoding: .utf8)
-        let changed5 = watcher.poll()
-        #expect(changed5, "same size, new modification time")
+        #expect(watcher.poll(), "same size, new modification time")
         try "z".write(toFile: root + "/.mod.lua.swp", atomically: false, encoding: .utf8)
-        let changed6 = watcher.poll()
-        #expect(!changed6, "editor swap files are ignored")
+        #expect(!watcher.poll() || !kernel, "editor swap files are ignored")
         try FileManager.default.removeItem(atPath: root + "/lib/util.lua")
-        let changed7 = watcher.poll()
-        #expect(changed7)
+        #expect(watcher.poll())
+    }
+
+    @Test("a folder with 10,000 empty subfolders: one bounded walk at the start, then nothing per poll")
+    func manyFolders() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for i in 0..<10_000 { mkdir(root + "/d\(i)", 0o755) }
+        let clock = ContinuousClock()
+        var watcher: ModWatcher?
+        let setUp = clock.measure { watcher = ModWatcher(folders: [root]) }
+        let counts = watcher!.watchedCounts
+        #expect(counts.folders <= ModWatcher.maximumFolders && counts.files <= ModWatcher.maximumFiles)
+        let polls = clock.measure { for _ in 0..<100 { _ = watcher!.poll() } }
+        try "return { } ".write(toFile: root + "/mod.lua", atomically: false, encoding: .utf8)
+        #expect(watcher!.poll(), "a change to mod.lua is still seen")
+        let fallback = ModWatcher(folders: [root], usesKernel: false)
+        let fallbackPolls = clock.measure { for _ in 0..<100 { _ = fallback.poll() } }
+        Thread.sleep(forTimeInterval: 0.01)
+        try "return {  } ".write(toFile: root + "/mod.lua", atomically: false, encoding: .utf8)
+        #expect(fallback.poll(), "polling sees mod.lua change too")
+        print("watcher on 10,000 subfolders: set up \(setUp), watching \(counts.folders) folders and \(counts.files) files; "
+              + "100 polls \(polls) (inotify), \(fallbackPolls) (polling fallback)")
     }
 }

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func asciiOnlyReplacesEverythingElse() {
-        #expect(DisplayText.sanitized("Ünïcode → ok", asciiOnly: true) == "?n?code ? ok")
+        #expect(DisplayText.sanitized("Ünïcode → ok", asciiOnly: true) == "?n?code > ok")
     }
 
     @Test func frameWriteSanitisesToo() {

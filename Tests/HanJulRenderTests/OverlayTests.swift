@@ -37,25 +37,25 @@ import HanJulCore
             """))
     }
 
-    @Test func helpListsTheKeysItIsGiven() throws {
-        let keys = ["←/→ h/l a/d   move", "↑ k w         rotate", "↓ j s         soft drop", "Space         hard drop",
-                    "p pause  r restart  q quit"]
-        #expect(render(try Self.scene(.help(lines: keys))).text == screen("""
+    @Test func helpListsTheKeysItIsGivenOverTheBoardOnly() throws {
+        let keys = ["left      ← h a", "right     → l d", "hard drop Space", "quit      q Esc", "          Ctrl-C"]
+        let frame = render(try Self.scene(.help(lines: keys)))
+        #expect(frame.text == screen("""
             ┌────────────────────┐  NEXT
             │ . . . . . . . . . .│    [][][][]
             │ . . . . . . . . . .│
             │ . . . . . . . . . .│
             │ . . . . . . . . . .│      [][]
             │ . . . . . . . . . .│      [][]
-            ┌────────────────────────────┐
-            │            KEYS            │        1200
-            │                            │          12
-            │ ←/→ h/l a/d   move         │           2
-            │ ↑ k w         rotate       │      655 ms
-            │ ↓ j s         soft drop    │        9000
-            │ Space         hard drop    │        1:23
-            │ p pause  r restart  q quit │
-            └────────────────────────────┘
+            ┌────────────────────┐
+            │        KEYS        │  SCORE         1200
+            │                    │  LINES           12
+            │ left      ← h a    │  LEVEL            2
+            │ right     → l d    │  SPEED       655 ms
+            │ hard drop Space    │  BEST          9000
+            │ quit      q Esc    │  TIME          1:23
+            │           Ctrl-C   │
+            └────────────────────┘  MODS
             │ . . . . . . . . . .│    garbage
             │ . . . . . . . . . .│
             │ . . . .:: . . . . .│
@@ -66,39 +66,50 @@ import HanJulCore
             """))
     }
 
-    @Test func gameOverShowsTheFiguresAndTheHighScoreTable() throws {
-        let summary = GameOverSummary(
-            reason: GameOverSummary.describe(.blockedSpawn),
-            table: [HighScoreEntry(score: 9000, lines: 40, level: 5, label: "05-01"),
-                    HighScoreEntry(score: 1200, lines: 12, level: 2, label: "today", isLatest: true)],
-            hint: "r restart · q quit")
-        let frame = render(try Self.scene(.gameOver(summary)))
+    static let summary = GameOverSummary(
+        reason: GameOverSummary.describe(.blockedSpawn),
+        table: [HighScoreEntry(score: 9000, lines: 40, level: 5, label: "05-01"),
+                HighScoreEntry(score: 1200, lines: 12, level: 2, label: "today", isLatest: true)],
+        hint: "r restart · q quit")
+
+    @Test func gameOverGoesBesideTheBoardWhichStaysVisible() throws {
+        let frame = render(try Self.scene(.gameOver(Self.summary)))
+        // At the smallest size the table keeps the columns that fit: rank and score.
         #expect(frame.text == screen("""
-            ┌────────────────────┐  NEXT
-            │ . . . . . . . . . .│    [][][][]
-            │ . . . . . . . . . .│
-            ┌────────────────────────────────┐
-            │           GAME OVER            │
-            │                                │
-            │ no room for the next piece     │
-            │                                │    1200
-            │ Score   1200                   │      12
-            │ Lines     12                   │       2
-            │ Level      2                   │  655 ms
-            │ Time    1:23                   │    9000
-            │                                │    1:23
-            │     SCORE  LINES  LEVEL        │
-            │  1   9000     40      5  05-01 │
-            │ ▶2   1200     12      2  today │
-            │                                │
-            │       r restart · q quit       │
-            └────────────────────────────────┘
+            ┌────────────────────┐  ┌────────────────┐
+            │ . . . . . . . . . .│  │   GAME OVER    │
+            │ . . . . . . . . . .│  │                │
+            │ . . . . . . . . . .│  │ no room for    │
+            │ . . . . . . . . . .│  │ the next piece │
+            │ . . . . . . . . . .│  │                │
+            │ . . . .[] . . . . .│  │ Score   1200   │
+            │ . . .[][][] . . . .│  │ Lines     12   │
+            │ . . . . . . . . . .│  │ Level      2   │
+            │ . . . . . . . . . .│  │ Time    1:23   │
+            │ . . . . . . . . . .│  │                │
+            │ . . . . . . . . . .│  │     SCORE      │
+            │ . . . . . . . . . .│  │  1   9000      │
+            │ . . . . . . . . . .│  │ ▶2   1200      │
+            │ . . . . . . . . . .│  │                │
+            │ . . . . . . . . . .│  │ r restart · q  │
+            │ . . . . . . . . . .│  │      quit      │
+            │ . . . .:: . . . . .│  └────────────────┘
+            │ . . .:::::: . . . .│
             │ . . . .[] . . . . .│
             │[][][][] .[][] . .[]│
             └────────────────────┘
             """))
-        #expect(frame[3, 15].attributes == .bold, "the latest game's row stands out")
-        #expect(frame[3, 14].attributes == [])
+        #expect(frame[27, 13].attributes == .bold, "the latest game's row stands out")
+        #expect(frame[27, 12].attributes == [])
+    }
+
+    @Test func gameOverInAWideTerminalShowsTheWholeTable() throws {
+        let frame = render(try Self.scene(.gameOver(Self.summary)), size: Size(width: 80, height: 22))
+        let lines = trimmedLines(frame)
+        #expect(lines[10].hasSuffix("│     SCORE  LINES  LEVEL        │"), "\(frame.text)")
+        #expect(lines[11].hasSuffix("│  1   9000     40      5  05-01 │"))
+        #expect(lines[12].hasSuffix("│ ▶2   1200     12      2  today │"))
+        #expect(lines[14].contains("│ . . . . . . . . . .│  │       r restart · q quit       │"), "the board is still drawn")
     }
 
     @Test func modErrorMessageIsWrappedAndStrippedOfControls() throws {
@@ -112,16 +123,16 @@ import HanJulCore
             │ . . . . . . . . . .│
             │ . . . . . . . . . .│      [][]
             │ . . . . . . . . . .│      [][]
-            │ . . . .[] . . . . .│
-            ┌────────────────────────────────────────┐
-            │               mod error                │
-            │                                        │
-            │ Mods/garbage/mod.lua:12: on_lock:      │
-            │ attempt to index a nil value           │
-            │ 'row'\\e]0;pwned\\u{7}                   │
-            └────────────────────────────────────────┘
-            │ . . . . . . . . . .│  MODS
-            │ . . . . . . . . . .│    garbage
+            ┌────────────────────┐
+            │     mod error      │  SCORE         1200
+            │                    │  LINES           12
+            │ Mods/garbage/mod.l │  LEVEL            2
+            │ ua:12: on_lock:    │  SPEED       655 ms
+            │ attempt to index a │  BEST          9000
+            │ nil value          │  TIME          1:23
+            │ 'row'\\e]0;pwned\\u{ │
+            │ 7}                 │  MODS
+            └────────────────────┘    garbage
             │ . . . . . . . . . .│
             │ . . . .:: . . . . .│
             │ . . .:::::: . . . .│
@@ -130,6 +141,16 @@ import HanJulCore
             └────────────────────┘
             """))
         #expect(!frame.cells.contains { $0.character.value < 0x20 || (0x7F...0x9F).contains($0.character.value) })
+    }
+
+    @Test func aReportBesideTheBoardKeepsATracebacksLinesAndIndentation() throws {
+        let text = "mod.lua:5: on_lock: attempt to index a nil value\nstack traceback:\n\tmod.lua:5: in function 'on_lock'\n\t[C]: in ?"
+        let frame = render(try Self.scene(.report(title: "MOD ERROR", text: text)), size: Size(width: 80, height: 22))
+        let lines = trimmedLines(frame)
+        #expect(lines.contains { $0.contains("│ stack traceback:") }, "\(frame.text)")
+        #expect(lines.contains { $0.contains("│   mod.lua:5: in function 'on_lock'") }, "\(frame.text)")
+        #expect(lines.contains { $0.contains("│   [C]: in ?") }, "\(frame.text)")
+        #expect(lines[1].contains("│ . . . . . . . . . .│"), "the board is still drawn")
     }
 
     @Test func messageLinesBreakAtNewlines() throws {
@@ -143,7 +164,8 @@ import HanJulCore
         let scene = try Self.scene(.help(lines: (1...40).map { "line \($0) " + String(repeating: "x", count: 60) }))
         let frame = render(scene)
         #expect(frame.size == Size(width: 42, height: 22))
-        #expect(trimmedLines(frame)[0] == "┌────────────────────────────────────────┐")
-        #expect(trimmedLines(frame)[21] == "└────────────────────────────────────────┘")
+        #expect(trimmedLines(frame)[0] == "┌────────────────────┐  NEXT")
+        #expect(trimmedLines(frame)[20].hasSuffix("… │"), "the last row shown says there is more")
+        #expect(trimmedLines(frame)[21] == "└────────────────────┘")
     }
 }

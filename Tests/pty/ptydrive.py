@@ -1,15 +1,50 @@
 #!/usr/bin/env python3
-"""PTY harness for hanjul-termprobe (RELIABILITY §5.2). Standard library only.
+"""The one pseudo-terminal harness of HanJul's tests (RELIABILITY §5.2). Standard library only.
 
-Runs the probe on the slave side of a fresh pseudo-terminal, under a tiny job-control
-"shell" (this script's forked child: session leader, controlling terminal, puts the
-probe in its own foreground process group and reports stops like a shell does), so
-that Ctrl-Z / SIGTSTP really stop the probe and `fg` really continues it.
+Runs a program (the real `hanjul`, or `hanjul-termprobe` for the terminal layer alone) on
+the slave side of a fresh pseudo-terminal, under a tiny job-control "shell" (this script's
+forked child: session leader, controlling terminal, puts the program in its own foreground
+process group and reports stops like a shell does), so that Ctrl-Z / SIGTSTP really stop
+it and `fg` really continues it.
 
-One scenario per run; prints one JSON object on stdout with what was observed. The
-Swift tests (PTYTests.swift) make the assertions.
+The test says what to do as a list of steps (JSON on standard input); this script does
+them in order and prints one JSON object with what it observed. The Swift side
+(Tests/PTYSupport) builds the steps and makes the assertions.
 
-    ptydrive.py --probe PATH --scenario NAME [--probe-arg ARG ...]
+    ptydrive.py --program PATH [--arg ARG ...] [--env NAME=VALUE ...] [--stdout-pipe]
+                [--answer kitty|da1] [--cwd DIR]  < steps.json
+
+--answer makes the harness a terminal that answers queries: `kitty` answers the kitty
+keyboard query (CSI ? u) with CSI ? 0 u and the device attributes (CSI c) with
+CSI ? 62 ; c, exactly as kitty 0.26 does; `da1` answers only the device attributes, as
+xterm does. Either way it keeps kitty's keyboard-mode stack (CSI > flags u pushes,
+CSI < u pops, CSI = flags ; mode u sets), and reports it.
+
+Steps (each an object with "op"):
+  send {text|b64}              write bytes to the terminal (keys typed)
+  wait {text, from?, timeout?} until text appears in the output after mark `from`
+                               (default: the last mark; "start" for all of it)
+  mark {name}                  remember the output length now
+  settle {quiet?, limit?}      read until the output is quiet
+  pump {seconds}               read output for that long
+  signal {name}                send a signal (SIGTERM, …) to the program
+  winsize {rows, cols}         resize the terminal (the kernel sends SIGWINCH)
+  status {prefixes, as?}       wait for a status line of the shell ("stopped", "continued",
+                               "exited", "signaled"), recorded under `as`
+  fg                           the shell continues the stopped program in the foreground
+  cooked                       the shell puts the terminal back to its own (cooked) modes
+  raw {as}                     record whether the terminal is in raw mode now
+  restored {as}                record whether the terminal's modes equal those at launch
+  cpu {as}                     record the program's CPU seconds so far
+  capture {as, from}           record the output since mark `from` (base64)
+  hangup                       close the master side: the terminal goes away
+  timed {events: [[seconds, b64], …], as?}
+                               write each at its offset from now, recording when it went
+  repeat {b64, every, until, timeout}
+                               write every `every` seconds until `until` shows in the output
+  write_file {path, text, append?}
+                               change a file (a mod's, for hot reload)
+  exit {timeout?}              wait for the program to end (killed after the timeout)
 """
 
 import argparse
@@ -17,6 +52,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import select
 import signal
 import struct
@@ -26,6 +62,9 @@ import time
 
 STEP_TIMEOUT = 15.0
 
+
+def b64(data):
+    return base64.b64encode(bytes(data)).decode()
 
 def set_winsize(fd, rows, cols):
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
@@ -50,7 +89,13 @@ def comparable(attrs):
 
 
 class Harness:
-    def __init__(self, argv, env, stdout_is_pipe=False):
+    def __init__(self, argv, env, stdout_is_pipe=False, answer=None, cwd=None):
+        self.answer = answer
+        self.cwd = cwd
+        self.kitty = {"stack": [], "pushes": [], "pops": 0, "sets": [], "queries": 0, "deviceQueries": 0,
+                      "maxDepth": 0, "events": []}
+        self.scanned = 0
+        self.chunks = []
         self.master, self.slave = os.openpty()
         set_winsize(self.master, 24, 80)
         self.before = termios.tcgetattr(self.slave)
@@ -115,6 +160,8 @@ class Harness:
                 os.dup2(pipe_w if pipe_w is not None else self.slave, 1)
                 os.dup2(self.slave, 2)
                 os.closerange(3, 256)
+                if self.cwd:
+                    os.chdir(self.cwd)
                 os.execve(argv[0], argv, env)
             finally:
                 os._exit(127)
@@ -176,12 +223,61 @@ class Harness:
                     if text.startswith(("exited", "signaled")):
                         kind, value = text.split()[:2]
                         self.exit = {"kind": kind, "value": int(value)}
+                        self.exit_time = time.monotonic()
             elif fd == self.stdout_pipe:
                 if not data:
                     self.stdout_pipe = None
                 self.output += data
+                self.chunks.append([time.monotonic(), len(self.output)])
             else:
                 self.output += data
+                self.chunks.append([time.monotonic(), len(self.output)])
+                self.terminal_answers()
+
+    # The terminal's side of the kitty keyboard protocol and the device attributes.
+    QUERY = re.compile(rb"\x1b\[(\?|>|<|=)([0-9;]*)u|\x1b\[c")
+
+    def terminal_answers(self):
+        # Scan only what is new, keeping a few bytes back for sequences split across reads.
+        start = max(self.scanned - 16, 0)
+        for match in self.QUERY.finditer(bytes(self.output[start:])):
+            if start + match.end() <= self.scanned:
+                continue
+            k = self.kitty
+            text = match.group(0)
+            if text == b"\x1b[c":
+                k["deviceQueries"] += 1
+                k["events"].append("query-device")
+                if self.answer in ("kitty", "da1"):
+                    os.write(self.master, b"\x1b[?62;c")
+                continue
+            kind, params = match.group(1), match.group(2).decode()
+            if kind == b"?":
+                k["queries"] += 1
+                k["events"].append("query")
+                if self.answer == "kitty":
+                    flags = k["stack"][-1] if k["stack"] else 0
+                    os.write(self.master, b"\x1b[?%du" % flags)
+            elif kind == b">":
+                flags = int(params or "0")
+                k["stack"].append(flags)
+                k["pushes"].append(flags)
+                k["events"].append("push %d" % flags)
+                k["maxDepth"] = max(k["maxDepth"], len(k["stack"]))
+            elif kind == b"<":
+                count = int(params or "1")
+                for _ in range(count):
+                    if k["stack"]:
+                        k["stack"].pop()
+                k["pops"] += 1
+                k["events"].append("pop")
+            elif kind == b"=":
+                parts = (params or "0").split(";")
+                k["sets"].append(int(parts[0] or "0"))
+                k["events"].append("set %s" % params)
+                if k["stack"]:
+                    k["stack"][-1] = int(parts[0] or "0")
+        self.scanned = len(self.output)
 
     def wait_status(self, prefixes, timeout=STEP_TIMEOUT):
         start = len(self.status_lines)
@@ -236,6 +332,8 @@ class Harness:
             pass
 
     def result(self, **extra):
+        kitty = dict(self.kitty)
+        kitty["depthAtExit"] = len(kitty.pop("stack"))
         try:
             after = comparable(termios.tcgetattr(self.slave))
             leaked = pending_input(self.slave)
@@ -250,163 +348,149 @@ class Harness:
             "output": base64.b64encode(bytes(self.output)).decode(),
             "status": self.status_lines,
             "notes": self.notes,
+            "chunks": self.chunks,
+            "kitty": kitty,
         }
         data.update(extra)
         return data
 
 
-def process_gone(pid):
-    """True when pid no longer runs (absent, or a zombie nobody reaped yet)."""
-    try:
-        with open("/proc/%d/stat" % pid) as stat:
-            state = stat.read().rsplit(")", 1)[1].split()[0]
-        return state in ("Z", "X")
-    except OSError:
-        return True
+
+def settle(h, quiet=0.08, limit=1.5):
+    """Pumps until the output has been quiet for `quiet` seconds; returns its length."""
+    deadline = time.monotonic() + limit
+    last = len(h.output)
+    quiet_until = time.monotonic() + quiet
+    while time.monotonic() < deadline:
+        h.pump(0.02)
+        if len(h.output) != last:
+            last = len(h.output)
+            quiet_until = time.monotonic() + quiet
+        elif time.monotonic() >= quiet_until:
+            break
+    return len(h.output)
 
 
-def raw_now(h):
-    return is_raw(termios.tcgetattr(h.slave))
+def pump_for(h, seconds):
+    """Keeps reading output for `seconds` (one pump returns at the first data)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        h.pump(min(0.02, max(0.0, end - time.monotonic())))
 
 
-def scenario(name, h):
-    """Runs `name`; returns extra observations."""
-    extra = {}
-    if name == "startup-error":
-        # The probe must refuse to start; nothing else to drive.
-        h.wait_exit()
-        return extra
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
-    ready = h.wait_output("READY")
-    h.wait_output("\r\n", ready)
-    if not name.startswith("crash"):  # a crashing probe may already be gone
-        extra["rawWhileRunning"] = raw_now(h)
 
-    if name == "quit-key":
-        h.send(b"q")
-    elif name == "ctrl-c-byte":
-        h.send(b"\x03")
-    elif name in ("sigint", "sigterm", "sighup", "sigquit"):
-        os.kill(h.child_pid, getattr(signal, name.upper()))
-    elif name == "typeahead":
-        # The probe runs with --slow-exit: after q it "saves" until input is waiting,
-        # then 100 ms more, then restores. The line typed meanwhile must be discarded.
-        h.send(b"q")
-        h.wait_output("QUIT", ready)
-        time.sleep(0.05)
-        h.send(b"rm -rf ~\r")
-        end = h.wait_output("QUEUED ", ready)
-        end2 = h.wait_output("\r\n", end)
-        extra["queuedBeforeRestore"] = int(h.output[end:end2 - 2])
-    elif name in ("ctrl-z", "sigtstp"):
-        if name == "ctrl-z":
-            h.send(b"\x1a")
+def data_of(step):
+    if "b64" in step:
+        return base64.b64decode(step["b64"])
+    return step["text"].encode()
+
+
+def run_steps(h, steps, observed):
+    marks = {"start": 0}
+    last_mark = "start"
+    captures = observed.setdefault("captures", {})
+    values = observed.setdefault("values", {})
+    for step in steps:
+        op = step["op"]
+        if op == "send":
+            h.send(data_of(step))
+        elif op == "wait":
+            origin = marks[step.get("from", last_mark)]
+            h.wait_output(step["text"], origin, step.get("timeout", STEP_TIMEOUT))
+        elif op == "mark":
+            marks[step["name"]] = len(h.output)
+            last_mark = step["name"]
+        elif op == "settle":
+            settle(h, step.get("quiet", 0.08), step.get("limit", 1.5))
+        elif op == "pump":
+            pump_for(h, step["seconds"])
+        elif op == "signal":
+            values["signalAt"] = time.monotonic()
+            os.kill(h.child_pid, getattr(signal, step["name"]))
+        elif op == "winsize":
+            set_winsize(h.master, step["rows"], step["cols"])
+        elif op == "status":
+            line = h.wait_status(tuple(step["prefixes"]), step.get("timeout", STEP_TIMEOUT))
+            if "as" in step:
+                values[step["as"]] = line
+        elif op == "fg":
+            os.write(h.command_fd, b"fg\n")
+        elif op == "cooked":
+            termios.tcsetattr(h.slave, termios.TCSANOW, h.before)
+        elif op == "raw":
+            values[step["as"]] = is_raw(termios.tcgetattr(h.slave))
+        elif op == "restored":
+            values[step["as"]] = comparable(termios.tcgetattr(h.slave)) == comparable(h.before)
+        elif op == "cpu":
+            values[step["as"]] = cpu_seconds(h.child_pid)
+        elif op == "capture":
+            captures[step["as"]] = b64(h.output[marks[step["from"]]:])
+        elif op == "hangup":
+            os.close(h.master)
+            # Nothing more to read: the read end of a pipe whose write end is closed.
+            reader, writer = os.pipe()
+            os.close(writer)
+            h.master = reader
+            values["hangupAt"] = time.monotonic()
+        elif op == "timed":
+            start = time.monotonic()
+            sent = []
+            for offset, data in step["events"]:
+                while time.monotonic() < start + offset:
+                    h.pump(min(0.002, max(0.0, start + offset - time.monotonic())))
+                sent.append([time.monotonic(), len(h.output)])
+                h.send(base64.b64decode(data))
+            observed.setdefault("sent", {})[step.get("as", "timed")] = sent
+        elif op == "repeat":
+            origin = len(h.output)
+            deadline = time.monotonic() + step.get("timeout", STEP_TIMEOUT)
+            data = base64.b64decode(step["b64"])
+            while h.output.find(step["until"].encode(), origin) < 0:
+                if time.monotonic() > deadline or h.exit is not None:
+                    raise TimeoutError("no %r after repeating %r" % (step["until"], data))
+                h.send(data)
+                pump_for(h, step["every"])
+        elif op == "write_file":
+            with open(step["path"], "a" if step.get("append") else "w") as f:
+                f.write(step["text"])
+        elif op == "exit":
+            h.wait_exit(timeout=step.get("timeout", STEP_TIMEOUT))
+            if getattr(h, "exit_time", None) is not None:
+                values["exitedAt"] = h.exit_time
         else:
-            os.kill(h.child_pid, signal.SIGTSTP)
-        line = h.wait_status(("stopped", "exited", "signaled"))
-        extra["stopStatus"] = line
-        h.pump(0.2)
-        stopped_attrs = termios.tcgetattr(h.slave)
-        extra["termiosRestoredWhileStopped"] = comparable(stopped_attrs) == comparable(h.before)
-        extra["outputWhileStopped"] = base64.b64encode(bytes(h.output)).decode()
-        mark = len(h.output)
-        os.write(h.command_fd, b"fg\n")
-        h.wait_status(("continued",))
-        resumed = h.wait_output("RESUMED", mark)
-        h.wait_output("\r\n", resumed)
-        extra["rawAfterResume"] = raw_now(h)
-        extra["outputAfterResume"] = base64.b64encode(bytes(h.output[mark:])).decode()
-        h.send(b"q")
-    elif name == "sigstop-sigcont":
-        os.kill(h.child_pid, signal.SIGSTOP)
-        extra["stopStatus"] = h.wait_status(("stopped",))
-        # Like a shell: put the tty back into the user's cooked mode while stopped.
-        termios.tcsetattr(h.slave, termios.TCSANOW, h.before)
-        extra["rawWhileStopped"] = raw_now(h)
-        mark = len(h.output)
-        os.write(h.command_fd, b"fg\n")
-        h.wait_status(("continued",))
-        resumed = h.wait_output("RESUMED", mark)
-        h.wait_output("\r\n", resumed)
-        extra["rawAfterResume"] = raw_now(h)
-        extra["outputAfterResume"] = base64.b64encode(bytes(h.output[mark:])).decode()
-        # In cooked mode a lone q would wait for Enter; the quit proves raw mode is back.
-        h.send(b"q")
-    elif name == "resize":
-        sizes = []
-        for rows, cols in ((30, 100), (0, 0), (1, 1), (10, 20)):
-            mark = len(h.output)
-            set_winsize(h.master, rows, cols)
-            end = h.wait_output("SIZE %dx%d" % (cols, rows), mark)
-            sizes.append("%dx%d" % (cols, rows))
-        # A burst: 100 resizes as fast as possible.
-        for i in range(100):
-            set_winsize(h.master, 20 + i % 30, 60 + i % 40)
-        set_winsize(h.master, 24, 80)
-        h.wait_output("SIZE 80x24", end)
-        h.pump(0.2)
-        extra["sizesSeen"] = sizes
-        h.send(b"q")
-    elif name == "keys":
-        # Arrow split across writes, a lone Esc, UTF-8 split across writes, then q.
-        h.send(b"\x1b[")
-        time.sleep(0.01)
-        h.send(b"A")
-        h.wait_output("KEY arrow(up", ready)
-        h.send(b"\x1b")
-        h.wait_output("KEY escape", ready)
-        h.send(b"\xed\x95")
-        time.sleep(0.005)
-        h.send(b"\x9c")
-        h.wait_output("KEY character(U+D55C)", ready)
-        h.send(b"q")
-    elif name == "hangup":
-        # The terminal closes under the program (T-14): reads fail, writes return EIO.
-        # It must end on its own, quickly, without burning CPU in a retry loop.
-        start = time.monotonic()
-        os.close(h.master)
-        h.master = os.open("/dev/null", os.O_RDONLY)  # nothing more to read
-        h.wait_exit(timeout=10)
-        extra["secondsToExit"] = round(time.monotonic() - start, 3)
-        return extra
-    elif name == "emergency-restore":
-        pass  # the probe calls the exported C restore pointer and _exits by itself
-    elif name in ("crash", "crash-no-backtracer"):
-        pass  # the probe crashes by itself after READY
-    elif name == "hang-double-signal":
-        os.kill(h.child_pid, signal.SIGTERM)
-        h.pump(0.5)
-        extra["aliveAfterFirstSignal"] = h.exit is None
-        os.kill(h.child_pid, signal.SIGTERM)
-    else:
-        raise ValueError("unknown scenario %s" % name)
-    h.wait_exit(timeout=60 if name.startswith("crash") else STEP_TIMEOUT)
-    return extra
+            raise ValueError("unknown step %r" % op)
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--probe", required=True)
-    parser.add_argument("--scenario", required=True)
-    parser.add_argument("--probe-arg", action="append", default=[])
-    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the probe")
-    parser.add_argument("--stdout-pipe", action="store_true", help="probe's stdout is a pipe, not the pty")
+    parser.add_argument("--program", required=True)
+    parser.add_argument("--arg", action="append", default=[])
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE (or NAME=<unset>)")
+    parser.add_argument("--stdout-pipe", action="store_true", help="the program's stdout is a pipe, not the pty")
+    parser.add_argument("--answer", choices=["kitty", "da1"])
+    parser.add_argument("--cwd")
     args = parser.parse_args()
+    steps = json.load(sys.stdin)
 
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "HOME": "/nonexistent"}
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color", "HOME": "/nonexistent",
+           "SWIFT_BACKTRACE": "interactive=no", "LANG": "C.UTF-8"}
     for item in args.env:
         name, _, value = item.partition("=")
         if value == "<unset>":
             env.pop(name, None)
         else:
             env[name] = value
-    argv = [args.probe] + args.probe_arg
-    h = Harness(argv, env, stdout_is_pipe=args.stdout_pipe)
+    h = Harness([args.program] + args.arg, env, stdout_is_pipe=args.stdout_pipe, answer=args.answer, cwd=args.cwd)
+    observed = {}
     try:
-        extra = scenario(args.scenario, h)
+        run_steps(h, steps, observed)
         error = None
     except Exception as exc:  # noqa: BLE001 - reported to the Swift test
-        extra = {}
         error = "%s: %s" % (type(exc).__name__, exc)
         try:
             os.kill(h.child_pid, signal.SIGKILL)
@@ -416,8 +500,11 @@ def main():
             h.wait_exit(5)
         except Exception:  # noqa: BLE001
             pass
-    out = h.result(**extra)
+    if h.exit is None and error is None:
+        h.wait_exit()
+    out = h.result(**observed)
     out["error"] = error
+    out["pid"] = h.child_pid
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
 

@@ -22,6 +22,10 @@ static const unsigned HJ_TERM_MODE_ALTERNATE_SCREEN = 1u << 0; /* ESC[?1049h / l
 static const unsigned HJ_TERM_MODE_HIDDEN_CURSOR = 1u << 1;    /* ESC[?25l / h   */
 static const unsigned HJ_TERM_MODE_BRACKETED_PASTE = 1u << 2;  /* ESC[?2004h / l */
 static const unsigned HJ_TERM_MODE_MOUSE = 1u << 3;            /* ESC[?1000h + ESC[?1006h / l */
+/* The kitty keyboard protocol: ESC[>flags u (push, after the alternate screen is entered)
+ * / ESC[<u (pop, before it is left). Re-asserted after SIGCONT as ESC[=flags;1u (set, not
+ * push), so a stop from outside never leaves two entries on the terminal's stack. */
+static const unsigned HJ_TERM_MODE_KITTY_KEYBOARD = 1u << 4;
 
 /* Event bits recorded by the signal handlers; read with hj_term_take_events. */
 static const unsigned HJ_TERM_EVENT_RESIZE = 1u << 0;   /* SIGWINCH */
@@ -39,6 +43,12 @@ int hj_term_has_saved(void);
  * counts as active (restore will undo it) before the first change is made.
  * Returns 0, or -1 with errno set (the terminal is then left as it was). */
 int hj_term_enter(unsigned modes);
+
+/* Turns on `modes` while active (for a mode that needs the terminal's answer first, such
+ * as the kitty keyboard protocol): writes their enable sequences and makes the restore
+ * undo them. `kitty_flags` is the flags value pushed for HJ_TERM_MODE_KITTY_KEYBOARD.
+ * Returns 0, or -1 with errno EINVAL when not active. */
+int hj_term_add_modes(unsigned modes, int kitty_flags);
 
 /* Re-applies raw mode and re-enables the modes after SIGCONT, when a shell may have
  * changed the tty while we were stopped (T-5). No-op when not active. 0 or -1. */

@@ -1,0 +1,287 @@
+import HanJulCore
+import HanJulRender
+import HanJulReplay
+import HanJulTerminal
+
+/// A game in the terminal, as a value: the engine's game, the player's handling, the play
+/// clock, gravity, pause, help, notices, hot reload and the game's end.
+///
+/// Time: `clock` counts nanoseconds of play only. It stops while paused, in the help,
+/// under a notice, while the terminal is too small and while the process is stopped, so
+/// gravity, handling and the replay's timings never include those. Everything due between
+/// two inputs (gravity steps, auto-shift, soft-drop rows, releases inferred in terminals
+/// without key events) happens at its own time, in order, when the next input arrives.
+struct GameScreen<R: Rules>: PlayScreen {
+    enum Mode: Equatable {
+        case playing
+        case paused
+        case help
+        /// A notice (a hot reload) over the board; play resumes at `until` (monotonic; play
+        /// clock frozen meanwhile) or on any key.
+        case notice(title: String, text: String, until: UInt64)
+        case over
+    }
+
+    let provider: RulesProvider<R>
+    let config: PlayConfig
+
+    var rules: R
+    var identity: RulesIdentity
+    var game: Game<R>
+    var seed: UInt64
+    var recorder: ReplayRecorder
+    var mode: Mode = .playing
+    /// What the overlay shows instead of the mode's own (a game's end, a reload's error).
+    var overlayOverride: Overlay?
+    var size: Size
+    var tooSmall = false
+    var best: Int?
+    var replaySaved = false
+    var reloadPending = false
+    /// Colours for a 16-colour terminal, one distinct entry per kind.
+    var kindColors: [UInt32]?
+
+    /// Nanoseconds of play; `lastWall` is the monotonic time it was last brought up to.
+    var clock: UInt64 = 0
+    var lastWall: UInt64
+    var nextGravity: UInt64 = 0
+    /// The whole millisecond of the last recorded action, so recorded times never drift.
+    var lastActionMillisecond: UInt64 = 0
+    var holds: KeyHolds
+    var handling: Handling
+    /// Effects produced while handling one input.
+    var effects: [PlayEffect] = []
+    /// Whether the moves that keep a piece at the wall or on the floor are being applied.
+    var applyingContinuous = false
+    /// Under a lock delay, while the piece rests on the stack: the play time up to which the
+    /// engine has been told (`W`) how long it has waited. Nil while the piece can fall.
+    var lockClock: UInt64?
+    /// One-shot commands (hard drop, turns, hold) of tentative presses, waiting to be sure
+    /// they were presses and not the terminal's first repeat (`KeyHolds.Arrival.isTentative`).
+    var tentative: [Key: Command] = [:]
+
+    static var second: UInt64 { 1_000_000_000 }
+
+    init(provider: RulesProvider<R>, rules: R, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
+         environment: PlayEnvironment) {
+        self.provider = provider
+        self.config = config
+        self.rules = rules
+        identity = provider.identity(rules)
+        seed = config.seed ?? environment.newSeed()
+        game = Game(rules: rules, source: .seeded(seed))
+        recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
+        self.size = size
+        lastWall = now
+        holds = KeyHolds(reportsReleases: reportsReleases)
+        handling = Handling(settings: config.handling)
+        startClock()
+        loadBest(environment)
+        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
+        checkSize()
+    }
+
+    static func colors(for pieces: PieceSet, mode: ColorMode) -> [UInt32]? {
+        guard mode == .palette16 else { return nil }
+        return ColorQuantization.distinctPalette16(pieces.kinds.map(\.color)).map(ColorQuantization.palette16Representative)
+    }
+
+    /// Whether the play clock runs.
+    var isRunning: Bool { mode == .playing && !tooSmall && !game.state.isOver }
+
+    // MARK: - Inputs
+
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        effects = []
+        if case .resumed = input {
+            // Stopped: the time since the last input was not play time.
+            lastWall = now
+        }
+        advance(to: now, environment: environment)
+        switch input {
+        case .key(let event):
+            key(event, at: now, environment: environment)
+        case .tick:
+            break
+        case .resized(let newSize):
+            size = newSize
+            checkSize()
+            effects.append(.redrawAll)
+        case .keyEvents(let reported):
+            resetKeys()
+            holds = KeyHolds(reportsReleases: reported)
+        case .modsChanged:
+            reloadPending = true
+            // While paused there is no next piece to wait for: reload now.
+            if mode != .playing && !game.state.isOver { reload(at: now) }
+        case .resumed:
+            if mode == .playing { pause() }
+            effects.append(.redrawAll)
+        case .suspendRequested:
+            pause()
+            effects.append(.suspend)
+        case .terminate(let signal):
+            saveAbandonedReplay(environment)
+            effects.append(.exitBySignal(signal))
+        case .inputClosed:
+            saveAbandonedReplay(environment)
+            effects.append(.quit(.inputClosed))
+        case .replayNotSaved(let message):
+            if case .gameOver(var summary)? = overlayOverride {
+                summary.reason = (summary.reason.map { $0 + ". " } ?? "") + message
+                overlayOverride = .gameOver(summary)
+            }
+        }
+        if game.state.isOver && mode != .over { finish(environment) }
+        return effects
+    }
+
+    mutating func key(_ event: KeyEvent, at now: UInt64, environment: PlayEnvironment) {
+        let key = event.key
+        if event.kind == .press {
+            if key == .control("z") {
+                pause()
+                effects.append(.suspend)
+                return
+            }
+            if key == .control("l") {
+                effects.append(.redrawAll)
+                return
+            }
+        }
+        let command = config.bindings.command(for: key)
+        if mode == .playing && !tooSmall {
+            play(event, command: command, environment: environment)
+            return
+        }
+        guard event.kind == .press else { return }
+        if command == .quit {
+            // Esc closes the help rather than quitting.
+            if mode == .help && key == .escape {
+                mode = .paused
+                return
+            }
+            quit(environment)
+            return
+        }
+        switch mode {
+        case .playing:
+            // Too small: only quitting and pausing work (the frame says what size is needed).
+            if command == .pause { pause() }
+        case .paused:
+            switch command {
+            case .pause?: resume(at: now)
+            case .help?: mode = .help
+            case .restart?: restart(at: now, environment: environment)
+            default: break
+            }
+        case .help:
+            switch command {
+            case .restart?: restart(at: now, environment: environment)
+            default: mode = .paused
+            }
+        case .notice:
+            resume(at: now)
+        case .over:
+            if command == .restart { restart(at: now, environment: environment) }
+        }
+    }
+
+    /// A key event while the game runs: through the key holds and the handling.
+    mutating func play(_ event: KeyEvent, command: Command?, environment: PlayEnvironment) {
+        guard let command else { return }
+        guard let arrival = holds.receive(event, at: clock) else { return }
+        let control = Self.control(for: command)
+        switch arrival.kind {
+        case .press:
+            switch command {
+            case .quit: quit(environment)
+            case .pause: pause()
+            case .help:
+                pause()
+                mode = .help
+            case .restart: restart(at: lastWall, environment: environment)
+            case .left, .right, .softDrop:
+                perform(handling.press(control!, at: clock))
+            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
+                guard let action = command.action, rules.actions.contains(action.kind) else { return }
+                if arrival.isTentative {
+                    tentative[event.key] = command
+                } else {
+                    apply(action)
+                }
+            }
+        case .repeat:
+            // The bytes of a tentative press were the first repeat: nothing to do.
+            if arrival.heldSince != nil { tentative[event.key] = nil }
+            guard let control else { return }
+            if let since = arrival.heldSince { perform(handling.heldSince(control, since, at: clock)) }
+            perform(handling.stillHeld(control, at: clock))
+        case .release:
+            guard let control, !otherKeyHolds(command, except: event.key) else { return }
+            perform(handling.release(control, at: clock))
+        }
+    }
+
+    /// Whether another key bound to `command` is still down.
+    func otherKeyHolds(_ command: Command, except key: Key) -> Bool {
+        (config.bindings.keys[command] ?? []).contains { $0 != key && holds.isDown($0) }
+    }
+
+    static func control(for command: Command) -> Handling.Control? {
+        switch command {
+        case .left: .left
+        case .right: .right
+        case .softDrop: .softDrop
+        default: nil
+        }
+    }
+
+    // MARK: - Modes
+
+    mutating func pause() {
+        if mode == .playing { mode = .paused }
+        resetKeys()
+    }
+
+    /// Forgets the keys: the clock stops, and keys may change unseen.
+    mutating func resetKeys() {
+        handling.reset()
+        holds.reset()
+        tentative.removeAll()
+    }
+
+    mutating func resume(at now: UInt64) {
+        overlayOverride = nil
+        mode = .playing
+        lastWall = now
+        resetKeys()
+    }
+
+    mutating func quit(_ environment: PlayEnvironment) {
+        saveAbandonedReplay(environment)
+        effects.append(.quit(.quit))
+    }
+
+    /// Pauses when the terminal is too small for the game (T-7).
+    mutating func checkSize() {
+        let needed = Layout.minimumSize(for: scene())
+        let small = !size.contains(needed)
+        if small && !tooSmall && mode == .playing { pause() }
+        tooSmall = small
+    }
+
+    func deadline() -> UInt64? {
+        var waits: [UInt64] = []
+        if isRunning {
+            var due = [nextGravity, clock / Self.second * Self.second + Self.second]
+            if let next = handling.nextDeadline() { due.append(next) }
+            if let next = holds.nextRelease() { due.append(next) }
+            if let next = lockDeadline { due.append(next) }
+            let soonest = due.min()!
+            waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
+        }
+        if case .notice(_, _, let until) = mode { waits.append(until) }
+        return waits.min()
+    }
+}

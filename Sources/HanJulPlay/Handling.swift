@@ -1,0 +1,279 @@
+/// The game's own auto-shift and soft drop: held controls in, moves out, at the times
+/// `HandlingSettings` says. A pure value: the game screen feeds it presses, releases and
+/// the time, applies the moves it asks for, and says when a new piece entered.
+///
+/// - ← or → pressed: one move at once; held for `das`, a move (with `arr` 0: to the
+///   wall); then one every `arr`. With both held, the one pressed last moves; when it comes
+///   up, the other takes over (at once if it has been held for `das`).
+/// - ↓ pressed: one row at once (with `softDrop` 0: to the floor, no lock); held, a row
+///   every `softDrop`.
+/// - A new piece: a charged auto-shift waits `dasCut` before moving it; a held ↓ does
+///   nothing to it until ↓ comes up and goes down again (no soft drop carried into the next
+///   piece).
+///
+/// Moves due while a key is held but not confirmed (`isHeld` says no: a terminal without
+/// release events whose next repeat is late or has not begun) wait for the next sign of
+/// the key, so a move never comes after the key went up.
+struct Handling: Sendable {
+    var settings: HandlingSettings
+
+    /// What the game should do.
+    enum Move: Equatable, Sendable {
+        /// One column left or right (when the piece fits there).
+        case shift(Direction)
+        /// As many columns as the piece can go.
+        case shiftToWall(Direction)
+        /// One soft-drop step (`D`).
+        case softDrop
+        /// Soft-drop steps while the piece can fall (never the step that would lock).
+        case dropToFloor
+    }
+
+    enum Direction: Equatable, Sendable { case left, right }
+
+    /// The controls handling acts on.
+    enum Control: Equatable, Hashable, Sendable { case left, right, softDrop }
+
+    enum Shift: Equatable, Sendable {
+        case idle
+        /// Held since the press, auto-shift due at `due`.
+        case charging(Direction, due: UInt64)
+        /// Auto-shifting: the next move at `due` (nil: continuous, `arr` 0).
+        case repeating(Direction, due: UInt64?)
+    }
+
+    private(set) var leftSince: UInt64?
+    private(set) var rightSince: UInt64?
+    private(set) var shift: Shift = .idle
+    /// A move that fell due while the key was not confirmed held: it waits for the key.
+    private(set) var shiftWaiting = false
+    private(set) var softDropHeld = false
+    /// ↓ was held through a lock: it acts again only after it comes up.
+    private(set) var softDropSpent = false
+    private(set) var softDropDue: UInt64?
+    private(set) var softDropWaiting = false
+    /// Until when a new piece is spared auto-shift (`dasCut`).
+    private(set) var cutUntil: UInt64 = 0
+
+    init(settings: HandlingSettings) {
+        self.settings = settings
+    }
+
+    static func ns(_ milliseconds: Int) -> UInt64 { UInt64(max(milliseconds, 0)) * 1_000_000 }
+
+    var das: UInt64 { Self.ns(settings.das) }
+    var arr: UInt64 { Self.ns(settings.arr) }
+
+    // MARK: - Events
+
+    /// `control` went down at `time`.
+    mutating func press(_ control: Control, at time: UInt64) -> [Move] {
+        switch control {
+        case .left, .right:
+            let direction: Direction = control == .left ? .left : .right
+            if direction == .left { leftSince = time } else { rightSince = time }
+            shiftWaiting = false
+            if das > 0 {
+                shift = .charging(direction, due: time &+ das)
+                return [.shift(direction)]
+            }
+            // No delay: the auto-shift starts with the press.
+            if arr == 0 {
+                shift = .repeating(direction, due: nil)
+                return [.shiftToWall(direction)]
+            }
+            shift = .repeating(direction, due: time &+ arr)
+            return [.shift(direction)]
+        case .softDrop:
+            softDropHeld = true
+            softDropSpent = false
+            softDropWaiting = false
+            if settings.softDrop == 0 {
+                softDropDue = nil
+                return [.dropToFloor]
+            }
+            softDropDue = time &+ Self.ns(settings.softDrop)
+            return [.softDrop]
+        }
+    }
+
+    /// `control` was found held since `since` (a terminal without releases whose earlier
+    /// bytes, taken for a second press, turned out to be its first repeat): the auto-shift
+    /// counts from `since`. When DAS has passed, the move made for those bytes was the
+    /// auto-shift's first; the next comes `arr` after it.
+    mutating func heldSince(_ control: Control, _ since: UInt64, at time: UInt64) -> [Move] {
+        guard control != .softDrop else { return [] }
+        let direction: Direction = control == .left ? .left : .right
+        guard case .charging(direction, let due) = shift else { return [] }
+        if direction == .left { leftSince = since } else { rightSince = since }
+        guard since &+ das <= time else {
+            shift = .charging(direction, due: since &+ das)
+            return []
+        }
+        let secondPress = due &- das
+        if arr == 0 {
+            shift = .repeating(direction, due: nil)
+            return [.shiftToWall(direction)]
+        }
+        shift = .repeating(direction, due: max(secondPress &+ arr, time))
+        return []
+    }
+
+    /// `control` came up at `time`.
+    mutating func release(_ control: Control, at time: UInt64) -> [Move] {
+        switch control {
+        case .left, .right:
+            let direction: Direction = control == .left ? .left : .right
+            if direction == .left { leftSince = nil } else { rightSince = nil }
+            guard activeDirection == direction else { return [] }
+            shiftWaiting = false
+            // The other direction, still held, takes over.
+            let other: Direction = direction == .left ? .right : .left
+            guard let since = other == .left ? leftSince : rightSince else {
+                shift = .idle
+                return []
+            }
+            if time &- since >= das {
+                return startRepeating(other, at: time)
+            }
+            shift = .charging(other, due: since &+ das)
+            return []
+        case .softDrop:
+            softDropHeld = false
+            softDropSpent = false
+            softDropDue = nil
+            softDropWaiting = false
+            return []
+        }
+    }
+
+    /// A sign that `control` is still held (a repeat): a move waiting for it is made now.
+    mutating func stillHeld(_ control: Control, at time: UInt64) -> [Move] {
+        switch control {
+        case .left, .right:
+            let direction: Direction = control == .left ? .left : .right
+            guard shiftWaiting, activeDirection == direction else { return [] }
+            shiftWaiting = false
+            return fireShift(at: time)
+        case .softDrop:
+            guard softDropWaiting else { return [] }
+            softDropWaiting = false
+            return fireSoftDrop(at: time)
+        }
+    }
+
+    /// A new piece entered at `time`.
+    mutating func pieceEntered(at time: UInt64) {
+        cutUntil = time &+ Self.ns(settings.dasCut)
+        if case .repeating(let direction, _) = shift {
+            shift = .repeating(direction, due: cutUntil)
+        }
+        if softDropHeld {
+            softDropSpent = true
+            softDropDue = nil
+            softDropWaiting = false
+        }
+    }
+
+    /// After any action at `time`: `arr` 0 keeps the piece at the wall and `softDrop` 0 on
+    /// the floor while their keys are held.
+    func continuousMoves(at time: UInt64) -> [Move] {
+        var moves: [Move] = []
+        if case .repeating(let direction, nil) = shift, time >= cutUntil { moves.append(.shiftToWall(direction)) }
+        if settings.softDrop == 0, softDropHeld, !softDropSpent { moves.append(.dropToFloor) }
+        return moves
+    }
+
+    /// Forgets every held control (the clock stopped).
+    mutating func reset() {
+        leftSince = nil
+        rightSince = nil
+        shift = .idle
+        shiftWaiting = false
+        softDropHeld = false
+        softDropSpent = false
+        softDropDue = nil
+        softDropWaiting = false
+    }
+
+    // MARK: - Time
+
+    /// When the next move falls due, if any.
+    func nextDeadline() -> UInt64? {
+        var deadlines: [UInt64] = []
+        if !shiftWaiting {
+            switch shift {
+            case .charging(_, let due): deadlines.append(due)
+            case .repeating(_, let due?): deadlines.append(due)
+            default: break
+            }
+        }
+        if !softDropWaiting, let softDropDue { deadlines.append(softDropDue) }
+        return deadlines.min()
+    }
+
+    /// The moves due at `time` (the earliest deadline, which the caller has reached).
+    /// `isHeld` says whether a control is surely still held then.
+    mutating func fire(at time: UInt64, isHeld: (Control, UInt64) -> Bool) -> [Move] {
+        var moves: [Move] = []
+        if !shiftWaiting, let due = shiftDue, due <= time, let direction = activeDirection {
+            if isHeld(direction == .left ? .left : .right, due) {
+                // On time, the cadence is kept; late by more than a step, it starts again.
+                moves += fireShift(at: due &+ arr > time ? due : time)
+            } else {
+                shiftWaiting = true
+            }
+        }
+        if !softDropWaiting, let due = softDropDue, due <= time {
+            if isHeld(.softDrop, due) {
+                moves += fireSoftDrop(at: due &+ Self.ns(settings.softDrop) > time ? due : time)
+            } else {
+                softDropWaiting = true
+            }
+        }
+        return moves
+    }
+
+    // MARK: - Parts
+
+    var activeDirection: Direction? {
+        switch shift {
+        case .idle: nil
+        case .charging(let direction, _), .repeating(let direction, _): direction
+        }
+    }
+
+    private var shiftDue: UInt64? {
+        switch shift {
+        case .idle: nil
+        case .charging(_, let due): due
+        case .repeating(_, let due): due
+        }
+    }
+
+    /// A charged direction takes over at `time`: it moves now (or after the DAS cut).
+    private mutating func startRepeating(_ direction: Direction, at time: UInt64) -> [Move] {
+        if time < cutUntil {
+            shift = .repeating(direction, due: cutUntil)
+            return []
+        }
+        shift = .repeating(direction, due: time)
+        return fireShift(at: time)
+    }
+
+    private mutating func fireShift(at time: UInt64) -> [Move] {
+        guard let direction = activeDirection else { return [] }
+        if arr == 0 {
+            shift = .repeating(direction, due: nil)
+            return [.shiftToWall(direction)]
+        }
+        shift = .repeating(direction, due: time &+ arr)
+        return [.shift(direction)]
+    }
+
+    private mutating func fireSoftDrop(at time: UInt64) -> [Move] {
+        guard softDropHeld, !softDropSpent else { return [] }
+        softDropDue = time &+ Self.ns(settings.softDrop)
+        return [.softDrop]
+    }
+}

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HanJulCore
+import HanJulFiles
+import HanJulRender
+import HanJulReplay
+import HanJulTerminal
+
+/// The thin driver around a `PlaySession`: it owns the terminal, the clock and the mod
+/// watcher. It waits in `poll` until the session's next deadline, a key, a signal or a
+/// watched file; hands the session what happened with the time; carries out the effects
+/// (writes only the cells that changed, saves replays, suspends); and restores the
+/// terminal on every way out (the `TerminalSession` does, in C, signals and crashes
+/// included).
+public struct PlayDriver {
+    let terminal: TerminalSession
+    var screen: ScreenBuffer
+    let watcher: ModWatcher?
+    /// The data folder, where replays are saved; nil: nothing is saved.
+    let dataDirectory: String?
+    var nextWatchPoll: UInt64 = 0
+    var framesWritten = 0
+    #if HANJUL_TEST_SWITCHES
+    /// TEST ONLY (`HANJUL_TEST_CRASH`, debug and test builds only): a deliberate crash.
+    var testCrash: TestCrash?
+    var testCrashArmed = false
+    #endif
+
+    /// Opens the terminal (or says why it cannot, before writing a byte), and runs
+    /// `makeSession` with its size and the time.
+    public static func run(environment: [String: String], watchedFolders: [String], dataDirectory: String?,
+                           makeSession: (Size, UInt64) -> PlaySession) -> Result<PlayExit, TerminalError> {
+        let terminal: TerminalSession
+        do throws(TerminalError) {
+            terminal = try TerminalSession(environment: environment)
+        } catch {
+            return .failure(error)
+        }
+        let (_, colorMode) = RenderStyle.choose(ascii: false, environment: environment)
+        var driver = PlayDriver(terminal: terminal, screen: ScreenBuffer(colorMode: colorMode),
+                                watcher: watchedFolders.isEmpty ? nil : ModWatcher(folders: watchedFolders),
+                                dataDirectory: dataDirectory)
+        #if HANJUL_TEST_SWITCHES
+        driver.testCrash = TestCrash(environmentValue: environment["HANJUL_TEST_CRASH"])
+        #endif
+        var session = makeSession(terminal.size.renderSize, MonotonicClock.nanoseconds())
+        let exit = driver.loop(&session)
+        terminal.close()
+        return .success(exit)
+    }
+
+    init(terminal: TerminalSession, screen: ScreenBuffer, watcher: ModWatcher?, dataDirectory: String?) {
+        self.terminal = terminal
+        self.screen = screen
+        self.watcher = watcher
+        self.dataDirectory = dataDirectory
+    }
+
+    // MARK: - The loop
+
+    mutating func loop(_ session: inout PlaySession) -> PlayExit {
+        draw(session.start())
+        terminal.requestKeyEvents()
+        while true {
+            let now = MonotonicClock.nanoseconds()
+            var deadlines: [UInt64] = []
+            if let deadline = session.deadline { deadlines.append(deadline) }
+            if let watcher, watcher.descriptor == nil { deadlines.append(max(nextWatchPoll, now)) }
+            let timeout = deadlines.min().map { Int(min(($0 > now ? $0 - now : 0) + 999_999, 3_600_000_000_000) / 1_000_000) } ?? -1
+            let events = terminal.waitForEvents(timeoutMilliseconds: timeout, alsoWatching: watcher?.descriptor)
+            let time = MonotonicClock.nanoseconds()
+            var inputs: [PlayInput] = []
+            for event in events {
+                switch event {
+                case .keys(let keys):
+                    for key in keys where !interceptTestKey(key) { inputs.append(.key(key)) }
+                case .keyboardProtocol(let on): inputs.append(.keyEvents(on))
+                case .resized(let size): inputs.append(.resized(size.renderSize))
+                case .suspendRequested: inputs.append(.suspendRequested)
+                case .resumed: inputs.append(.resumed)
+                case .terminate(let signal): inputs.append(.terminate(signal: signal))
+                case .inputClosed: inputs.append(.inputClosed)
+                case .otherReady: if watcher?.poll() == true { inputs.append(.modsChanged) }
+                }
+            }
+            if let watcher, watcher.descriptor == nil, time >= nextWatchPoll {
+                nextWatchPoll = time &+ ModWatcher.pollInterval
+                if watcher.poll() { inputs.append(.modsChanged) }
+            }
+            if inputs.isEmpty { inputs = [.tick] }
+            for input in inputs {
+                if let exit = carryOut(session.handle(input, at: time), session: &session) { return exit }
+            }
+            #if HANJUL_TEST_SWITCHES
+            // Armed by `!`: crash right after this wake's frame, whatever the state.
+            if testCrashArmed, case .onKey(let kind)? = testCrash { TestCrash.crash(kind, frames: framesWritten) }
+            #endif
+        }
+    }
+
+    /// Does what the session asked; returns how the session ended, if it did.
+    mutating func carryOut(_ effects: [PlayEffect], session: inout PlaySession) -> PlayExit? {
+        for effect in effects {
+            switch effect {
+            case .draw(let frame):
+                draw(frame)
+            case .redrawAll:
+                screen.invalidate()
+            case .saveReplay(let replay, let name):
+                if let problem = save(replay, name: name),
+                   let exit = carryOut(session.handle(.replayNotSaved(problem), at: MonotonicClock.nanoseconds()), session: &session) {
+                    return exit
+                }
+            case .suspend:
+                terminal.suspend()
+                screen.invalidate()
+                if let exit = carryOut(session.handle(.resumed, at: MonotonicClock.nanoseconds()), session: &session) {
+                    return exit
+                }
+            case .quit(let exit):
+                return exit
+            case .exitBySignal(let signal):
+                terminal.exit(bySignal: signal)
+            }
+        }
+        return nil
+    }
+
+    mutating func draw(_ frame: Frame) {
+        let bytes = screen.update(to: frame)
+        guard !bytes.isEmpty else { return }
+        try? terminal.write(bytes: bytes)
+        framesWritten += 1
+        #if HANJUL_TEST_SWITCHES
+        if let crash = testCrash {
+            switch crash {
+            case .afterFrame(let count) where framesWritten >= count: TestCrash.trap(frames: framesWritten)
+            default: break
+            }
+        }
+        #endif
+    }
+
+    /// TEST ONLY: the `!` key arms `HANJUL_TEST_CRASH=on-key` (never seen by the session).
+    mutating func interceptTestKey(_ event: KeyEvent) -> Bool {
+        #if HANJUL_TEST_SWITCHES
+        if testCrash?.isOnKey == true, event.key == .character("!") {
+            if event.kind == .press { testCrashArmed = true }
+            return true
+        }
+        #endif
+        return false
+    }
+
+    /// Writes a replay into `replays/` of the data folder; a line for the player when that
+    /// failed.
+    func save(_ replay: Replay, name: String) -> String? {
+        guard let data = dataDirectory else { return nil }
+        let folder = data + "/replays"
+        var path = folder + "/\(name).hjr"
+        var suffix = 2
+        while access(path, F_OK) == 0 && suffix < 100 {
+            path = folder + "/\(name)-\(suffix).hjr"
+            suffix += 1
+        }
+        do throws(FileError) {
+            try ReplayFile.write(replay, to: path)
+            return nil
+        } catch {
+            return "could not save the replay to \(error.path): \(error.reason)"
+        }
+    }
+}

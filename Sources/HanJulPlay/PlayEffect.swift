@@ -1,0 +1,26 @@
+import HanJulCore
+import HanJulRender
+
+/// What the play session asks its driver to do, in order.
+public enum PlayEffect: Equatable, Sendable {
+    /// Show this frame (the driver writes only the cells that changed).
+    case draw(Frame)
+    /// Forget what the terminal shows: the next frame is drawn whole (Ctrl-L, a resume).
+    case redrawAll
+    /// Save a replay in the data folder as `<name>.hjr` (or `<name>-2.hjr`… when taken).
+    case saveReplay(Replay, name: String)
+    /// Stop the process like a shell job (Ctrl-Z); hand the session `.resumed` after.
+    case suspend
+    /// The session is over.
+    case quit(PlayExit)
+    /// End the process by this signal, the terminal restored (after the effects before).
+    case exitBySignal(Int32)
+}
+
+/// How a terminal front end ended.
+public enum PlayExit: Equatable, Sendable {
+    /// The player quit.
+    case quit
+    /// Input closed (the terminal went away).
+    case inputClosed
+}

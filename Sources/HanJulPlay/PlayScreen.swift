@@ -1,0 +1,13 @@
+import HanJulRender
+
+/// One screen of the terminal front end, as a value: a game, a replay being watched (and
+/// the menus around them). The session hands it every input with its time; it answers with
+/// effects, a frame, and when it next needs the time.
+protocol PlayScreen {
+    /// Reacts to `input`, which happened at `now` (monotonic nanoseconds).
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect]
+    /// What the screen shows now.
+    func frame() -> Frame
+    /// When the screen next needs a `.tick` (monotonic nanoseconds), if ever.
+    func deadline() -> UInt64?
+}

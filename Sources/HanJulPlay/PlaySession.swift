@@ -1,0 +1,82 @@
+import HanJulCore
+import HanJulRender
+import HanJulTerminal
+
+/// The terminal front end as a pure value: inputs in (keys with their times, time passing,
+/// resizes, mod reloads, signals), effects out (frames to draw, replays to save, suspend,
+/// quit). No terminal, no clock, no files: the driver (`PlayDriver`) owns those, and tests
+/// drive a session with a clock they advance by hand.
+///
+/// ```swift
+/// var session = PlaySession.game(provider: provider, rules: rules, config: config, size: Size(width: 80, height: 24),
+///                                now: 0, environment: environment)
+/// session.handle(.key(.press(.left)), at: 5_000_000)      // [.draw(frame)]: moved at once
+/// session.handle(.tick, at: 172_000_000)                  // the auto-shift, DAS after the press
+/// session.handle(.key(.release(.left)), at: 300_000_000)
+/// ```
+public struct PlaySession {
+    var screen: any PlayScreen
+    public let environment: PlayEnvironment
+    /// The frame last handed out in a `.draw` effect.
+    public private(set) var lastFrame: Frame?
+
+    init(screen: any PlayScreen, environment: PlayEnvironment) {
+        self.screen = screen
+        self.environment = environment
+    }
+
+    /// A session playing games under `rules` (the first game's, built by the caller so a mod
+    /// that does not load is reported before the terminal is touched), then the provider's.
+    ///
+    /// - Parameter reportsReleases: whether key releases are reported from the start (the
+    ///   driver starts without and learns it with `.keyEvents`).
+    public static func game<R: Rules>(provider: RulesProvider<R>, rules: R, config: PlayConfig, size: Size,
+                                      reportsReleases: Bool = false, now: UInt64, environment: PlayEnvironment) -> PlaySession {
+        PlaySession(screen: GameScreen(provider: provider, rules: rules, config: config, size: size,
+                                       reportsReleases: reportsReleases, now: now, environment: environment),
+                    environment: environment)
+    }
+
+    /// A session watching `replay`, each start from the beginning with a game from `makeGame`.
+    public static func replay<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String],
+                                        config: PlayConfig, size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {
+        PlaySession(screen: ReplayScreen(replay: replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now),
+                    environment: environment)
+    }
+
+    /// Reacts to `input`, which happened at `now` (monotonic nanoseconds). The effects come
+    /// in the order to carry them out; a `.draw` of the new frame comes when the screen
+    /// changed (before a `.suspend`; never with `.quit` or `.exitBySignal`).
+    @discardableResult
+    public mutating func handle(_ input: PlayInput, at now: UInt64) -> [PlayEffect] {
+        var effects = screen.handle(input, at: now, environment: environment)
+        if effects.contains(where: { if case .quit = $0 { true } else if case .exitBySignal = $0 { true } else { false } }) {
+            return effects
+        }
+        let redraw = effects.contains(.redrawAll)
+        let current = screen.frame()
+        if redraw || current != lastFrame {
+            lastFrame = current
+            let draw = PlayEffect.draw(current)
+            if let suspend = effects.firstIndex(of: .suspend) {
+                effects.insert(draw, at: suspend)
+            } else {
+                effects.append(draw)
+            }
+        }
+        return effects
+    }
+
+    /// The first frame, for the driver to draw before any input.
+    public mutating func start() -> Frame {
+        let current = screen.frame()
+        lastFrame = current
+        return current
+    }
+
+    /// When the session next needs a `.tick` (monotonic nanoseconds); nil: only on input.
+    public var deadline: UInt64? { screen.deadline() }
+
+    /// What the screen shows now.
+    public var frame: Frame { screen.frame() }
+}

@@ -1,0 +1,45 @@
+import HanJulCore
+import Testing
+@testable import HanJulRender
+
+/// A 16-colour terminal (`TERM=xterm`, no `COLORTERM`) must still tell the pieces apart.
+@Suite struct PaletteTests {
+    @Test func theSevenStandardPiecesGetSevenDifferentColours() {
+        let colors = PieceSet.standard.kinds.map(\.color)
+        // By hue alone, L (orange) and Z (pink-red) both land on bright red.
+        let plain = colors.map(ColorQuantization.palette16Index)
+        #expect(plain[4] == 9 && plain[6] == 9, "\(plain)")
+        // Chosen together: I cyan, O bright yellow, T magenta, S green, Z red, J blue, L the
+        // normal yellow most palettes draw amber or brown.
+        let chosen = ColorQuantization.distinctPalette16(colors)
+        #expect(chosen == [14, 11, 13, 10, 9, 12, 3])
+        #expect(Set(chosen).count == 7)
+        // What the frame holds for them maps back to exactly those entries.
+        #expect(chosen.map { ColorQuantization.palette16Index(ColorQuantization.palette16Representative($0)) } == chosen)
+    }
+
+    @Test func aModsColoursAreKeptApartToo() {
+        // Seven shades of red: by hue they would all be one entry.
+        let reds: [UInt32] = [0xFF0000, 0xEE1111, 0xDD2222, 0xCC0000, 0xAA0000, 0xFF3333, 0x990000]
+        #expect(Set(reds.map(ColorQuantization.palette16Index)).count <= 2)
+        #expect(Set(ColorQuantization.distinctPalette16(reds)).count == 7)
+        // Beyond fourteen colours some must share; none traps.
+        let many = (0..<20).map { UInt32($0 * 0x0C0C0C) }
+        #expect(ColorQuantization.distinctPalette16(many).count == 20)
+        #expect(ColorQuantization.distinctPalette16([]).isEmpty)
+    }
+
+    @Test func aSixteenColourFrameDrawsEachKindInItsEntry() {
+        var scene = Scene(board: Board(width: 10, height: 4), pieces: .standard, piece: nil, style: .color)
+        scene.kindColors = ColorQuantization.distinctPalette16(PieceSet.standard.kinds.map(\.color))
+            .map(ColorQuantization.palette16Representative)
+        var board = Board(width: 10, height: 4)
+        for kind in 0..<7 { board.set(x: kind, y: 3, to: kind) }
+        scene.board = board
+        let frame = Layout.frame(for: scene, size: Size(width: 80, height: 24))
+        let writer = TerminalWriter(colorMode: .palette16)
+        let text = String(decoding: writer.bytes(from: nil, to: frame), as: UTF8.self)
+        // Seven different SGR colours for the seven cells of the bottom row.
+        for code in ["96m", "93m", "95m", "92m", "91m", "94m", "33m"] { #expect(text.contains(code), "\(code)") }
+    }
+}
