@@ -389,6 +389,16 @@ final class LoadedMod {
         Self.ruleError(error, mod: package.id, hook: hook)
     }
 
+    /// A hook's failure; a bad *returned* value is placed at the hook function's definition
+    /// (no line of it runs when the host reads what it returned).
+    func ruleError(_ error: LuaError, hook: Hook, function: LuaFunctionRef) -> RuleError {
+        var converted = Self.ruleError(error, mod: package.id, hook: hook)
+        if case .badValue = error, converted.location == nil, let place = function.definition {
+            converted.location = visible(place, limit: 200)
+        }
+        return converted
+    }
+
     static func ruleError(_ error: LuaError, mod: String?, hook: Hook?) -> RuleError {
         let stage = hook?.rawValue ?? "loading mod.lua"
         switch error {

@@ -183,7 +183,7 @@ public final class LuaRules: Rules {
                 push(args)
             }, read: read)
         } catch {
-            throw mod.ruleError(error, hook: hook)
+            throw mod.ruleError(error, hook: hook, function: function)
         }
     }
 
@@ -196,13 +196,26 @@ public final class LuaRules: Rules {
         }
     }
 
+    /// A returned value as a message shows it: its type, and the value itself where it
+    /// is short (`string "12"`, `number 1.5`, `boolean true`, `nil`, `table`).
+    static func shown(_ value: LuaValue) -> String {
+        switch value {
+        case .nil: "nil"
+        case .boolean(let b): "boolean \(b)"
+        case .integer(let i): "integer \(i)"
+        case .number(let d): "number \(d.isNaN ? "nan" : String(describing: d))"
+        case .string(let text): "string \"\(text.sanitized(maxBytes: 40))\""
+        default: value.typeName
+        }
+    }
+
     /// Reads result 1 as an integer, with a message a mod author can act on.
     private static func integerResult(_ hook: Hook) -> (LuaArguments) throws -> Int {
         { results in
             switch results.value(1) {
             case .integer(let value): return value
             case .number(let value) where value.isFinite && value == value.rounded() && abs(value) < 9.0e15: return Int(value)
-            case let other: throw LuaHostError("\(hook.rawValue) must return an integer, not \(other.typeName)\(other.typeName == "number" ? " \(other)" : "")")
+            case let other: throw LuaHostError("\(hook.rawValue) must return an integer, not \(Self.shown(other))")
             }
         }
     }
@@ -216,8 +229,7 @@ public final class LuaRules: Rules {
         // a retain and a release per array). The game's pieces are these rules' pieces.
         return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
             if let byte = results.singleByte(1), self.kindByLetter[Int(byte)] >= 0 { return Int(self.kindByLetter[Int(byte)]) }
-            let letter = results.value(1).stringValue ?? results.value(1).typeName
-            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not '\(visible(letter, limit: 20))'")
+            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not \(Self.shown(results.value(1)))")
         })
     }
 

@@ -31,6 +31,29 @@ import Testing
         #expect(error.message.contains("must return a piece letter"))
     }
 
+    /// #12 item 10: a bad returned value is placed at the hook's definition and shown.
+    @Test func badReturnedValuesNameTheHooksLineAndShowTheValue() throws {
+        // Line 1 is the prelude, 2 `return {`, 3 the manifest fields, 4 the body's first line.
+        let letter = try #require(ruleError(try game(#"next_piece = function() return "Q" end,"#, source: .seeded(1))))
+        #expect(letter.location?.hasSuffix("m/mod.lua:4") == true, "\(letter)")
+        #expect(letter.message == #"returned a bad value: next_piece must return a piece letter (I O T S Z J L), not string "Q""#)
+
+        let cases: [(String, String)] = [
+            (#"return "12""#, #"not string "12""#),
+            ("return 1.5", "not number 1.5"),
+            ("return true", "not boolean true"),
+            ("return {}", "not table"),
+            ("return", "not nil"),
+        ]
+        for (result, shown) in cases {
+            var g = try game("\n\nscoring = function(game, lines, level, points)\n  \(result)\nend,", source: .sequence([0]))
+            g.withState { state in state.editBoard { board in for x in 4..<10 { board.set(x: x, y: 19, to: 1) } } }
+            g.apply([.left, .left, .left, .hardDrop])
+            let error = try #require(ruleError(g), "\(result)")
+            #expect(error.description.hasSuffix("m/mod.lua:6: scoring: returned a bad value: scoring must return an integer, " + shown), "\(error)")
+        }
+    }
+
     @Test func spawnPlacesThePiece() throws {
         let g = try game(#"spawn = function(game, letter) return 0, 2, 1 end,"#)
         #expect(g.state.piece == Piece(kind: 2, rotation: 1, x: 0, y: 2))

@@ -33,6 +33,19 @@ import Testing
         #expect(traceback.contains("mod.lua:2:"))
     }
 
+    @Test func functionsKnowWhereTheyWereWritten() throws {
+        let state = try makeState()
+        let chunk = try state.load("local t = {}\n\nfunction t.f()\n  return 1\nend\nreturn t.f, print", chunkName: "@Mods/x/mod.lua")
+        #expect(chunk.definition == "Mods/x/mod.lua:0")
+        let results = try state.call(chunk, [])
+        guard case .function(let f)? = results.first, case .function(let print)? = results.last else {
+            Issue.record("expected two functions, got \(results)")
+            return
+        }
+        #expect(f.definition == "Mods/x/mod.lua:3")
+        #expect(print.definition == nil)  // a C function has no line
+    }
+
     @Test func syntaxErrorsAreTyped() throws {  // L-43
         let state = try makeState()
         #expect(throws: LuaError.syntax("broken:1: unexpected symbol near <eof>")) {
