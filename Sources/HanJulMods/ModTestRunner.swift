@@ -353,6 +353,19 @@ final class TestSession {
 
     private func newGame(_ args: LuaArguments, _ lua: LuaState) throws(LuaHostError) -> LuaTableRef {
         let spec = try args.table(2)
+        // A misspelt or doubled setting would otherwise be ignored without a word.
+        let known = ["pieces", "seed", "board"]
+        for (key, _) in spec.entries() {
+            guard let name = key.stringValue, known.contains(name) else {
+                let name = visible(key.stringValue ?? key.typeName, limit: 40)
+                let hint = key.stringValue.flatMap { LoadedMod.closest($0, in: known) }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw LuaHostError("t.game: unknown setting '\(name)'\(hint); t.game takes pieces, seed and board")
+            }
+        }
+        if case .nil = spec["pieces"] {} else if case .nil = spec["seed"] {} else {
+            throw LuaHostError("t.game: give pieces or seed, not both: pieces deals exactly those letters, over and over; "
+                               + "seed deals from the mod's randomizer with that seed")
+        }
         try checkLimits("t.game")
         let rules: LuaRules
         do throws(ModLoadError) {
