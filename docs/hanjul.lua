@@ -137,6 +137,18 @@ function Game:board() end
 ---@return hanjul.Placement[]
 function Game:placements(letter) end
 
+---The best value sum(weights[k] * figure k) over the placements game:placements(letter)
+---lists (weights: integers keyed lines, holes, height, aggregate_height, bumpiness; a
+---missing key weighs 0), and where the first best locks; nil when the piece cannot enter.
+---The same answer as that loop in Lua, without a table per placement.
+---@param letter hanjul.Letter
+---@param weights table<string, integer>
+---@return integer? value
+---@return integer x
+---@return integer y
+---@return integer rotation
+function Game:best_placement(letter, weights) end
+
 -- Changes (refused in scoring, level, gravity, hard_drop_points, spawn and rotate) --------
 
 ---Sets a cell to a kind, or empties it with nil.
@@ -177,6 +189,12 @@ function Game:clear_board() end
 ---@return integer count
 ---@return integer rows mask of the removed rows (bit y for row y before removal)
 function Game:clear_lines() end
+
+---Lets every group of filled cells (joined through their four neighbours, any kinds) fall
+---as one piece until it rests, the lowest group first; returns whether anything moved.
+---The same changes as a flood fill with game:cell and set_cell, natively.
+---@return boolean moved
+function Game:settle() end
 
 ---Adds points (negative takes points away). The score saturates instead of overflowing.
 ---@param points integer

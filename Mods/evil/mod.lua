@@ -13,21 +13,18 @@ local KINDS = { "I", "O", "T", "S", "Z", "J", "L" }
 -- One time in MERCY the deal is a fair random kind.
 local MERCY = 4
 
--- Placement value weights (x 1000): height, lines, holes, bumpiness.
-local W_HEIGHT, W_LINES, W_HOLES, W_BUMPS = -510, 761, -357, -184
+-- Placement value weights (x 1000) on the figures game:placements reports.
+local WEIGHTS = { aggregate_height = -510, lines = 761, holes = -357, bumpiness = -184 }
 
 -- The last two kinds dealt.
 local last, before_last
 
 -- The best value the player can reach with `letter` (higher is better for the player),
--- or nil when it cannot enter at all.
+-- or nil when it cannot enter at all. game:best_placement is the native form of
+--   for _, p in ipairs(game:placements(letter)) do v = sum of WEIGHTS[k] * p[k] ... end
+-- and gives the same value, without a table per placement.
 local function best_value(game, letter)
-  local best
-  for _, p in ipairs(game:placements(letter)) do
-    local v = W_HEIGHT * p.aggregate_height + W_LINES * p.lines + W_HOLES * p.holes + W_BUMPS * p.bumpiness
-    if not best or v > best then best = v end
-  end
-  return best
+  return (game:best_placement(letter, WEIGHTS))
 end
 
 local function deal(letter)

@@ -126,8 +126,12 @@ extension Command {
 /// How the command line shows text it did not write (argv, paths): through the project's
 /// one sanitizer, so an escape byte in an argument cannot reach the terminal (#15 item 10).
 public enum CommandLineText {
-    /// `text` safe to print.
-    public static func shown(_ text: String) -> String { visible(text) }
+    /// The most characters of one echoed word: a path fits whole, a 100 KB argument does not
+    /// turn its usage error into 100 KB of terminal output.
+    public static let shownLimit = 1024
+
+    /// `text` safe to print, cut after ``shownLimit`` characters.
+    public static func shown(_ text: String) -> String { visible(text, limit: shownLimit) }
 
     /// `'text'`, safe to print.
     public static func quoted(_ text: String) -> String { "'" + shown(text) + "'" }

@@ -17,7 +17,25 @@ extension GameAPI {
     /// `game:placements(letter)` and `game:board()`: lookahead for randomizers and bots.
     static func lookaheadMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         var search = PlacementSearch()
-        var evaluator: BoardEvaluator?
+        var measure: BoardEvaluator?
+        let settler = GroupSettler()
+        let weightKeys: [LuaValue] = ["lines", "holes", "height", "aggregate_height", "bumpiness"].map { .string(LuaString($0)) }
+        func placementArguments(_ args: LuaArguments) throws(LuaHostError) -> (GameState, Int) {
+            guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
+            let state = s.pointee
+            let letter = try args.string(2)
+            guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
+                throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter")
+            }
+            return (state, kind)
+        }
+        /// The bot's evaluator, loaded with `state`'s board: the figures of `BoardFeatures`,
+        /// the board after the piece locks and full rows go.
+        func evaluator(for state: GameState) -> BoardEvaluator {
+            if (measure?.capacity ?? 0) < state.board.height { measure = BoardEvaluator(height: state.board.height) }
+            measure!.load(state.board)
+            return measure!
+        }
         return [
             "board": { args in
                 guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
@@ -27,40 +45,9 @@ extension GameAPI {
                 return 1
             },
             "placements": { args in
-                guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
-                let state = s.pointee
-                let letter = try args.string(2)
-                guard letter.count == 1, let kind = state.pieces.kind(forLetter: Character(letter)) else {
-                    throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter")
-                }
-                // The search and the figures of every placement cost far more than a Lua
-                // instruction: charged up front, so a loop of calls on a 64×64 board runs
-                // out of budget instead of hanging (#15 item 3; L-17).
-                let cells = state.board.width * state.board.height
-                try args.charge(cells + state.pieces.rotationCount(of: kind) * state.board.width * cells / 16)
-                // The search asks spawn and rotate: not from inside them (the search is not
-                // reentrant, and a hook that searches from its own hook never ends).
-                if let hook = bridge.hook, hook == .spawn || hook == .rotate {
-                    throw LuaHostError("\(args.functionName): not available in \(hook.rawValue) (the search calls \(hook.rawValue) itself)")
-                }
-                do throws(RuleError) {
-                    // The mods' real rules: their spawn place and their rotate hook or kick
-                    // table, the same answers the game gets (nested calls in this Lua state run
-                    // on the budget of the hook that asked).
-                    if let rules = bridge.rules {
-                        try search.run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
-                    } else {
-                        let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
-                        try search.run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
-                    }
-                } catch {
-                    throw LuaHostError("\(args.functionName): \(error.hook == "rotate" || error.hook == "spawn" ? error.hook + ": " : "")\(error.message)")
-                }
-                // The figures are the bot's (`BoardFeatures`, measured by its evaluator): the
-                // board after the piece locks and full rows go.
-                if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
-                let measure = evaluator!
-                measure.load(state.board)
+                let (state, kind) = try placementArguments(args)
+                try search.run(state, kind: kind, bridge: bridge, args: args)
+                let measure = evaluator(for: state)
                 for placement in search.placements {
                     let features = measure.features(after: placement.piece, pieces: state.pieces)
                     args.pushRecord([
@@ -72,6 +59,87 @@ extension GameAPI {
                 args.packArray(count: search.placements.count)
                 return 1
             },
+            // The native form of the loop a randomizer writes over game:placements: the same
+            // placements, valued in integers as `sum(weight × figure)` (Lua's wrapping
+            // arithmetic), the first of the best kept; no table per placement.
+            "best_placement": { args in
+                let (state, kind) = try placementArguments(args)
+                let table = try args.table(3)
+                var weights = (lines: 0, holes: 0, height: 0, aggregate: 0, bumpiness: 0)
+                for (index, key) in weightKeys.enumerated() {
+                    let value: Int
+                    switch table.rawGet(key) {
+                    case .nil: value = 0
+                    case .integer(let integer): value = integer
+                    case .number(let number) where number.isFinite && number == number.rounded() && abs(number) < 9.0e15:
+                        value = Int(number)
+                    case let other:
+                        throw LuaHostError("\(args.functionName): weight '\(key.stringValue ?? "")' must be an integer, not \(other.typeName)")
+                    }
+                    switch index {
+                    case 0: weights.lines = value
+                    case 1: weights.holes = value
+                    case 2: weights.height = value
+                    case 3: weights.aggregate = value
+                    default: weights.bumpiness = value
+                    }
+                }
+                try search.run(state, kind: kind, bridge: bridge, args: args)
+                guard !search.placements.isEmpty else { args.pushNil(); return 1 }
+                let measure = evaluator(for: state)
+                var best = 0, bestPiece = search.placements[0].piece
+                for (index, placement) in search.placements.enumerated() {
+                    let f = measure.features(after: placement.piece, pieces: state.pieces)
+                    let value = (weights.lines &* f.linesCleared) &+ (weights.holes &* f.holes) &+ (weights.height &* f.maxHeight)
+                        &+ (weights.aggregate &* f.aggregateHeight) &+ (weights.bumpiness &* f.bumpiness)
+                    if index == 0 || value > best {
+                        best = value
+                        bestPiece = placement.piece
+                    }
+                }
+                args.push(best); args.push(bestPiece.x); args.push(bestPiece.y); args.push(bestPiece.rotation)
+                return 4
+            },
+            "settle": { args in
+                guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
+                if bridge.readOnly {
+                    throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") computes a value and may not change the game")
+                }
+                // Like clear_lines, a rewrite of the whole board (L-17).
+                try args.charge(s.pointee.board.width * s.pointee.board.height / 8)
+                args.push(settler.settle(&s.pointee))
+                return 1
+            },
         ]
+    }
+}
+
+extension PlacementSearch {
+    /// Every placement of `kind` from where the rules spawn it, for `game:placements` and
+    /// `game:best_placement`: the mods' real rules (their spawn place and their rotate hook
+    /// or kick table, the same answers the game gets; nested calls in this Lua state run on
+    /// the budget of the hook that asked), or their kick table when the bridge has lost
+    /// its rules.
+    mutating func run(_ state: GameState, kind: Int, bridge: GameBridge, args: LuaArguments) throws(LuaHostError) {
+        // The search and the figures of every placement cost far more than a Lua
+        // instruction: charged up front, so a loop of calls on a 64×64 board runs
+        // out of budget instead of hanging (#15 item 3; L-17).
+        let cells = state.board.width * state.board.height
+        try args.charge(cells + state.pieces.rotationCount(of: kind) * state.board.width * cells / 16)
+        // The search asks spawn and rotate: not from inside them (the search is not
+        // reentrant, and a hook that searches from its own hook never ends).
+        if let hook = bridge.hook, hook == .spawn || hook == .rotate {
+            throw LuaHostError("\(args.functionName): not available in \(hook.rawValue) (the search calls \(hook.rawValue) itself)")
+        }
+        do throws(RuleError) {
+            if let rules = bridge.rules {
+                try run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
+            } else {
+                let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
+                try run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
+            }
+        } catch {
+            throw LuaHostError("\(args.functionName): \(error.hook == "rotate" || error.hook == "spawn" ? error.hook + ": " : "")\(error.message)")
+        }
     }
 }

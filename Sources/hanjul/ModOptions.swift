@@ -30,6 +30,25 @@ struct ModOptions {
         extraFolders = arguments.values(Self.modsDir)
         for id in self.ids where id.isEmpty { throw UsageError("--mod needs a mod id") }
         for folder in extraFolders where folder.isEmpty { throw UsageError("--mods-dir needs a folder") }
+        for folder in extraFolders { try Self.checkFolder(folder) }
+    }
+
+    /// A folder the user named must be one: a typo in `--mods-dir` would otherwise just
+    /// search the other folders and end in "no mod", or list the wrong mods.
+    static func checkFolder(_ folder: String) throws(UsageError) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            let reason = switch errno {
+            case ENOENT: "no such folder"
+            case ELOOP: "a loop of symbolic links"
+            case EACCES: "permission denied"
+            default: "cannot be read (errno \(errno))"
+            }
+            throw UsageError("--mods-dir \(CommandLineText.quoted(folder)): \(reason)")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw UsageError("--mods-dir \(CommandLineText.quoted(folder)): not a folder")
+        }
     }
 
     var isStandard: Bool { ids.isEmpty }

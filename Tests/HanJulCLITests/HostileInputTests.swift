@@ -72,6 +72,20 @@ import Testing
         Self.expectClean(mismatch, "stats mismatch")
     }
 
+    @Test func aModsFolderThatIsNoFolderIsNamed() throws {
+        try "x".write(toFile: folder + "/file", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop1", withDestinationPath: folder + "/loop2")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop2", withDestinationPath: folder + "/loop1")
+        for (name, reason) in [("missing", "no such folder"), ("file", "not a folder"), ("loop1", "a loop of symbolic links")] {
+            for command in [["mods"], ["run", "--mod", "zen", "--seed", "1", "--actions", "H"]] {
+                let result = try Hanjul.run(command + ["--mods-dir", folder + "/" + name])
+                #expect(result.status == 2, "\(command[0]) \(name): \(result.status) \(result.stderr)")
+                #expect(result.stderr.hasPrefix("hanjul \(command[0]): --mods-dir '\(folder)/\(name)': \(reason)"), "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+            }
+        }
+    }
+
     @Test func aStatsFileClaimingImpossibleGamesIsRefusedNotSummarised() throws {
         let sim = try Hanjul.run(["sim", "--games", "3", "--seed", "1", "--cap", "10", "--jsonl", folder + "/a.jsonl"])
         #expect(sim.status == 0, "\(sim.stderr)")

@@ -89,8 +89,12 @@ import Testing
         let result = try Hanjul.run(["bench", "--games", "1", "--cap", "30", "--no-reference"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("(a) built-in standard rules  pieces/s"))
-        #expect(result.stdout.contains("(b) Mods/standard (Lua)      pieces/s"), "\(result.stdout)")
-        #expect(result.stdout.contains("ratio (b) / (a): "))
+        // Each mod the issue sets a goal for, with its ratio to the built-in rules and the goal.
+        for (label, goal) in [("(b) Mods/standard (Lua)", "0.90"), ("(c) Mods/cascade (Lua)", "0.50"), ("(d) Mods/evil (Lua)", "0.10")] {
+            let padded = label + String(repeating: " ", count: 28 - label.count) + "pieces/s"
+            #expect(result.stdout.contains(padded), "\(result.stdout)")
+            #expect(result.stdout.contains("ratio to (a): ") && result.stdout.contains("(goal ≥ \(goal)×"), "\(result.stdout)")
+        }
     }
 
     @Test func modsLoadPerGameAndMatchTheBuiltInRules() throws {
