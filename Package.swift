@@ -72,6 +72,8 @@ let package = Package(
         .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
+        // `swift run -c release ReplayTimelineBench` prints seek times on a 100,000-action replay.
+        .executableTarget(name: "ReplayTimelineBench", dependencies: ["HanJulCore", "HanJulMods", "HanJulPlay", "HanJulSim"]),
         // `swift run -c release HanJulBotBench` prints where the bot's time per piece goes.
         .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore"]),
 

@@ -29,7 +29,8 @@ extension Program {
         }
         lines.append("")
         lines += TextLayout.wrap("'--' ends the options: every word after it is an argument. "
-                                 + "See '\(name) help' for every command, 'man \(name)' for the manual.")
+                                 + "See '\(name) help' for every command, 'man \(name)' for the manual "
+                                 + "(before it is installed: '\(name) help --man | man -l -').")
         return lines.joined(separator: "\n")
     }
 
@@ -66,7 +67,8 @@ extension Program {
             }
         }
         lines.append("")
-        lines.append("'\(name) CMD --help' (or '\(name) help CMD') shows one command in full; 'man \(name)' is the manual.")
+        lines += TextLayout.wrap("'\(name) CMD --help' (or '\(name) help CMD') shows one command in full; 'man \(name)' is the "
+                                 + "manual (before it is installed: '\(name) help --man | man -l -').")
         return lines.joined(separator: "\n")
     }
 

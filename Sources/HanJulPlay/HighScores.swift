@@ -15,8 +15,17 @@ public struct HighScore: Equatable, Sendable {
     public var date: String
     /// The seed the game was dealt from.
     public var seed: String
+    /// Who played it (`cleanName`: printable, at most `nameLimit` characters); nil for
+    /// games saved before tables had names.
+    public var name: String?
+    /// The file name of the game's replay in the data folder's `replays/`
+    /// (`20261201-113012-42.hjr`), so replay housekeeping keeps it; nil when unknown.
+    public var replay: String?
 
-    public init(score: Int, lines: Int, level: Int, result: Int? = nil, resultLabel: String? = nil, date: String, seed: String) {
+    /// `name` goes through `cleanName` (nothing printable: no name); a `replay` that is not
+    /// a plain `*.hjr` file name is dropped.
+    public init(score: Int, lines: Int, level: Int, result: Int? = nil, resultLabel: String? = nil, date: String, seed: String,
+                name: String? = nil, replay: String? = nil) {
         self.score = score
         self.lines = lines
         self.level = level
@@ -24,6 +33,8 @@ public struct HighScore: Equatable, Sendable {
         self.resultLabel = resultLabel
         self.date = date
         self.seed = seed
+        self.name = name.map(Self.cleanName).flatMap { $0.isEmpty ? nil : $0 }
+        self.replay = replay.flatMap { Self.isReplayFileName($0) ? $0 : nil }
     }
 }
 
@@ -79,6 +90,8 @@ public enum HighScoreTable {
         ]
         if let result = entry.result { members.append(.init("result", .integer(Int64(result)))) }
         if let label = entry.resultLabel { members.append(.init("result_label", .string(label))) }
+        if let name = entry.name { members.append(.init("name", .string(name))) }
+        if let replay = entry.replay { members.append(.init("replay", .string(replay))) }
         return .object(members)
     }
 
@@ -88,7 +101,8 @@ public enum HighScoreTable {
         return HighScore(score: Int(clamping: score), lines: Int(clamping: lines), level: Int(clamping: level),
                          result: json["result"]?.integerValue.map { Int(clamping: $0) },
                          resultLabel: json["result_label"]?.stringValue,
-                         date: json["date"]?.stringValue ?? "", seed: json["seed"]?.stringValue ?? "")
+                         date: json["date"]?.stringValue ?? "", seed: json["seed"]?.stringValue ?? "",
+                         name: json["name"]?.stringValue, replay: json["replay"]?.stringValue)
     }
 
     /// The entries of table `key` in a file's payload (entries that do not read are

@@ -26,7 +26,7 @@ enum StatsCommand {
                 + "standard input. The merged summary is byte for byte the one a single run of the same seeds prints.",
             "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl",
         ],
-        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl (gzip or plain; - is standard input)",
+        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl, gzip or plain",
                            missing: "give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)")],
         options: [expect, shards, partial, json])
 

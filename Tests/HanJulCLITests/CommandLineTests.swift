@@ -46,8 +46,8 @@ import Testing
             probes.insert([command, String(name.trimmingCharacters(in: CharacterSet(charactersIn: ",.")))])
         }
         #expect(probes.contains([command, "--help"]), "\(command): \(table)")
-        for line in help.split(separator: "\n") {
-            for (option, owner) in Self.options(in: String(line), command: command) { probes.insert([owner, option]) }
+        for line in Self.logicalLines(help) {
+            for (option, owner) in Self.options(in: line, command: command) { probes.insert([owner, option]) }
         }
         for probe in probes where probe[1] != "--help" {
             let words = probe + ["x", "--zz-not-an-option"]
@@ -55,6 +55,20 @@ import Testing
             #expect(result.status == 2, "\(words)")
             #expect(result.stderr.hasPrefix("hanjul \(probe[0]): unknown option --zz-not-an-option"), "\(words): \(result.stderr)")
         }
+    }
+
+    /// The help's lines, with a line that wrapped right after `hanjul` joined to the next
+    /// (so `'hanjul help --man'` broken after `hanjul` still names its command).
+    static func logicalLines(_ help: String) -> [String] {
+        var lines: [String] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let last = lines.last, last.split(separator: " ").last?.trimmingCharacters(in: CharacterSet(charactersIn: "'\"(")) == "hanjul" {
+                lines[lines.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines
     }
 
     /// The `--options` in a line of help, each with the command it belongs to: the last

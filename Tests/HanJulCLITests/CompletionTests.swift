@@ -107,13 +107,26 @@ import Testing
                     except OSError: break
                     last = time.time()
             return out
-        # The markers are spelt so that the echoed command line does not contain them.
-        os.write(fd, ("PS1='Z''P> '; fpath=(" + folder + " $fpath); autoload -Uz compinit; compinit -u -D; echo RE''ADY\n").encode())
+        # The markers are spelt so that the echoed command line does not contain them. No
+        # bell: zle may drop keys typed around a beep.
+        os.write(fd, ("PS1='Z''P> '; setopt no_beep no_list_beep; fpath=(" + folder + " $fpath); "
+                      "autoload -Uz compinit; compinit -u -D; echo RE''ADY\n").encode())
         read_until("", ["READY", "ZP> "], 30, quiet=0.3)
+        def type_line(line):
+            # The whole line must come back as typed (zle can lose keys typed while it is
+            # busy); otherwise empty it (Ctrl-U) and type it again.
+            out = ""
+            for _ in range(3):
+                os.write(fd, line.encode())
+                out = read_until("", [line], 10, quiet=0.3)
+                if line in out:
+                    return out
+                os.write(fd, b"\x15")
+                read_until("", [], 5, quiet=0.5)
+            return out
         results = []
         for line, words in cases:
-            os.write(fd, line.encode())
-            screen = read_until("", [line.split(" ")[-1] or line.split(" ")[-2]], 10, quiet=0.2)
+            screen = type_line(line)
             # One Tab; a second only once zsh has answered the first (a listing of several
             # candidates may need it), never while it is still completing.
             os.write(fd, b"\t")
@@ -125,7 +138,7 @@ import Testing
             # Ctrl-U empties the line. Not Ctrl-C: its SIGINT can reach zsh after the next
             # line's first keys (while zsh still answers a Tab) and abort that line.
             os.write(fd, b"\x15")
-            read_until("", [], 5, quiet=0.3)
+            read_until("", [], 5, quiet=0.5)
         os.kill(pid, 9)
         print(json.dumps(results))
         """#
