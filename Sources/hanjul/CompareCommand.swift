@@ -11,7 +11,7 @@ import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
-    static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\" or standard: the built-in rules)")
+    static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\": the built-in rules; standard: the mod Mods/standard, the same rules in Lua)")
     static let b = Option("--b", value: "MODS", help: "the variant, written like --a")
     static let json = Option.flag("--json", help: "print the comparison as JSON")
     static let svg = Option("--svg", value: "FILE", kind: .output,
@@ -109,7 +109,7 @@ enum CompareCommand {
     }
 
     /// The rule sets named in a `--a`/`--b` value: ids separated by spaces or commas;
-    /// empty or `standard` alone is the built-in rules.
+    /// empty is the built-in rules (`standard` is the mod, `SimOptions.ruleSet`).
     static func words(_ text: String) -> [String] {
         text.split { $0 == " " || $0 == "," }.map(String.init)
     }
