@@ -33,8 +33,33 @@ public struct LuaArguments {
 
     private func index(_ i: Int) -> Int32 { base + Int32(clamping: i) }
 
+    /// Results a host reads back (``LuaState/call(_:resultCount:push:read:)``) are not
+    /// arguments: their messages say "result #2" and show the value the function returned.
+    private var readsResults: Bool { functionName == "result" }
+
     private func bad(_ i: Int, _ expected: String) -> LuaHostError {
-        LuaHostError("bad argument #\(i) to '\(functionName)' (\(expected) expected, got \(type(i) == .none ? "no value" : type(i).name))")
+        if readsResults { return LuaHostError("result #\(i): \(expected) expected, got \(shown(i))") }
+        return LuaHostError("bad argument #\(i) to '\(functionName)' (\(expected) expected, got \(type(i) == .none ? "no value" : type(i).name))")
+    }
+
+    /// The value at `i` as a message shows it: `string "a"`, `number 1.5`, `boolean true`,
+    /// `nil`, `no value`, or the type of anything else.
+    private func shown(_ i: Int) -> String {
+        switch type(i) {
+        case .none: return "no value"
+        case .nil: return "nil"
+        case .boolean: return "boolean \(lua_toboolean(L, index(i)) != 0)"
+        case .number:
+            if lua_isinteger(L, index(i)) != 0 { return "integer \(lua_tointegerx(L, index(i), nil))" }
+            let d = lua_tonumberx(L, index(i), nil)
+            return "number \(d.isNaN ? "nan" : String(describing: d))"
+        case .string:
+            var length = 0
+            let p = lua_tolstring(L, index(i), &length)
+            let prefix = LuaString(Array(UnsafeRawBufferPointer(start: p, count: min(length, 41))))
+            return "string \"\(prefix.sanitized(maxBytes: 40))\""
+        case let other: return other.name
+        }
     }
 
     /// An integer; floats with an exact integer value are accepted.
@@ -43,6 +68,7 @@ public struct LuaArguments {
         var isNumber: Int32 = 0
         let v = lua_tointegerx(L, index(i), &isNumber)
         guard isNumber != 0 else {
+            if readsResults { throw LuaHostError("result #\(i): integer expected, got \(shown(i))") }
             throw LuaHostError("bad argument #\(i) to '\(functionName)' (number has no integer representation)")
         }
         return Int(v)
@@ -63,7 +89,10 @@ public struct LuaArguments {
     /// A finite number.
     public func finiteNumber(_ i: Int) throws(LuaHostError) -> Double {
         let d = try number(i)
-        guard d.isFinite else { throw LuaHostError("bad argument #\(i) to '\(functionName)' (finite number expected)") }
+        guard d.isFinite else {
+            if readsResults { throw LuaHostError("result #\(i): finite number expected, got \(shown(i))") }
+            throw LuaHostError("bad argument #\(i) to '\(functionName)' (finite number expected)")
+        }
         return d
     }
 

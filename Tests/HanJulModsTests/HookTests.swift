@@ -52,6 +52,16 @@ import Testing
             let error = try #require(ruleError(g), "\(result)")
             #expect(error.description.hasSuffix("m/mod.lua:6: scoring: returned a bad value: scoring must return an integer, " + shown), "\(error)")
         }
+
+        // A hook with several results: the one that is wrong, and what it was.
+        var turned = try game("""
+            rotate = function(game, letter, rotation, x, y)
+              return "left", y, rotation
+            end,
+            """)
+        turned.apply([.rotate])
+        let rotate = try #require(ruleError(turned))
+        #expect(rotate.description.hasSuffix(#"m/mod.lua:4: rotate: returned a bad value: result #1: integer expected, got string "left""#), "\(rotate)")
     }
 
     @Test func spawnPlacesThePiece() throws {

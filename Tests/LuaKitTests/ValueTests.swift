@@ -66,7 +66,7 @@ import Testing
         #expect(try state.call(identity, 7) == 7)
         let read = try state.call(identity, resultCount: 2, push: { $0.push(3); $0.push("x") }, read: { ($0.count, try $0.integer(1), try $0.string(2)) })
         #expect(read == (2, 3, "x"))
-        #expect(throws: LuaError.badValue("bad argument #1 to 'result' (string expected, got number)")) {
+        #expect(throws: LuaError.badValue("result #1: string expected, got integer 3")) {
             _ = try state.call(identity, resultCount: 1, push: { $0.push(3) }, read: { try $0.string(1) })
         }
     }
