@@ -12,13 +12,16 @@ extension GameScreen {
             identity = provider.identity(fresh)
         case .failure(let failure):
             // Keep the rules of the last game; say why the fresh ones did not load.
-            overlayOverride = .message(title: "MOD ERROR", text: failure.message + "\n\nThe previous version of the mods is used.\n\nr new game · q quit")
+            overlayOverride = .message(title: "MOD ERROR", text: failure.message + "\n\nThe previous version of the mods is used.\n\nr new game · q \(config.quitWord)")
         }
         seed = config.seed ?? environment.newSeed()
         game = Game(rules: rules, source: .seeded(seed))
         recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
         replaySaved = false
         reloadPending = false
+        statistics = PlayStatistics()
+        callout = []
+        calloutUntil = 0
         mode = overlayOverride == nil ? .playing : .paused
         lastWall = now
         resetKeys()
@@ -33,13 +36,13 @@ extension GameScreen {
         mode = .over
         resetKeys()
         let state = game.state
-        saveReplay(environment)
+        let replayName = saveReplay(environment)
         if case .over(.ruleError(let error)) = state.phase {
             var text = error.description
             if let traceback = error.traceback, !traceback.isEmpty {
                 text += "\n" + traceback.split(separator: "\n", omittingEmptySubsequences: false).prefix(5).joined(separator: "\n")
             }
-            text += "\n\nThe game stopped here; its replay was saved.\n\nr new game · q quit"
+            text += "\n\nThe game stopped here; its replay was saved.\n\nr new game · q \(config.quitWord)"
             overlayOverride = .report(title: "MOD ERROR", text: text)
             return
         }
@@ -47,29 +50,68 @@ extension GameScreen {
         if case .over(.finished(let finished)) = state.phase { result = finished }
         let date = environment.date()
         let entry = HighScore(score: state.score, lines: state.lines, level: state.level, result: result?.value,
-                              resultLabel: result?.label, date: date.shown, seed: String(seed))
+                              resultLabel: result?.label, resultUnit: result?.unit.rawValue, date: date.shown, seed: String(seed),
+                              name: config.playerName, replay: replayName.map { $0 + ".hjr" })
         let outcome = environment.store.saveHighScore(entry, key: HighScoreTable.key(for: identity),
                                                       lowerIsBetter: result?.lowerIsBetter)
         let rows = outcome.table.enumerated().map { index, score in
-            var label = String(score.date.dropFirst(5).prefix(5))
-            if let value = score.result { label = "\(value) \(score.resultLabel ?? "") " + label }
-            return HighScoreEntry(score: score.score, lines: score.lines, level: score.level, label: label,
-                                  isLatest: index == outcome.rank)
+            var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
+                                     label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == outcome.rank)
+            row.result = score.resultText
+            row.name = score.name
+            return row
         }
-        var reason = GameOverSummary.describe(state.phase.reason ?? .blockedSpawn)
+        var reason: String
+        if let result {
+            reason = "\(result.label): \(result.text)"
+            if outcome.rank == 0 && outcome.table.count > 1 { reason += " (a new best)" }
+        } else {
+            reason = GameOverSummary.describe(state.phase.reason ?? .blockedSpawn)
+        }
         if let message = outcome.message { reason += ". " + message }
-        overlayOverride = .gameOver(GameOverSummary(reason: reason, table: rows, hint: "r new game · q quit"))
+        overlayOverride = .gameOver(GameOverSummary(title: result == nil ? "GAME OVER" : "FINISHED", reason: reason, table: rows,
+                                                    hint: "r new game · q \(config.quitWord)"))
     }
 
+    /// The panel's BEST: the best score, or for a race (a table ranked by results) the
+    /// best result in its unit.
     mutating func loadBest(_ environment: PlayEnvironment) {
-        best = environment.store.highScores(key: HighScoreTable.key(for: identity)).map(\.score).max()
+        let table = environment.store.highScores(key: HighScoreTable.key(for: identity))
+        best = table.map(\.score).max()
+        bestText = table.first?.resultText
     }
 
-    /// Asks for the replay of the game to be saved (once).
-    mutating func saveReplay(_ environment: PlayEnvironment) {
-        guard !replaySaved else { return }
+    /// Counts what the last action did, and shows its callout: what the rules announced,
+    /// else the notable clear the lock facts tell of (a four-row clear, a spin, a combo,
+    /// back-to-back).
+    mutating func noteEvents() {
+        var announced: [String] = []
+        var facts: LockFacts?
+        for event in game.state.events {
+            switch event {
+            case .lockFacts(let lock):
+                statistics.count(lock)
+                facts = lock
+            case .announced(let text):
+                announced.append(text)
+            default:
+                break
+            }
+        }
+        let lines = announced.isEmpty ? facts.map { PlayStatistics.callout(for: $0, ascii: config.style.isASCII) } ?? [] : announced
+        guard !lines.isEmpty else { return }
+        callout = Array(lines.suffix(Layout.calloutRows))
+        calloutUntil = clock &+ Self.calloutDuration
+    }
+
+    /// Asks for the replay of the game to be saved (once); the name asked for.
+    @discardableResult
+    mutating func saveReplay(_ environment: PlayEnvironment) -> String? {
+        guard !replaySaved else { return nil }
         replaySaved = true
-        effects.append(.saveReplay(recorder.finish(game.state), name: "\(environment.date().file)-\(seed)"))
+        let name = "\(environment.date().file)-\(seed)"
+        effects.append(.saveReplay(recorder.finish(game.state), name: name))
+        return name
     }
 
     /// A game left before its end (quit, new game, a signal) is recorded too, once the

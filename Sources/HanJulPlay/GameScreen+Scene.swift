@@ -4,8 +4,12 @@ import HanJulRender
 extension GameScreen {
     /// What the screen shows.
     func scene() -> Scene {
-        var scene = Scene(state: game.state, hud: hud(), overlay: overlay(), showsHold: game.rules.holdEnabled, style: config.style)
+        var scene = Scene(state: game.state, hud: hud(), overlay: overlay(), showsGhost: config.showsGhost,
+                          showsHold: game.rules.holdEnabled, style: config.style)
+        scene.preview = Array(scene.preview.prefix(max(config.previewLimit, 0)))
         scene.kindColors = kindColors
+        scene.statistics = statistics
+        if clock < calloutUntil { scene.callout = callout }
         return scene
     }
 
@@ -14,8 +18,14 @@ extension GameScreen {
     }
 
     func hud() -> HUD {
-        HUD(state: game.state, millisecondsPerRow: rules.gravityInterval(level: game.state.level),
-            mods: provider.modNames(rules), best: best, elapsedSeconds: Int(clock / Self.second))
+        var hud = HUD(state: game.state, millisecondsPerRow: rules.gravityInterval(level: game.state.level),
+                      mods: provider.modNames(rules), best: best, elapsedSeconds: Int(clock / Self.second))
+        hud.elapsedMilliseconds = Int(clock / 1_000_000)
+        hud.bestText = bestText
+        if let left = rules.goal?.linesLeft(in: game.state) {
+            hud.status = ["LINES LEFT" + String(repeating: " ", count: max(18 - 10 - "\(left)".count, 1)) + "\(left)"]
+        }
+        return hud
     }
 
     func overlay() -> Overlay {
@@ -24,7 +34,7 @@ extension GameScreen {
             return .none
         case .paused:
             if let overlayOverride { return overlayOverride }
-            return .paused(hint: "p resume\n? keys\nr new game\nq quit")
+            return .paused(hint: "p resume\n? keys\nr new game\nq \(config.quitWord)")
         case .help:
             return .help(lines: config.bindings.helpLines(rules: rules.actions))
         case .notice(let title, let text, _):

@@ -69,6 +69,7 @@ extension GameScreen {
 
     mutating func startClock() {
         clock = 0
+        toldClock = 0
         lastActionMillisecond = 0
         nextGravity = gravityInterval
     }
@@ -111,11 +112,26 @@ extension GameScreen {
     /// whole milliseconds; the rest is told next time). Only under a lock delay, only while
     /// the piece rests on the stack, so replays stay small.
     mutating func tellWait() {
+        if rules.isTimed {
+            tellTime()
+            return
+        }
         guard rules.lockDelay != nil, let since = lockClock, clock > since else { return }
         let milliseconds = (clock - since) / 1_000_000
         guard milliseconds > 0 else { return }
         lockClock = since &+ milliseconds * 1_000_000
         apply(.wait(milliseconds: Int(min(milliseconds, 3_600_000))), continuous: false)
+    }
+
+    /// Under timed rules: tells the engine, with `W<ms>`, the whole milliseconds played since
+    /// it was last told (one stream of W serves a lock delay too).
+    mutating func tellTime() {
+        guard rules.isTimed, clock > toldClock else { return }
+        let milliseconds = (clock - toldClock) / 1_000_000
+        guard milliseconds > 0 else { return }
+        toldClock &+= milliseconds * 1_000_000
+        apply(.wait(milliseconds: Int(min(milliseconds, 3_600_000))), continuous: false)
+        if lockClock != nil { lockClock = toldClock }
     }
 
     /// Applies one action at the current time, records it, and follows what it did: a new
@@ -126,6 +142,7 @@ extension GameScreen {
         if action.kind != .wait { tellWait() }
         guard !game.state.isOver else { return }
         game.apply(action)
+        noteEvents()
         let millisecond = clock / 1_000_000
         let milliseconds = Int(millisecond > lastActionMillisecond ? millisecond - lastActionMillisecond : 0)
         lastActionMillisecond = max(lastActionMillisecond, millisecond)

@@ -56,9 +56,23 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Under a lock delay, while the piece rests on the stack: the play time up to which the
     /// engine has been told (`W`) how long it has waited. Nil while the piece can fall.
     var lockClock: UInt64?
+    /// Under timed rules (a race against the clock, `rules.isTimed`): the play time up to
+    /// which the engine has been told (`W`) how much time passed. All play time reaches it,
+    /// so the race's time is in the replay and verifies.
+    var toldClock: UInt64 = 0
     /// One-shot commands (hard drop, turns, hold) of tentative presses, waiting to be sure
     /// they were presses and not the terminal's first repeat (`KeyHolds.Arrival.isTentative`).
     var tentative: [Key: Command] = [:]
+    /// What the game did so far, for the statistics column and the end screen.
+    var statistics = PlayStatistics()
+    /// The latest callout, shown until `calloutUntil` (play time, so a pause keeps it).
+    var callout: [String] = []
+    var calloutUntil: UInt64 = 0
+    /// The best result of a race's table, in its unit, for the panel's BEST.
+    var bestText: String?
+
+    /// How long a callout shows, in play time.
+    static var calloutDuration: UInt64 { 2 * second }
 
     static var second: UInt64 { 1_000_000_000 }
 
@@ -278,6 +292,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             if let next = handling.nextDeadline() { due.append(next) }
             if let next = holds.nextRelease() { due.append(next) }
             if let next = lockDeadline { due.append(next) }
+            if calloutUntil > clock { due.append(calloutUntil) }
             let soonest = due.min()!
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
         }

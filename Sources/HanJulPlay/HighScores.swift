@@ -9,8 +9,10 @@ public struct HighScore: Equatable, Sendable {
     public var level: Int
     /// The rules' own result (a sprint's ticks), when the game ended with one.
     public var result: Int?
-    /// What `result` measures (`"ticks"`).
+    /// What `result` measures (`"time"`).
     public var resultLabel: String?
+    /// The result's unit (`ResultFormat.Unit`'s raw value: `"ms"`, `"pieces"`), when known.
+    public var resultUnit: String?
     /// When, as `YYYY-MM-DD HH:MM` local time.
     public var date: String
     /// The seed the game was dealt from.
@@ -24,8 +26,9 @@ public struct HighScore: Equatable, Sendable {
 
     /// `name` goes through `cleanName` (nothing printable: no name); a `replay` that is not
     /// a plain `*.hjr` file name is dropped.
-    public init(score: Int, lines: Int, level: Int, result: Int? = nil, resultLabel: String? = nil, date: String, seed: String,
-                name: String? = nil, replay: String? = nil) {
+    public init(score: Int, lines: Int, level: Int, result: Int? = nil, resultLabel: String? = nil, resultUnit: String? = nil,
+                date: String, seed: String, name: String? = nil, replay: String? = nil) {
+        self.resultUnit = resultUnit
         self.score = score
         self.lines = lines
         self.level = level
@@ -35,6 +38,15 @@ public struct HighScore: Equatable, Sendable {
         self.seed = seed
         self.name = name.map(Self.cleanName).flatMap { $0.isEmpty ? nil : $0 }
         self.replay = replay.flatMap { Self.isReplayFileName($0) ? $0 : nil }
+    }
+}
+
+extension HighScore {
+    /// The result in its unit (`1:29.250`, `103 pieces`), or nil for a game without one.
+    public var resultText: String? {
+        guard let result else { return nil }
+        if let unit = resultUnit.flatMap(ResultFormat.Unit.init(rawValue:)) { return ResultFormat.text(result, unit: unit) }
+        return resultLabel.map { "\(result) \($0)" } ?? "\(result)"
     }
 }
 
@@ -90,6 +102,7 @@ public enum HighScoreTable {
         ]
         if let result = entry.result { members.append(.init("result", .integer(Int64(result)))) }
         if let label = entry.resultLabel { members.append(.init("result_label", .string(label))) }
+        if let unit = entry.resultUnit { members.append(.init("result_unit", .string(unit))) }
         if let name = entry.name { members.append(.init("name", .string(name))) }
         if let replay = entry.replay { members.append(.init("replay", .string(replay))) }
         return .object(members)
@@ -100,7 +113,7 @@ public enum HighScoreTable {
               let level = json["level"]?.integerValue else { return nil }
         return HighScore(score: Int(clamping: score), lines: Int(clamping: lines), level: Int(clamping: level),
                          result: json["result"]?.integerValue.map { Int(clamping: $0) },
-                         resultLabel: json["result_label"]?.stringValue,
+                         resultLabel: json["result_label"]?.stringValue, resultUnit: json["result_unit"]?.stringValue,
                          date: json["date"]?.stringValue ?? "", seed: json["seed"]?.stringValue ?? "",
                          name: json["name"]?.stringValue, replay: json["replay"]?.stringValue)
     }
@@ -139,6 +152,19 @@ public enum HighScoreTable {
         guard let record = try? DurableStore.load(path, kind: kind, version: version) else { return [] }
         let found = table(in: record.payload, key: key)
         return ranked(found.entries, lowerIsBetter: found.lowerIsBetter ?? false)
+    }
+
+    /// The keys of every table in the file at `path`, in the file's order.
+    public static func keys(path: String) -> [String] {
+        guard let record = try? DurableStore.load(path, kind: kind, version: version) else { return [] }
+        return record.payload["tables"]?.objectValue?.map(\.key) ?? []
+    }
+
+    /// Whether table `key` in the file at `path` ranks lower results first; nil when it
+    /// does not say (a score table) or is not there.
+    public static func lowerIsBetter(path: String, key: String) -> Bool? {
+        guard let record = try? DurableStore.load(path, kind: kind, version: version) else { return nil }
+        return table(in: record.payload, key: key).lowerIsBetter == true ? true : nil
     }
 
     /// Adds `entry` to table `key` under the file lock, atomically. A damaged file, or one

@@ -9,6 +9,14 @@ public struct PlayConfig: Sendable {
     public var handling: HandlingSettings
     public var style: RenderStyle
     public var colorMode: ColorMode
+    /// Whether the ghost (where the piece would land) is drawn.
+    public var showsGhost = true
+    /// The most next pieces shown (the rules' preview may be shorter).
+    public var previewLimit = Scene.maxPreview
+    /// What `q` does in the game's hints: `quit`, or `menu` under the start screen.
+    public var quitWord = "quit"
+    /// The name high-score entries are saved with.
+    public var playerName: String?
 
     public init(seed: UInt64? = nil, bindings: KeyBindings = .defaults, handling: HandlingSettings = .defaults,
                 style: RenderStyle = .color, colorMode: ColorMode = .trueColor) {
@@ -17,6 +25,16 @@ public struct PlayConfig: Sendable {
         self.handling = handling
         self.style = style
         self.colorMode = colorMode
+    }
+
+    /// These settings with the player's choices in `settings`.
+    public func with(_ settings: PlayerSettings) -> PlayConfig {
+        var config = self
+        config.handling = settings.handling
+        config.showsGhost = settings.ghost
+        config.previewLimit = settings.preview
+        if let name = settings.name { config.playerName = name }
+        return config
     }
 }
 

@@ -20,7 +20,7 @@ import HanJulTerminal
 public struct PlayDriver {
     let terminal: TerminalSession
     var screen: ScreenBuffer
-    let watcher: ModWatcher?
+    var watcher: ModWatcher?
     /// The data folder, where replays are saved; nil: nothing is saved.
     let dataDirectory: String?
     var nextWatchPoll: UInt64 = 0
@@ -122,6 +122,9 @@ public struct PlayDriver {
                 if let exit = carryOut(session.handle(.resumed, at: MonotonicClock.nanoseconds()), session: &session) {
                     return exit
                 }
+            case .watch(let folders):
+                watcher = folders.isEmpty ? nil : ModWatcher(folders: folders)
+                nextWatchPoll = 0
             case .quit(let exit):
                 return exit
             case .exitBySignal(let signal):

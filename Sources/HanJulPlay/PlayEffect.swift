@@ -11,6 +11,9 @@ public enum PlayEffect: Equatable, Sendable {
     case saveReplay(Replay, name: String)
     /// Stop the process like a shell job (Ctrl-Z); hand the session `.resumed` after.
     case suspend
+    /// Watch these folders for hot reload from now on, instead of those before (a game
+    /// under other mods began from the start screen; empty: watch nothing).
+    case watch([String])
     /// The session is over.
     case quit(PlayExit)
     /// End the process by this signal, the terminal restored (after the effects before).

@@ -37,6 +37,13 @@ public struct PlaySession {
                     environment: environment)
     }
 
+    /// The start screen: Play, Mods, Settings, High scores, Replays, Quit; games and
+    /// replays started from it come back to it when the player leaves them.
+    public static func menu(launcher: Launcher, config: PlayConfig, settings: PlayerSettings, size: Size,
+                            environment: PlayEnvironment) -> PlaySession {
+        PlaySession(screen: MenuScreen(launcher: launcher, config: config, settings: settings, size: size), environment: environment)
+    }
+
     /// A session watching `replay`, each start from the beginning with a game from `makeGame`.
     public static func replay<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String],
                                         config: PlayConfig, size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {

@@ -1,11 +1,29 @@
-/// Where the session keeps what outlives a game: the high-score tables (and, for the
-/// screens around the game, the replays and the settings). `FileStore` is the data folder;
-/// tests use a store in memory.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HanJulCore
+import HanJulFiles
+import HanJulReplay
+
+/// Where the session keeps what outlives a game: the high-score tables, the replays (and
+/// the start screen lists both). `FileStore` is the data folder; tests use a store in memory.
 public protocol PlayStore: AnyObject {
     /// Table `key`, best first.
     func highScores(key: String) -> [HighScore]
     /// Adds a finished game to table `key`; the table after it and the game's place.
     func saveHighScore(_ entry: HighScore, key: String, lowerIsBetter: Bool?) -> HighScoreTable.Outcome
+    /// The keys of every table kept, in the order they were first made.
+    func tableKeys() -> [String]
+    /// Whether table `key` ranks a lower result first (a race's time); nil: a score table.
+    func lowerIsBetter(key: String) -> Bool?
+    /// The replays kept, newest first.
+    func replays() -> [ReplayListing]
+    /// Removes the replay at `path`; a line for the player when it could not.
+    func deleteReplay(path: String) -> String?
 }
 
 /// The data folder (`$XDG_DATA_HOME/hanjul`): `scores.hjr` and `replays/`; or nothing at
@@ -13,12 +31,16 @@ public protocol PlayStore: AnyObject {
 public final class FileStore: PlayStore {
     public let dataDirectory: String?
     private var memory: [String: [HighScore]] = [:]
+    private var memoryOrder: [String: Bool] = [:]
+    private var memoryKeys: [String] = []
 
     public init(dataDirectory: String?) {
         self.dataDirectory = dataDirectory
     }
 
     var scoresPath: String? { dataDirectory.map { $0 + "/" + HighScoreTable.fileName } }
+    /// The folder replays are saved in.
+    public var replaysFolder: String? { dataDirectory.map { $0 + "/replays" } }
 
     public func highScores(key: String) -> [HighScore] {
         guard let path = scoresPath else { return memory[key] ?? [] }
@@ -27,10 +49,62 @@ public final class FileStore: PlayStore {
 
     public func saveHighScore(_ entry: HighScore, key: String, lowerIsBetter: Bool?) -> HighScoreTable.Outcome {
         guard let path = scoresPath else {
-            let table = HighScoreTable.ranked((memory[key] ?? []) + [entry], lowerIsBetter: lowerIsBetter ?? false)
+            if memory[key] == nil { memoryKeys.append(key) }
+            let lower = lowerIsBetter ?? memoryOrder[key] ?? false
+            memoryOrder[key] = lower
+            let table = HighScoreTable.ranked((memory[key] ?? []) + [entry], lowerIsBetter: lower)
             memory[key] = table
             return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: entry), message: nil)
         }
         return HighScoreTable.save(entry, key: key, lowerIsBetter: lowerIsBetter, path: path)
+    }
+
+    public func tableKeys() -> [String] {
+        guard let path = scoresPath else { return memoryKeys }
+        return HighScoreTable.keys(path: path)
+    }
+
+    public func lowerIsBetter(key: String) -> Bool? {
+        guard let path = scoresPath else { return memoryOrder[key] == true ? true : nil }
+        return HighScoreTable.lowerIsBetter(path: path, key: key)
+    }
+
+    /// Replays are named `YYYYMMDD-HHMMSS-SEED.hjr`, so newest first is the names in
+    /// descending order; each is read for its rules (a damaged one is listed with why).
+    public func replays() -> [ReplayListing] {
+        guard let folder = replaysFolder, let dir = opendir(folder) else { return [] }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".hjr") && !name.hasPrefix(".") { names.append(name) }
+        }
+        closedir(dir)
+        // Bounded: the listing reads each file; a folder of thousands shows the newest.
+        return names.sorted(by: >).prefix(Self.listedReplays).map { name in
+            let path = folder + "/" + name
+            do throws(ReplayFile.ReadError) {
+                let replay = try ReplayFile.read(path)
+                return ReplayListing(path: path, name: name, rules: Self.describe(replay.rules),
+                                     tableKey: HighScoreTable.key(for: replay.rules), actions: replay.actions.count)
+            } catch {
+                return ReplayListing(path: path, name: name, rules: "?", problem: "\(error)")
+            }
+        }
+    }
+
+    /// The most replays the Replays page lists.
+    public static let listedReplays = 500
+
+    public func deleteReplay(path: String) -> String? {
+        guard let folder = replaysFolder, path.hasPrefix(folder + "/") else { return "not a replay of the data folder" }
+        if unlink(path) == 0 { return nil }
+        return "could not delete \(path): \(String(cString: strerror(errno)))"
+    }
+
+    /// Rules in words: `standard`, or the mods' ids and versions in order.
+    static func describe(_ rules: RulesIdentity) -> String {
+        rules.mods.isEmpty ? rules.name : rules.mods.map { "\($0.id) \($0.version)" }.joined(separator: " + ")
     }
 }

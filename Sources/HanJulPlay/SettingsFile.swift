@@ -1,3 +1,5 @@
+import HanJulRender
+
 /// The player's settings, `$XDG_CONFIG_HOME/hanjul/settings.conf`: one `name = value` per
 /// line, `#` comments, blank lines ignored, CRLF line ends and a UTF-8 byte-order mark
 /// accepted.
@@ -8,16 +10,33 @@
 /// arr = 0          # straight to the wall
 /// soft_drop = 20
 /// das_cut = 17
+/// ghost = on
+/// preview = 6
+/// mods = sprint      # what Play on the start screen plays (empty: the standard game)
 /// ```
 ///
 /// A bad line stops the game before it starts with `file:line: what is wrong`, like
 /// `keys.conf`. Names not given keep their defaults.
 public struct PlayerSettings: Equatable, Sendable {
     public var handling: HandlingSettings
+    /// Whether the ghost piece is drawn.
+    public var ghost = true
+    /// The most next pieces shown, 0-6 (the rules may show fewer).
+    public var preview = Scene.maxPreview
+    /// The mods the start screen's Play plays, in order (empty: the standard game): the
+    /// last rule set played from the start screen.
+    public var mods: [String] = []
+    /// The name high-score entries are saved with (nil: `$USER`).
+    public var name: String?
+    /// How many replays housekeeping keeps besides those of high-score games.
+    public var replaysKept = ReplayHousekeeping.defaultKept
 
     public init(handling: HandlingSettings = .defaults) {
         self.handling = handling
     }
+
+    /// The settings besides the handling ones, in the order the file lists them.
+    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept"]
 
     public static let defaults = PlayerSettings()
 
@@ -44,12 +63,44 @@ public struct PlayerSettings: Equatable, Sendable {
             guard let equals = line.firstIndex(of: "=") else { throw fail("expected 'name = value', e.g. 'das = 167'") }
             let name = String(line[..<equals].trimmingSpaces())
             let value = line[line.index(after: equals)...]
-            guard let field = HandlingSettings.fields.first(where: { $0.name == name }) else {
-                let known = HandlingSettings.fields.map(\.name).joined(separator: ", ")
+            let field = HandlingSettings.fields.first(where: { $0.name == name })
+            guard field != nil || otherNames.contains(name) else {
+                let known = (HandlingSettings.fields.map(\.name) + otherNames).joined(separator: ", ")
                 throw fail("unknown setting '\(KeyBindings.printable(Substring(name)))' (known: \(known))")
             }
             if let previous = seen[name] { throw fail("'\(name)' is set twice (lines \(previous) and \(number))") }
             seen[name] = number
+            guard let field else {
+                let text = value.trimmingSpaces()
+                switch name {
+                case "ghost":
+                    switch text {
+                    case "on", "yes", "true": settings.ghost = true
+                    case "off", "no", "false": settings.ghost = false
+                    default: throw fail("ghost '\(KeyBindings.printable(text))' is not on or off")
+                    }
+                case "preview":
+                    guard let count = Int(text), (0...Scene.maxPreview).contains(count) else {
+                        throw fail("preview '\(KeyBindings.printable(text))' is out of range: give a count from 0 to \(Scene.maxPreview)")
+                    }
+                    settings.preview = count
+                case "name":
+                    let name = HighScore.cleanName(String(text))
+                    settings.name = name.isEmpty ? nil : name
+                case "replays_kept":
+                    guard let count = Int(text), (0...100_000).contains(count) else {
+                        throw fail("replays_kept '\(KeyBindings.printable(text))' is out of range: give a count from 0 to 100000")
+                    }
+                    settings.replaysKept = count
+                default:
+                    let ids = text.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
+                    if let bad = ids.first(where: { id in !id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }) {
+                        throw fail("mods: '\(KeyBindings.printable(Substring(bad)))' is not a mod id")
+                    }
+                    settings.mods = ids
+                }
+                continue
+            }
             switch HandlingSettings.parse(value, for: field, label: name) {
             case .success(let parsed): settings.handling[keyPath: field.keyPath] = parsed
             case .failure(let error): throw fail(error.message)
@@ -64,6 +115,11 @@ public struct PlayerSettings: Equatable, Sendable {
         for field in HandlingSettings.fields {
             text += "\(field.name) = \(handling[keyPath: field.keyPath])  # \(field.summary), \(field.range.lowerBound)-\(field.range.upperBound)\n"
         }
+        text += "ghost = \(ghost ? "on" : "off")  # draw where the piece would land\n"
+        text += "preview = \(preview)  # the most next pieces shown, 0-\(Scene.maxPreview)\n"
+        text += "mods = \(mods.joined(separator: ", "))  # what Play on the start screen plays (empty: the standard game)\n"
+        text += "name = \(name ?? "")  # your name in the high scores (empty: $USER)\n"
+        text += "replays_kept = \(replaysKept)  # replays kept besides those of high-score games\n"
         return text
     }
 }

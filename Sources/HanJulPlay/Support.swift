@@ -49,7 +49,15 @@ extension RenderStyle {
 extension PlayEnvironment {
     /// The real world: scores in `store`, seeds from the clock, the local date.
     public static func live(store: any PlayStore) -> PlayEnvironment {
-        PlayEnvironment(store: store, newSeed: Clock.seed,
-                        date: { (Clock.local("%Y%m%d-%H%M%S"), Clock.local("%Y-%m-%d %H:%M")) })
+        var environment = PlayEnvironment(store: store, newSeed: Clock.seed,
+                                          date: { (Clock.local("%Y%m%d-%H%M%S"), Clock.local("%Y-%m-%d %H:%M")) })
+        #if HANJUL_TEST_SWITCHES
+        // TEST ONLY (debug and test builds, like HANJUL_TEST_CRASH): games started from the
+        // start screen, which takes no --seed, deal from this seed, so a test can plan them.
+        if let text = getenv("HANJUL_TEST_SEED"), let seed = UInt64(String(cString: text)) {
+            environment.newSeed = { seed }
+        }
+        #endif
+        return environment
     }
 }

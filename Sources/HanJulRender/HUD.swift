@@ -17,6 +17,10 @@ public struct HUD: Hashable, Sendable {
     public var best: Int?
     /// Seconds played (the app's clock, pauses left out).
     public var elapsedSeconds: Int
+    /// Milliseconds played, when the app counts them (pieces per second, a race's time).
+    public var elapsedMilliseconds: Int?
+    /// What BEST shows instead of `best`: a race's best result in its unit (`1:02.345`).
+    public var bestText: String?
     /// Lines shown under the figures (a replay's speed and position, say), each cut to the
     /// panel's width.
     public var status: [String] = []
@@ -52,6 +56,17 @@ public struct HUD: Hashable, Sendable {
     /// ```
     /// HUD.formatTime(83) == "1:23"
     /// ```
+    /// `milliseconds` as `m:ss.mmm` (a race's time), or `h:mm:ss.mmm` from an hour on.
+    ///
+    /// ```
+    /// HUD.formatMilliseconds(83_456) == "1:23.456"
+    /// ```
+    public static func formatMilliseconds(_ milliseconds: Int) -> String {
+        let ms = max(milliseconds, 0)
+        let rest = ms % 1000
+        return formatTime(ms / 1000) + "." + (rest < 10 ? "00" : rest < 100 ? "0" : "") + "\(rest)"
+    }
+
     public static func formatTime(_ seconds: Int) -> String {
         let s = max(seconds, 0)
         let hours = s / 3600, minutes = s / 60 % 60, rest = s % 60

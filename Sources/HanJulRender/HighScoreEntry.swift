@@ -10,6 +10,11 @@ public struct HighScoreEntry: Hashable, Sendable {
     public var label: String
     /// Whether this row is the game that just ended (it is marked).
     public var isLatest: Bool
+    /// A race's result in its unit (`1:02.345`, `87 pieces`): tables with results rank by
+    /// them and show them first.
+    public var result: String?
+    /// Who played it (`HighScore.name`), when known.
+    public var name: String?
 
     /// A table row.
     public init(score: Int, lines: Int, level: Int, label: String = "", isLatest: Bool = false) {

@@ -165,8 +165,8 @@ extension Layout {
             lines.append(BoxLine(text: clean(reason)))
             lines.append(BoxLine(text: ""))
         }
-        let figures = [("Score", "\(hud.score)"), ("Lines", "\(hud.lines)"), ("Level", "\(hud.level)"),
-                       ("Time", HUD.formatTime(hud.elapsedSeconds))]
+        let time = hud.elapsedMilliseconds.map(HUD.formatMilliseconds) ?? HUD.formatTime(hud.elapsedSeconds)
+        let figures = [("Score", "\(hud.score)"), ("Lines", "\(hud.lines)"), ("Level", "\(hud.level)"), ("Time", time)]
         let figureWidth = figures.map { $0.1.count }.max() ?? 0
         for (label, value) in figures {
             lines.append(BoxLine(text: pad(label, 6) + padLeft(value, max(figureWidth, 6))))
@@ -196,6 +196,13 @@ extension Layout {
             Column(header: "LINES", cells: table.map { "\($0.lines)" }),
             Column(header: "LEVEL", cells: table.map { "\($0.level)" }),
         ]
+        if table.contains(where: { $0.name != nil }) {
+            columns.insert(Column(header: "NAME", cells: table.map { clean(String(($0.name ?? "").prefix(10))) }), at: 0)
+        }
+        // A race ranks by its result: that column comes first, then the score's.
+        if table.contains(where: { $0.result != nil }) {
+            columns.insert(Column(header: "RESULT", cells: table.map { clean($0.result ?? "-") }), at: 0)
+        }
         let labels = table.map { clean($0.label) }
         var showsLabel = labels.contains { !$0.isEmpty }
         func total() -> Int {

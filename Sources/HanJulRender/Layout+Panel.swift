@@ -32,7 +32,7 @@ extension Layout {
         let hud = scene.hud
         let values = [
             "\(hud.score)", "\(hud.lines)", "\(hud.level)", "\(hud.millisecondsPerRow) ms",
-            hud.best.map { "\($0)" } ?? "-", HUD.formatTime(hud.elapsedSeconds),
+            hud.bestText ?? hud.best.map { "\($0)" } ?? "-", HUD.formatTime(hud.elapsedSeconds),
         ]
         for (label, value) in zip(Layout.statLabels, values) {
             let labelWidth = frame.write(label, x: x, y: row, style: glyphs.labelStyle)

@@ -50,13 +50,17 @@ public struct Layout: Hashable, Sendable {
         previewCount = min(Layout.shownPreview(scene).count, Scene.maxPreview)
         let mods = scene.hud.mods.count
         modLines = mods == 0 ? 1 : mods <= HUD.maxModLines ? mods : HUD.maxModLines + 1
-        boardX = scene.hold == nil ? 0 : 2 * slotWidth + 2 + Layout.gap
+        let holdWidth = scene.hold == nil ? 0 : 2 * slotWidth + 2
+        let leftWidth = scene.statistics == nil ? holdWidth : max(holdWidth, Layout.statisticsWidth)
+        boardX = leftWidth == 0 ? 0 : leftWidth + Layout.gap
+        let holdRows = scene.hold == nil ? 0 : 2 + slotHeight
+        let leftHeight = holdRows + (scene.statistics == nil ? 0 : Layout.statisticsRows)
         panelX = boardX + boardBox.width + Layout.gap
         let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
                      height: previewRows + Layout.statLabels.count + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
                         + 2 + modLines)
-        size = Size(width: panelX + panel.width, height: max(boardBox.height, panel.height))
+        size = Size(width: panelX + panel.width, height: max(boardBox.height, panel.height, leftHeight))
     }
 
     /// The smallest terminal that shows `scene` whole.
@@ -67,6 +71,7 @@ public struct Layout: Hashable, Sendable {
     public static func minimumSize(for scene: Scene) -> Size {
         var smallest = scene
         smallest.preview = Array(scene.preview.prefix(1))
+        smallest.statistics = nil
         return Layout(smallest).size
     }
 
@@ -75,6 +80,13 @@ public struct Layout: Hashable, Sendable {
     public static func frame(for scene: Scene, size: Size) -> Frame {
         let layout = Layout(scene)
         guard size.contains(layout.size) else {
+            // The statistics go first: the game and its next pieces matter more.
+            if scene.statistics != nil {
+                var plain = scene
+                plain.statistics = nil
+                plain.callout = []
+                return frame(for: plain, size: size)
+            }
             // Fewer previews before giving up: the game matters more than the third next piece.
             if scene.preview.count > 1 {
                 var shorter = scene
@@ -101,6 +113,10 @@ public struct Layout: Hashable, Sendable {
             if let held, scene.pieces.kinds.indices.contains(held) {
                 layout.drawPreview(kind: held, scene: scene, glyphs: glyphs, x: left, y: top + 1, into: &frame)
             }
+        }
+        if scene.statistics != nil {
+            let below = scene.hold == nil ? 0 : 2 + layout.previewSlot.height
+            layout.drawStatistics(scene, glyphs: glyphs, x: left, y: top + below, into: &frame)
         }
         if beside.isEmpty {
             layout.drawPanel(scene, glyphs: glyphs, x: left + layout.panelX, y: top, into: &frame)

@@ -35,6 +35,12 @@ public struct Scene: Equatable, Sendable {
     /// no two kinds look alike.
     public var kindColors: [UInt32]?
 
+    /// The game's statistics, drawn in a column left of the board (nil: no column).
+    public var statistics: PlayStatistics?
+    /// The callout under the statistics: one to three short lines ("QUAD", "COMBO ×2"),
+    /// empty when none shows. Its room is kept either way, so it never moves anything.
+    public var callout: [String] = []
+
     /// The most preview pieces drawn.
     public static let maxPreview = 6
 

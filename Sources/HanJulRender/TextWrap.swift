@@ -1,9 +1,9 @@
 /// Word wrapping for overlays and the too-small message, in columns (one per scalar).
-enum TextWrap {
+public enum TextWrap {
     /// `text` broken into lines of at most `width` columns at spaces; a word longer than a
     /// line is cut. Text that fits is kept as it is (leading spaces too). No lines for a
     /// width below 1.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         if text.unicodeScalars.count <= width { return [text] }
         var lines: [String] = []

@@ -21,9 +21,13 @@ enum PlayCommand {
     }
 
     static let declaration = Command(
-        "play", summary: "play in the terminal ('hanjul' alone does the same); '?' in the game lists the keys",
+        "play", summary: "play in the terminal: the start screen, or a game at once with --mod or --seed ('hanjul' alone does the same)",
         synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
         discussion: [
+            "Without --mod or --seed, the start screen opens: Play (the rules played last), Mods (every mod found; "
+                + "Space adds mods in the order they apply, Enter plays), Settings, High scores, Replays (watch, verify, "
+                + "delete) and Quit; up/down or k/j choose, Enter opens, Esc goes back, q quits. With --mod or --seed "
+                + "the game starts at once, and q quits.",
             "Standard input and output must be a terminal. Keys: arrows or h/l move, up or k rotates, down or j "
                 + "soft-drops, Space hard-drops, z rotates counter-clockwise and c holds (rules that allow them), "
                 + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed in "
@@ -79,30 +83,35 @@ enum PlayCommand {
         }
         for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
-        let config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
+        var config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
+        config.playerName = environment["USER"].map(HighScore.cleanName).flatMap { $0.isEmpty ? nil : $0 }
+        config = config.with(settings)
+        if let data = paths?.dataDirectory {
+            // Replay housekeeping (issue 11 item 7): the newest replays_kept plus every game
+            // in a high-score table; a line only when something went wrong.
+            let report = ReplayHousekeeping.tidy(dataDirectory: data, kept: settings.replaysKept)
+            if let message = report.message { StandardError.write("hanjul play: \(message)") }
+        }
         let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
         LuaPanicHandler.install()
+
+        if seed == nil && mods.isStandard {
+            // The start screen; its games are played with the settings it shows.
+            let launcher = Self.launcher(mods, paths: paths)
+            return finish(PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: paths?.dataDirectory) { size, _ in
+                PlaySession.menu(launcher: launcher, config: config, settings: settings, size: size, environment: playEnvironment)
+            })
+        }
 
         if mods.isStandard {
             let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
             return finish(play(provider: provider, rules: StandardRules(), config: config, environment: environment,
                                playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         }
-        let catalog = mods.catalog
-        let ids = mods.ids
         // Like `run` and `replay`: quarantined mods are refused, and every game's mods
         // (hot reloads too) run under the watchdog (HangGuard: a hung call restores the
         // terminal, quarantines the mod, prints one line and exits with status 4).
-        let provider = RulesProvider<LuaRules>(
-            make: {
-                switch mods.loadRules(command: "play") {
-                case .success(let rules): return .success(rules)
-                case .failure(let error): return .failure(RulesFailure(error.description))
-                }
-            },
-            identity: { $0.identity },
-            modNames: { $0.manifests.map { "\($0.name) \($0.version)" } },
-            watchedFolders: ids.compactMap { catalog.searchPath.folder(of: $0) })
+        let provider = luaProvider(mods)
         switch provider.make() {
         case .success(let rules):
             return finish(play(provider: provider, rules: rules, config: config, environment: environment,

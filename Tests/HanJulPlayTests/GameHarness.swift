@@ -54,9 +54,10 @@ enum GameHarness {
 
     /// Runs `hanjul arguments` with `steps` (the default: `play --seed 7`).
     static func run(_ arguments: [String] = ["play", "--seed", "7"], home: Home, environment: [String] = [],
-                    answer: PTYDriver.Answer? = nil, stdoutIsPipe: Bool = false, steps: [PTYStep]) throws -> PTYRun {
+                    answer: PTYDriver.Answer? = nil, stdoutIsPipe: Bool = false, directory: String? = nil,
+                    steps: [PTYStep]) throws -> PTYRun {
         try PTYDriver.run(binary ?? "/missing", arguments, environment: home.environment + environment, steps: steps,
-                          answer: answer, stdoutIsPipe: stdoutIsPipe, directory: home.root)
+                          answer: answer, stdoutIsPipe: stdoutIsPipe, directory: directory ?? home.root)
     }
 
     /// The steps that bring a game from play to `state`: "playing", "paused" (p), "help"
@@ -75,13 +76,13 @@ enum GameHarness {
     static let stateMarker = ["playing": "PAUSED", "paused": "PAUSED", "help": "KEYS", "over": "GAME OVER"]
 
     /// Runs `hanjul` with pipes (not a terminal) and returns status, stdout and stderr.
-    static func runPiped(_ arguments: [String], home: Home) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
+    static func runPiped(_ arguments: [String], home: Home, directory: String? = nil) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary ?? "/missing")
         process.arguments = arguments
         process.environment = ["TERM": "xterm-256color", "HOME": home.root, "XDG_DATA_HOME": home.data,
                                "XDG_CONFIG_HOME": home.config, "SWIFT_BACKTRACE": "interactive=no", "PATH": "/usr/bin:/bin"]
-        process.currentDirectoryURL = URL(fileURLWithPath: home.root)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? home.root)
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -12,6 +12,16 @@ final class MemoryStore: PlayStore {
         tables[key] = table
         return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: entry), message: nil)
     }
+    func tableKeys() -> [String] { tables.keys.sorted() }
+    func lowerIsBetter(key: String) -> Bool? { nil }
+    var replayList: [ReplayListing] = []
+    var deleted: [String] = []
+    func replays() -> [ReplayListing] { replayList }
+    func deleteReplay(path: String) -> String? {
+        deleted.append(path)
+        replayList.removeAll { $0.path == path }
+        return nil
+    }
 }
 
 /// A play session driven by a clock the test advances by hand (swift-nio's

@@ -1,0 +1,75 @@
+import HanJulRender
+
+/// One mod the start screen's Mods page lists: what `hanjul mods` says of it.
+public struct ModChoice: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var version: String
+    public var description: String
+    /// Why it cannot be played (it fails to load, or is quarantined); nil when it loads.
+    public var problem: String?
+
+    public init(id: String, name: String, version: String, description: String, problem: String? = nil) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.description = description
+        self.problem = problem
+    }
+}
+
+/// A replay the Replays page lists.
+public struct ReplayListing: Equatable, Sendable {
+    /// Where the file is.
+    public var path: String
+    /// The file's name without the folder.
+    public var name: String
+    /// The rules it was recorded under, in words (`standard`, `sprint 1.0.0`).
+    public var rules: String
+    /// The table key of those rules (to tell a game that made the high scores).
+    public var tableKey: String
+    /// Actions recorded.
+    public var actions: Int
+    /// Why it could not be read; nil when it could.
+    public var problem: String?
+
+    public init(path: String, name: String, rules: String, tableKey: String = "", actions: Int = 0, problem: String? = nil) {
+        self.path = path
+        self.name = name
+        self.rules = rules
+        self.tableKey = tableKey
+        self.actions = actions
+        self.problem = problem
+    }
+}
+
+/// What the start screen asks of the program around it: the mods there are, a game under
+/// some of them, a replay to watch or verify, the settings to keep. The command line
+/// passes the real ones (mods from the catalog, Lua rules under the watchdog); tests pass
+/// their own.
+public struct Launcher {
+    /// Every mod found, as `hanjul mods` lists them.
+    public var mods: () -> [ModChoice]
+    /// A session playing games under the mods `ids` (in order; empty: the standard game),
+    /// and the folders to watch for hot reload; or why the mods do not load.
+    public var game: (_ ids: [String], _ config: PlayConfig, _ size: Size, _ now: UInt64, _ environment: PlayEnvironment)
+        -> Result<(session: PlaySession, watched: [String]), RulesFailure>
+    /// A session watching the replay at `path`, or why it cannot be watched.
+    public var replay: (_ path: String, _ config: PlayConfig, _ size: Size, _ now: UInt64, _ environment: PlayEnvironment)
+        -> Result<PlaySession, RulesFailure>
+    /// The replay at `path` verified, in one line (`match: …` or why not).
+    public var verify: (_ path: String) -> String
+    /// Keeps `settings` for the next run; a line for the player when it could not.
+    public var saveSettings: (_ settings: PlayerSettings) -> String?
+
+    public init(mods: @escaping () -> [ModChoice],
+                game: @escaping ([String], PlayConfig, Size, UInt64, PlayEnvironment) -> Result<(session: PlaySession, watched: [String]), RulesFailure>,
+                replay: @escaping (String, PlayConfig, Size, UInt64, PlayEnvironment) -> Result<PlaySession, RulesFailure>,
+                verify: @escaping (String) -> String, saveSettings: @escaping (PlayerSettings) -> String?) {
+        self.mods = mods
+        self.game = game
+        self.replay = replay
+        self.verify = verify
+        self.saveSettings = saveSettings
+    }
+}

@@ -1,0 +1,302 @@
+import HanJulCore
+import HanJulRender
+import HanJulTerminal
+
+/// The start screen (`hanjul`, and `hanjul play` without `--seed` or `--mod`), as a value:
+/// Play, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
+/// as its child screen; when the player leaves that (`q`), the menu is back.
+///
+/// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
+/// page: back to the menu first). Mods: Space adds or removes the mod under the cursor
+/// (they apply in the order added), Enter plays them (or the one under the cursor).
+/// Settings: ←→ or h/l change a value (PgUp/PgDn by ten). Replays: Enter watches, v
+/// verifies, d twice deletes.
+struct MenuScreen: PlayScreen {
+    enum Page: Equatable {
+        case main
+        case mods
+        case settings
+        case scores
+        case table(String)
+        case replays
+    }
+
+    /// The main menu's items, in order.
+    static let items = ["Play", "Mods", "Settings", "High scores", "Replays", "Quit"]
+
+    let launcher: Launcher
+    /// The command line's choices (style, colours, key bindings, seed); the player's
+    /// settings are applied over them for each game.
+    var config: PlayConfig
+    var settings: PlayerSettings
+    var size: Size
+    var page: Page = .main
+    var mainCursor = 0
+    var modsCursor = 0
+    var settingsCursor = 0
+    var scoresCursor = 0
+    var tableScroll = 0
+    var replaysCursor = 0
+    var mods: [ModChoice] = []
+    /// The mods chosen on the Mods page, in the order they apply.
+    var selection: [String] = []
+    var tables: [String] = []
+    /// The entries of the table open on the High scores page.
+    var table: [HighScore] = []
+    var replays: [ReplayListing] = []
+    /// One line at the bottom: what went wrong, a replay's verdict.
+    var status: String?
+    /// The replay a first `d` asked to delete.
+    var pendingDelete: String?
+    var settingsChanged = false
+    /// Whether the terminal reports key releases (handed to each game).
+    var reportsReleases = false
+    /// The game or replay started from the menu, while it runs.
+    var child: (any PlayScreen)?
+
+    init(launcher: Launcher, config: PlayConfig, settings: PlayerSettings, size: Size) {
+        self.launcher = launcher
+        var config = config
+        config.quitWord = "menu"
+        self.config = config
+        self.settings = settings
+        self.size = size
+    }
+
+    /// The rules Play plays, in words.
+    var playLabel: String { settings.mods.isEmpty ? "standard" : settings.mods.joined(separator: " + ") }
+
+    // MARK: - Inputs
+
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        if case .resized(let newSize) = input { size = newSize }
+        if case .keyEvents(let reported) = input { reportsReleases = reported }
+        if var running = child {
+            var effects = running.handle(input, at: now, environment: environment)
+            child = running
+            // Ctrl-C ends the program, from a game too (the game saves its replay first).
+            let interrupt = input == .key(.press(.control("c")))
+            if !interrupt, let index = effects.firstIndex(of: .quit(.quit)) {
+                // Left the game or replay: back to the menu (what it saved is already asked for).
+                effects.removeSubrange(index...)
+                child = nil
+                page = .main
+                refresh(environment)
+                effects += [.watch([]), .redrawAll]
+            }
+            return effects
+        }
+        switch input {
+        case .key(let event):
+            guard event.kind != .release else { return [] }
+            return key(event.key, at: now, environment: environment)
+        case .resized, .resumed:
+            return [.redrawAll]
+        case .suspendRequested:
+            return [.suspend]
+        case .terminate(let signal):
+            saveSettingsIfChanged()
+            return [.exitBySignal(signal)]
+        case .inputClosed:
+            saveSettingsIfChanged()
+            return [.quit(.inputClosed)]
+        case .replayNotSaved(let message):
+            status = message
+            return []
+        case .tick, .keyEvents, .modsChanged:
+            return []
+        }
+    }
+
+    mutating func key(_ key: Key, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        switch key {
+        case .control("c"): return quit()
+        case .control("z"): return [.suspend]
+        case .control("l"): return [.redrawAll]
+        default: break
+        }
+        if key != .character("d") { pendingDelete = nil }
+        if key == .escape || key == .backspace {
+            back()
+            return []
+        }
+        if key == .character("q") {
+            if page == .main { return quit() }
+            back()
+            back()
+            return []
+        }
+        let up = key == .arrow(.up, []) || key == .character("k")
+        let down = key == .arrow(.down, []) || key == .character("j")
+        let step = up ? -1 : down ? 1 : 0
+        switch page {
+        case .main:
+            if step != 0 { mainCursor = Self.moved(mainCursor, by: step, count: Self.items.count) }
+            guard key == .enter else { return [] }
+            status = nil
+            switch Self.items[mainCursor] {
+            case "Play": return start(settings.mods, at: now, environment: environment)
+            case "Mods":
+                mods = launcher.mods()
+                modsCursor = min(modsCursor, max(mods.count - 1, 0))
+                page = .mods
+            case "Settings": page = .settings
+            case "High scores":
+                refresh(environment)
+                page = .scores
+            case "Replays":
+                refresh(environment)
+                page = .replays
+            default: return quit()
+            }
+        case .mods:
+            if step != 0 { modsCursor = Self.moved(modsCursor, by: step, count: mods.count) }
+            guard mods.indices.contains(modsCursor) else { return [] }
+            let mod = mods[modsCursor]
+            if key == .space || key == .character("x") {
+                if let index = selection.firstIndex(of: mod.id) {
+                    selection.remove(at: index)
+                } else if let problem = mod.problem {
+                    status = "\(mod.id) cannot be played: \(problem)"
+                } else {
+                    selection.append(mod.id)
+                }
+            } else if key == .enter {
+                if selection.isEmpty, let problem = mod.problem {
+                    status = "\(mod.id) cannot be played: \(problem)"
+                    return []
+                }
+                return start(selection.isEmpty ? [mod.id] : selection, at: now, environment: environment)
+            }
+        case .settings:
+            if step != 0 { settingsCursor = Self.moved(settingsCursor, by: step, count: Self.settingRows) }
+            let change: Int
+            switch key {
+            case .arrow(.left, _), .character("h"), .character("-"): change = -1
+            case .arrow(.right, _), .character("l"), .character("+"), .character("="): change = 1
+            case .navigation(.pageDown, _): change = -10
+            case .navigation(.pageUp, _): change = 10
+            case .enter, .space: change = settingsCursor == HandlingSettings.fields.count ? 1 : 0
+            default: change = 0
+            }
+            if change != 0 { adjustSetting(by: change) }
+        case .scores:
+            if step != 0 { scoresCursor = Self.moved(scoresCursor, by: step, count: tables.count) }
+            if key == .enter, tables.indices.contains(scoresCursor) {
+                tableScroll = 0
+                table = environment.store.highScores(key: tables[scoresCursor])
+                page = .table(tables[scoresCursor])
+            }
+        case .table:
+            tableScroll = Self.moved(tableScroll, by: step, count: table.count)
+        case .replays:
+            if step != 0 { replaysCursor = Self.moved(replaysCursor, by: step, count: replays.count) }
+            guard replays.indices.contains(replaysCursor) else { return [] }
+            let listing = replays[replaysCursor]
+            switch key {
+            case .enter:
+                switch launcher.replay(listing.path, config.with(settings), size, now, environment) {
+                case .success(var session):
+                    status = nil
+                    if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
+                    child = session.screen
+                    return [.redrawAll]
+                case .failure(let failure):
+                    status = failure.message
+                }
+            case .character("v"):
+                status = launcher.verify(listing.path)
+            case .character("d"):
+                if pendingDelete == listing.path {
+                    pendingDelete = nil
+                    status = environment.store.deleteReplay(path: listing.path) ?? "deleted \(listing.name)"
+                    refresh(environment)
+                } else {
+                    pendingDelete = listing.path
+                    status = "press d again to delete \(listing.name)"
+                }
+            default: break
+            }
+        }
+        return []
+    }
+
+    static func moved(_ cursor: Int, by step: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        return min(max(cursor + step, 0), count - 1)
+    }
+
+    /// Esc: one page up.
+    mutating func back() {
+        status = nil
+        switch page {
+        case .main: break
+        case .table: page = .scores
+        case .settings:
+            saveSettingsIfChanged()
+            page = .main
+        default: page = .main
+        }
+    }
+
+    mutating func quit() -> [PlayEffect] {
+        saveSettingsIfChanged()
+        return [.quit(.quit)]
+    }
+
+    /// A game under `ids` (empty: the standard game) as the child screen; Play plays these
+    /// next time (kept in the settings file).
+    mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        switch launcher.game(ids, config.with(settings), size, now, environment) {
+        case .success(let started):
+            var session = started.session
+            if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
+            child = session.screen
+            status = nil
+            if settings.mods != ids {
+                settings.mods = ids
+                settingsChanged = true
+                saveSettingsIfChanged()
+            }
+            return [.watch(started.watched), .redrawAll]
+        case .failure(let failure):
+            status = failure.message
+            return []
+        }
+    }
+
+    mutating func saveSettingsIfChanged() {
+        guard settingsChanged else { return }
+        settingsChanged = false
+        if let problem = launcher.saveSettings(settings) { status = problem }
+    }
+
+    /// Reads the tables and replays again (a game may have added to them).
+    mutating func refresh(_ environment: PlayEnvironment) {
+        tables = environment.store.tableKeys()
+        replays = environment.store.replays()
+        scoresCursor = min(scoresCursor, max(tables.count - 1, 0))
+        replaysCursor = min(replaysCursor, max(replays.count - 1, 0))
+    }
+
+    // MARK: - Settings
+
+    /// The handling settings, then ghost and preview.
+    static var settingRows: Int { HandlingSettings.fields.count + 2 }
+
+    mutating func adjustSetting(by change: Int) {
+        let fields = HandlingSettings.fields
+        if settingsCursor < fields.count {
+            let field = fields[settingsCursor]
+            let value = settings.handling[keyPath: field.keyPath]
+            settings.handling[keyPath: field.keyPath] = min(max(value + change, field.range.lowerBound), field.range.upperBound)
+        } else if settingsCursor == fields.count {
+            settings.ghost.toggle()
+        } else {
+            settings.preview = min(max(settings.preview + change, 0), Scene.maxPreview)
+        }
+        settingsChanged = true
+    }
+
+    func deadline() -> UInt64? { child?.deadline() }
+}
