@@ -197,6 +197,21 @@ public final class BoardEvaluator {
                        heights: true)
     }
 
+    /// The features after each of `placements` locks on the loaded board, in order, to
+    /// `body` (with the placement's index): `features(after:pieces:)` for a whole search,
+    /// the shape table looked up once.
+    public func forEachFeatures(of placements: PlacementList, pieces: PieceSet,
+                                _ body: (Int, BoardFeatures) -> Void) {
+        let table = shapeTable(for: pieces)
+        placements.withUnsafeBufferPointer { placements in
+            for index in 0..<placements.count {
+                let piece = placements[index].piece
+                body(index, measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table,
+                                        piece: piece, heights: true))
+            }
+        }
+    }
+
     /// The best of `placements` (the first of equals) by `weights`: the index of the one
     /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
     /// `placements` must not be empty.

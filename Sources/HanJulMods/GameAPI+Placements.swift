@@ -31,9 +31,19 @@ extension GameAPI {
         }
         /// The bot's evaluator, loaded with `state`'s board: the figures of `BoardFeatures`,
         /// the board after the piece locks and full rows go.
+        /// A randomizer asks about every kind on one board: loaded once per board (the rows
+        /// compare in O(1) while they share storage, and by value otherwise).
+        var loadedRows: [UInt64] = [], loadedWidth = 0
         func evaluator(for state: GameState) -> BoardEvaluator {
-            if (measure?.capacity ?? 0) < state.board.height { measure = BoardEvaluator(height: state.board.height) }
-            measure!.load(state.board)
+            if (measure?.capacity ?? 0) < state.board.height {
+                measure = BoardEvaluator(height: state.board.height)
+                loadedRows = []
+            }
+            if loadedRows != state.board.rows || loadedWidth != state.board.width || loadedRows.isEmpty {
+                measure!.load(state.board)
+                loadedRows = state.board.rows
+                loadedWidth = state.board.width
+            }
             return measure!
         }
         return [
@@ -48,8 +58,9 @@ extension GameAPI {
                 let (state, kind) = try placementArguments(args)
                 try search.run(state, kind: kind, bridge: bridge, args: args)
                 let measure = evaluator(for: state)
-                for placement in search.placements {
-                    let features = measure.features(after: placement.piece, pieces: state.pieces)
+                let placements = search.placements
+                measure.forEachFeatures(of: placements, pieces: state.pieces) { index, features in
+                    let placement = placements[index]
                     args.pushRecord([
                         "x": placement.piece.x, "y": placement.piece.y, "rotation": placement.piece.rotation,
                         "lines": features.linesCleared, "holes": features.holes, "height": features.maxHeight,
@@ -87,16 +98,16 @@ extension GameAPI {
                 try search.run(state, kind: kind, bridge: bridge, args: args)
                 guard !search.placements.isEmpty else { args.pushNil(); return 1 }
                 let measure = evaluator(for: state)
-                var best = 0, bestPiece = search.placements[0].piece
-                for (index, placement) in search.placements.enumerated() {
-                    let f = measure.features(after: placement.piece, pieces: state.pieces)
+                var best = 0, bestIndex = 0
+                measure.forEachFeatures(of: search.placements, pieces: state.pieces) { index, f in
                     let value = (weights.lines &* f.linesCleared) &+ (weights.holes &* f.holes) &+ (weights.height &* f.maxHeight)
                         &+ (weights.aggregate &* f.aggregateHeight) &+ (weights.bumpiness &* f.bumpiness)
                     if index == 0 || value > best {
                         best = value
-                        bestPiece = placement.piece
+                        bestIndex = index
                     }
                 }
+                let bestPiece = search.placements[bestIndex].piece
                 args.push(best); args.push(bestPiece.x); args.push(bestPiece.y); args.push(bestPiece.rotation)
                 return 4
             },

@@ -51,7 +51,9 @@ enum BenchCommand {
             let label = name + String(repeating: " ", count: max(1, 28 - name.count))
             switch SimOptions.ruleSet([id], catalog: modOptions.catalog, command: "bench") {
             case .success(let spec) where spec.name == "mod:\(id)":
-                let figures = measure(spec, seeds: seeds, cap: cap)
+                // Games under evil end within a hundred pieces: further seeds until the
+                // measurement covers as many pieces as (a) or 20,000, so its rate is not noise.
+                let figures = measure(spec, seeds: seeds, cap: cap, minimumPieces: min(builtIn.pieces, 20_000))
                 let ratio = figures.piecesPerSecond / builtIn.piecesPerSecond
                 print(label + figures.line)
                 print("    ratio to (a): \(Format.fixed(ratio, 2))× pieces/s (goal ≥ \(Format.fixed(goal, 2))×\(ratio >= goal ? ", met" : ", NOT met"))")
@@ -91,28 +93,35 @@ enum BenchCommand {
     struct Figures {
         var pieces: Int
         var placements: Int
+        var games: Int
         var seconds: Double
         var piecesPerSecond: Double { Double(pieces) / seconds }
         var placementsPerSecond: Double { Double(placements) / seconds }
         var line: String {
             "pieces/s \(group(piecesPerSecond))  placements/s \(group(placementsPerSecond))  "
-                + "(\(pieces) pieces, \(Format.fixed(Double(placements) / Double(max(1, pieces)), 2)) placements/piece, \(Format.fixed(seconds, 2)) s CPU)"
+                + "(\(games) games, \(pieces) pieces, \(Format.fixed(Double(placements) / Double(max(1, pieces)), 2)) placements/piece, \(Format.fixed(seconds, 2)) s CPU)"
         }
     }
 
-    static func measure(_ spec: RuleSetSpec, seeds: [UInt64], cap: Int) -> Figures {
+    /// Plays `seeds` (then the seeds after them until `minimumPieces` pieces were placed).
+    static func measure(_ spec: RuleSetSpec, seeds: [UInt64], cap: Int, minimumPieces: Int = 0) -> Figures {
         var config = SimulationConfig()
         config.cap = cap
         // A failure to build the built-in rules is a programming error.
         var player = try! spec.player(config)
         let start = Platform.cpuSeconds()
         var pieces = 0, placements = 0
-        for seed in seeds {
-            let record = player.play(seed: seed)
+        var games = 0
+        var seed = seeds.first ?? 1
+        while games < seeds.count || (pieces < minimumPieces && games < 100_000) {
+            let record = player.play(seed: games < seeds.count ? seeds[games] : seed)
             pieces += record.pieces
             placements += record.evaluated
+            seed = (games < seeds.count ? seeds[games] : seed) &+ 1
+            games += 1
         }
-        return Figures(pieces: pieces, placements: placements, seconds: max(1e-9, Platform.cpuSeconds() - start))
+        return Figures(pieces: pieces, placements: placements, games: games,
+                       seconds: max(1e-9, Platform.cpuSeconds() - start))
     }
 
     /// `1,234,567`
