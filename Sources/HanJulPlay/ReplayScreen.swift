@@ -2,25 +2,26 @@ import HanJulCore
 import HanJulRender
 import HanJulTerminal
 
-/// `hanjul replay FILE`: a recorded game played back with its timings, as a value.
+/// `hanjul replay FILE` (and Replays on the start screen): a recorded game played back with
+/// its timings, as a value, over a `ReplayTimeline` so it can be sought.
 ///
 /// Keys: `+` (or `=`) faster, `-` slower (¼× to 16×), `p` or Space pause, `.` one action
-/// while paused, `r` from the start, `q` / Esc / Ctrl-C quit. Replays without timings
-/// (scripts, bots) play a gravity tick at the rules' interval and other actions 120 ms apart.
-/// The speed and position are in the panel; nothing covers the board while paused, so a
-/// stepped action shows.
+/// forward and `,` one back (pausing), ← or `[` back a tenth of the game, → or `]` on a
+/// tenth, `g` then a number and Enter to the entry of that piece, `r` from the start,
+/// `q` / Esc / Ctrl-C quit. Replays without timings (scripts, bots) play a gravity tick at
+/// the rules' interval and other actions 120 ms apart. The speed, the position (a bar, the
+/// piece and the action) and what is wrong with the replay are in the panel; nothing
+/// covers the board while paused, so a stepped action shows.
 struct ReplayScreen<R: Rules>: PlayScreen {
     static var speeds: [Double] { [0.25, 0.5, 1, 2, 4, 8, 16] }
 
     let replay: Replay
-    let makeGame: () -> Game<R>
     let modNames: [String]
     let style: RenderStyle
     var kindColors: [UInt32]?
     var size: Size
 
-    var game: Game<R>
-    var index = 0
+    var timeline: ReplayTimeline<R>
     var speed = 2
     var paused = false
     /// Replay nanoseconds until the next action is due.
@@ -28,20 +29,25 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     /// Replay nanoseconds played so far (for the panel's clock).
     var played: Double = 0
     var lastWall: UInt64
+    /// The piece number being typed after `g`, while it is.
+    var jump: String?
+    /// A line about the last seek that could not go where asked.
+    var seekNote: String?
 
     init(replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
-        self.makeGame = makeGame
         self.modNames = modNames
         style = config.style
         self.size = size
-        game = makeGame()
-        kindColors = GameScreen<R>.colors(for: game.rules.pieces, mode: config.colorMode)
+        timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+        kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode)
         lastWall = now
         untilNext = delay(of: 0)
     }
 
-    var isFinished: Bool { index >= replay.actions.count }
+    var game: Game<R> { timeline.game }
+    var index: Int { timeline.position }
+    var isFinished: Bool { timeline.isAtEnd }
     var speedFactor: Double { Self.speeds[speed] }
 
     /// Replay milliseconds before action `i`, as nanoseconds.
@@ -81,25 +87,44 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     mutating func advance(to now: UInt64) {
         let elapsed = Double(now > lastWall ? now - lastWall : 0) * speedFactor
         lastWall = now
-        guard !paused && !isFinished else { return }
+        guard !paused && !isFinished && jump == nil else { return }
         untilNext -= elapsed
         played += elapsed
         var applied = 0
         while !isFinished && untilNext <= 0 && applied < 100_000 {
-            step()
+            timeline.step()
             applied += 1
             untilNext += delay(of: index)
         }
     }
 
-    /// Applies the next recorded action.
-    mutating func step() {
-        guard !isFinished else { return }
-        game.apply(replay.actions[index])
-        index += 1
+    /// After a seek: the clock and the next action's wait from where the timeline is.
+    mutating func sought(_ inside: Bool, _ what: String) {
+        seekNote = inside ? nil : what
+        if let milliseconds = timeline.elapsedMilliseconds { played = Double(milliseconds) * 1_000_000 }
+        untilNext = delay(of: index)
     }
 
     mutating func key(_ key: Key, at now: UInt64) -> [PlayEffect] {
+        if var typed = jump {
+            switch key {
+            case .character(let c) where c.isASCII && c.isNumber:
+                if typed.count < 9 { typed.append(c) }
+                jump = typed
+            case .backspace:
+                jump = String(typed.dropLast())
+            case .enter:
+                jump = nil
+                if let number = Int(typed) {
+                    let inside = timeline.seek(toPiece: number)
+                    sought(inside, "no piece \(number)")
+                }
+            case .control("c"): return [.quit(.quit)]
+            default:
+                jump = nil
+            }
+            return []
+        }
         switch key {
         case .character("q"), .escape, .control("c"): return [.quit(.quit)]
         case .control("z"):
@@ -110,16 +135,20 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         case .character("-"), .character("_"): speed = max(speed - 1, 0)
         case .character("p"), .space: paused.toggle()
         case .character("."):
-            if paused || isFinished {
-                paused = true
-                step()
-                untilNext = delay(of: index)
-            }
+            paused = true
+            sought(timeline.step(), "at the end")
+        case .character(","):
+            paused = true
+            sought(timeline.stepBack(), "at the start")
+        case .arrow(.left, _), .character("["):
+            sought(timeline.seek(byPercent: -10), "at the start")
+        case .arrow(.right, _), .character("]"):
+            sought(timeline.seek(byPercent: 10), "at the end")
+        case .character("g"):
+            jump = ""
         case .character("r"):
-            game = makeGame()
-            index = 0
+            sought(timeline.seek(toAction: 0), "")
             played = 0
-            untilNext = delay(of: 0)
             paused = false
         default: break
         }
@@ -127,7 +156,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     }
 
     func deadline() -> UInt64? {
-        guard !paused && !isFinished else { return nil }
+        guard !paused && !isFinished && jump == nil else { return nil }
         return lastWall &+ UInt64(max(untilNext, 0) / speedFactor)
     }
 
@@ -135,17 +164,35 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         speedFactor == 0.25 ? "1/4" : speedFactor == 0.5 ? "1/2" : "\(Int(speedFactor))"
     }
 
+    /// The position as a bar of `width` cells.
+    func bar(width: Int) -> String {
+        let filled = min(max(Int((timeline.fraction * Double(width)).rounded(.down)), 0), width)
+        let (full, empty) = style.isASCII ? ("#", "-") : ("\u{2588}", "\u{00B7}")
+        return String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
+    }
+
     func frame() -> Frame {
         let state = game.state
         var hud = HUD(state: state, millisecondsPerRow: game.rules.gravityInterval(level: state.level), mods: modNames,
                       elapsedSeconds: Int(played / 1_000_000_000))
-        hud.status = ["REPLAY \(speedText)x" + (paused ? " PAUSED" : ""), "action \(index)/\(replay.actions.count)",
-                      "p pause  . step", "+ - speed  q quit"]
+        let pieces = timeline.pieceCount.map { "/\($0)" } ?? ""
+        hud.status = ["REPLAY \(speedText)x" + (paused ? " PAUSED" : ""), bar(width: 18),
+                      "piece \(timeline.piece)\(pieces)", "action \(index)/\(replay.actions.count)"]
+        if let jump { hud.status.append("go to piece: \(jump)_") }
+        if let seekNote { hud.status.append(seekNote) }
+        for problem in timeline.problems.prefix(1) {
+            switch problem {
+            case .rulesDiffer: hud.status.append("! rules differ")
+            case .reloaded: hud.status.append("! mods reloaded")
+            case .diverged(let expected, _): hud.status.append("! diverged at \(expected.piecesLocked)")
+            }
+        }
+        hud.status += ["p pause  . , step", "[ ] 10%  g piece", "+ - speed  q quit"]
         var overlay = Overlay.none
         if isFinished {
             var text = "score \(state.score)\nlines \(state.lines)\nlevel \(state.level)"
             if case .over(let reason) = state.phase { text = GameOverSummary.describe(reason) + "\n" + text }
-            overlay = .message(title: "END OF REPLAY", text: text + "\n\nr again · q quit")
+            overlay = .message(title: "END OF REPLAY", text: text + "\n\n, back · r again · q quit")
         }
         var scene = Scene(state: state, hud: hud, overlay: overlay, showsHold: game.rules.holdEnabled, style: style)
         scene.kindColors = kindColors

@@ -20,8 +20,9 @@ enum ReplayCommand {
         "replay", summary: "watch a recorded game in the terminal, or check that it replays the same",
         synopsis: ["FILE [--ascii]", "--verify FILE [--force] [--mods-dir DIR]..."],
         discussion: [
-            "While watching: + and - change the speed (1/4x to 16x), p or Space pauses, . steps one action while "
-                + "paused, r starts again, q quits. A replay names the exact rules that made it (each mod's id, "
+            "While watching: + and - change the speed (1/4x to 16x), p or Space pauses, . steps one action on and "
+                + ", one back, left/right or [ ] seek by a tenth of the game, g then a number and Enter goes to that "
+                + "piece, r starts again, q quits. A replay names the exact rules that made it (each mod's id, "
                 + "version and SHA-256) and is refused under other rules unless --force. --verify exits 0 on a "
                 + "match and 1 on a divergence, naming the piece and action and the expected and actual state. "
                 + "The replay's mods are looked for in each --mods-dir DIR first, then ./Mods and the data folders "
