@@ -81,7 +81,7 @@ import Testing
         #expect(!symbols.stdout.contains("ucol_open"), "ICU is linked in")
         // Test-only switches are compiled out of a release build (#15): no hang switch.
         let binary = try #require(FileManager.default.contents(atPath: prefix + "/bin/hanjul"))
-        for switchName in ["HANJUL_TEST_HANG_MS", "test_hang"] {
+        for switchName in ["HANJUL_TEST_HANG_MS", "test_hang", "HANJUL_TEST_CRASH"] {
             #expect(binary.range(of: Data(switchName.utf8)) == nil, "the release binary holds the test switch \(switchName)")
         }
         #expect(!symbols.stdout.contains("ModTestHooks"), "the release binary holds ModTestHooks")
