@@ -336,29 +336,19 @@ function Standard.hard_drop_points(rows) end
 
 -- The test harness (tests/*.lua) -------------------------------------------------------
 
----A game under test (tests/*.lua): a read-only view plus play().
----@class hanjul.TestGame
+---A game under test (tests/*.lua): every read of the game object (hanjul.Game: score,
+---lines, cell, is_hidden, piece, queue, dealt, lock_facts, placements, ..., the same names,
+---arguments and results a hook gets), plus play() and the fields below.
+---@class hanjul.TestGame : hanjul.Game
 ---@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A F D H G X W<ms>)
 ---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
 ---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
----@field score fun(self: hanjul.TestGame): integer
----@field lines fun(self: hanjul.TestGame): integer
----@field level fun(self: hanjul.TestGame): integer
----@field tick fun(self: hanjul.TestGame): integer
----@field time fun(self: hanjul.TestGame): integer milliseconds of game time (the W actions played)
----@field pieces_locked fun(self: hanjul.TestGame): integer
----@field width fun(self: hanjul.TestGame): integer
----@field height fun(self: hanjul.TestGame): integer
----@field over fun(self: hanjul.TestGame): boolean
 ---@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "finished" or "rule_error: ..."
 ---@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count")
----@field piece fun(self: hanjul.TestGame): hanjul.Letter, integer, integer, integer
----@field cell fun(self: hanjul.TestGame, x: integer, y: integer): hanjul.Letter|nil
----@field hidden fun(self: hanjul.TestGame, x: integer, y: integer): boolean
----@field queue fun(self: hanjul.TestGame): string
----@field dealt fun(self: hanjul.TestGame): string
----@field held fun(self: hanjul.TestGame): hanjul.Letter|nil
+---@field dealt_letters fun(self: hanjul.TestGame): string every piece dealt so far, as one string of letters
 ---@field log fun(self: hanjul.TestGame): string what the mod printed
+---@field hidden fun(self: hanjul.TestGame): nil renamed is_hidden (an error that says so)
+---@field over fun(self: hanjul.TestGame): nil renamed is_over (an error that says so)
 
 ---@class hanjul.test
 ---@field test fun(name: string, fn: fun()) register a test

@@ -30,7 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case record
     /// The game API with extreme and random integers and row masks (#15 items 1, 2): the
     /// input picks a board (4, 10, 63 or 64 wide), `game:` calls with raw 64-bit integers,
-    /// and what the value hooks (`level`, `scoring`, `gravity`, `hard_drop_points`, `spawn`,
+    /// the native helpers (`best_placement` with weight tables, `settle`), and what the value hooks (`level`, `scoring`, `gravity`, `hard_drop_points`, `spawn`,
     /// `rotate`) return; then a game is played and its invariants checked. Nothing may trap.
     case gameAPI = "game-api"
 
@@ -222,7 +222,7 @@ enum FuzzTargets {
     static let gameMethods = [
         "cell", "row", "is_hidden", "fits", "random", "set_cell", "set_hidden", "insert_row", "push_row", "remove_row",
         "clear_board", "clear_lines", "add_score", "set_queue", "finish", "placements", "board", "score", "lines", "level",
-        "piece", "width", "height",
+        "piece", "width", "height", "best_placement", "settle",
     ]
 
     /// Reads the input as a stream: bytes, and 64-bit words (little-endian), zero past the end.
@@ -256,6 +256,10 @@ enum FuzzTargets {
         case 12: return "((1 << width) - 1)"  // a full row of this board
         case 13: return "(1 << (width - 1))"  // its last column alone
         case 14: return "nil"
+        case 15 where input.byte() % 2 == 0:
+            // A weight table for best_placement: raw integers, or an edge float.
+            let keys = ["lines", "holes", "height", "aggregate_height", "bumpiness"]
+            return "{" + keys.map { "\($0) = \(integer(input.word()))" }.joined(separator: ", ") + "}"
         default: return "true"
         }
     }

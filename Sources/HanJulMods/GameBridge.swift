@@ -65,6 +65,19 @@ final class GameBridge {
         }
     }
 
+    /// Runs `body` with the bridge pointing at `state` for reading, outside any hook: the
+    /// test harness's game object answers the game object's reads with the same code.
+    func inspecting<T>(_ state: GameState, _ body: () throws -> T) rethrows -> T {
+        let saved = (self.state, readOnly, self.hook)
+        defer { (self.state, readOnly, self.hook) = saved }
+        return try withUnsafePointer(to: state) { pointer in
+            self.state = UnsafeMutablePointer(mutating: pointer)
+            readOnly = true
+            self.hook = nil
+            return try body()
+        }
+    }
+
     /// The next 64 random bits for `math.random`: the game's generator inside a hook that
     /// may change the game; a fixed generator at load time.
     func nextRandom() -> UInt64 {

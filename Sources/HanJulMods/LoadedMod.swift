@@ -77,13 +77,13 @@ final class LoadedMod {
         guard returned.count == 1, let table = returned[0].tableValue else {
             throw .manifest(id: id, reason: "must return one table (it returned \(returned.map(\.typeName).joined(separator: ", ").nilIfEmpty ?? "nothing"))")
         }
-        manifest = try Self.readManifest(table, id: id)
+        manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
         try readRuleData(table)
     }
 
     // MARK: Reading the returned table (raw reads only: no metamethod runs from Swift)
 
-    private static func readManifest(_ table: LuaTableRef, id: String) throws(ModLoadError) -> ModManifest {
+    private static func readManifest(_ table: LuaTableRef, id: String, source: [UInt8], displayFolder: String) throws(ModLoadError) -> ModManifest {
         func text(_ key: String, required: Bool = true) throws(ModLoadError) -> String {
             let value = table[key]
             if case .nil = value, !required { return "" }
@@ -113,7 +113,9 @@ final class LoadedMod {
         for name in names.sorted() {
             if Hook(rawValue: name) == nil && !Hook.dataFields.contains(name) {
                 let suggestion = Self.closest(name, in: Hook.allCases.map(\.rawValue) + Hook.dataFields.sorted())
-                throw .manifest(id: id, reason: "has an unknown field '\(visible(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")")
+                let line = Self.line(ofField: name, in: source)
+                throw .manifest(id: id, reason: "has an unknown field '\(visible(name, limit: 40))'\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")"
+                                + (line.map { ", at \(displayFolder)/mod.lua:\($0)" } ?? ""))
             }
         }
         return ModManifest(id: declared, name: try text("name"), version: try text("version"),
@@ -431,7 +433,49 @@ final class LoadedMod {
         return (nil, message)
     }
 
-    private static func closest(_ name: String, in candidates: [String]) -> String? {
+    /// The line of `mod.lua` where `field` is set as a table key (`field =` or
+    /// `["field"] =`, outside `--` comments), for a message that points at it; `nil` when the
+    /// key was built by code.
+    static func line(ofField field: String, in source: [UInt8]) -> Int? {
+        let name = Array(field.utf8)
+        guard !name.isEmpty else { return nil }
+        func isWord(_ c: UInt8) -> Bool { c == 0x5F || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) }
+        var number = 0
+        for line in source.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            var text = Array(line)
+            if let dash = (0..<max(0, text.count - 1)).first(where: { text[$0] == 0x2D && text[$0 + 1] == 0x2D }) {
+                text.removeSubrange(dash...)
+            }
+            var i = 0
+            while i + name.count <= text.count {
+                defer { i += 1 }
+                guard Array(text[i..<i + name.count]) == name else { continue }
+                var before = i - 1, after = i + name.count
+                let quoted = before >= 0 && (text[before] == 0x22 || text[before] == 0x27)
+                if quoted {
+                    // ["field"] =
+                    guard after < text.count, text[after] == text[before] else { continue }
+                    before -= 1
+                    while before >= 0 && text[before] == 0x20 { before -= 1 }
+                    guard before >= 0, text[before] == 0x5B else { continue }
+                    after += 1
+                    while after < text.count && text[after] == 0x20 { after += 1 }
+                    guard after < text.count, text[after] == 0x5D else { continue }
+                    after += 1
+                } else {
+                    if before >= 0 && (isWord(text[before]) || text[before] == 0x2E || text[before] == 0x3A) { continue }
+                    if after < text.count && isWord(text[after]) { continue }
+                }
+                while after < text.count && (text[after] == 0x20 || text[after] == 0x09) { after += 1 }
+                guard after < text.count, text[after] == 0x3D, after + 1 >= text.count || text[after + 1] != 0x3D else { continue }
+                return number
+            }
+        }
+        return nil
+    }
+
+    static func closest(_ name: String, in candidates: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)
             for i in 1...max(1, a.count) where !a.isEmpty {

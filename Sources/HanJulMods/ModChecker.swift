@@ -34,6 +34,9 @@ public struct ModChecker {
         public var shrinkBudget = 400
         /// The first seed; games use consecutive seeds from it.
         public var firstSeed: UInt64 = 1
+        /// The `--mods-dir` folders the check was given, for the commands it prints to
+        /// reproduce a failure.
+        public var modsDirs: [String] = []
 
         public init() {}
     }
@@ -139,7 +142,7 @@ public struct ModChecker {
                     (checksum \(hex(first.checksums[at])) then \(hex(second.checksums[at]))). Something in the mod is \
                     not a function of the game: draw randomness only from game:random or math.random, keep state in \
                     locals the mod resets per game, and do not rely on pairs() order over mixed keys.
-                    reproduce: hanjul run --mod \(package.id) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
+                    reproduce: hanjul run\(modsDirArguments) --mod \(package.id) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
                     """)
             }
             if case .over(.ruleError(let error)) = first.state.phase { modFailures.append("seed \(seed): \(error)") }
@@ -149,6 +152,19 @@ public struct ModChecker {
         }
         return Outcome(name: "determinism", passed: true,
                        detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
+    }
+
+    /// ` --mods-dir DIR` for each folder the check was given, quoted for a POSIX shell.
+    var modsDirArguments: String {
+        options.modsDirs.map { " --mods-dir " + Self.shellWord($0) }.joined()
+    }
+
+    /// `word` as one POSIX shell word: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) || "/._-+,:@%".utf8.contains(c)
+        }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     // MARK: Query hooks
@@ -309,7 +325,7 @@ public struct ModChecker {
             return Outcome(name: "invariants", passed: false, detail: """
                 seed \(seed), after action \(final?.index ?? small.count) of the smallest failing script (\(small.count) actions, shrunk from \(failure.index)): \
                 \(final?.message ?? failure.message)
-                reproduce: hanjul run --mod \(package.id) --seed \(seed) --actions '\(ActionScript.text(of: small))'
+                reproduce: hanjul run\(modsDirArguments) --mod \(package.id) --seed \(seed) --actions '\(ActionScript.text(of: small))'
                 """)
         }
         return Outcome(name: "invariants", passed: true,

@@ -353,6 +353,19 @@ final class TestSession {
 
     private func newGame(_ args: LuaArguments, _ lua: LuaState) throws(LuaHostError) -> LuaTableRef {
         let spec = try args.table(2)
+        // A misspelt or doubled setting would otherwise be ignored without a word.
+        let known = ["pieces", "seed", "board"]
+        for (key, _) in spec.entries() {
+            guard let name = key.stringValue, known.contains(name) else {
+                let name = visible(key.stringValue ?? key.typeName, limit: 40)
+                let hint = key.stringValue.flatMap { LoadedMod.closest($0, in: known) }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw LuaHostError("t.game: unknown setting '\(name)'\(hint); t.game takes pieces, seed and board")
+            }
+        }
+        if case .nil = spec["pieces"] {} else if case .nil = spec["seed"] {} else {
+            throw LuaHostError("t.game: give pieces or seed, not both: pieces deals exactly those letters, over and over; "
+                               + "seed deals from the mod's randomizer with that seed")
+        }
         try checkLimits("t.game")
         let rules: LuaRules
         do throws(ModLoadError) {
@@ -413,7 +426,7 @@ final class TestSession {
 
     static func gameMethods(_ box: Box, session: TestSession) -> [String: LuaHostFunction] {
         func letter(_ kind: Int) -> String { String(box.game.state.pieces.kinds[kind].letter) }
-        return [
+        var methods: [String: LuaHostFunction] = [
             "play": { [unowned session] args in
                 let script = try args.string(2)
                 let actions: [Action]
@@ -440,15 +453,6 @@ final class TestSession {
                 return 1
             },
             "events": { args in args.push(box.events.joined(separator: " ")); return 1 },
-            "score": { args in args.push(box.game.state.score); return 1 },
-            "lines": { args in args.push(box.game.state.lines); return 1 },
-            "level": { args in args.push(box.game.state.level); return 1 },
-            "tick": { args in args.push(box.game.state.ticks); return 1 },
-            "time": { args in args.push(box.game.state.elapsedMilliseconds); return 1 },
-            "pieces_locked": { args in args.push(box.game.state.piecesLocked); return 1 },
-            "width": { args in args.push(box.game.state.board.width); return 1 },
-            "height": { args in args.push(box.game.state.board.height); return 1 },
-            "over": { args in args.push(box.game.state.isOver); return 1 },
             "reason": { args in
                 switch box.game.state.phase {
                 case .playing: args.pushNil()
@@ -464,31 +468,20 @@ final class TestSession {
                 args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter); args.push(result.unit.rawValue)
                 return 4
             },
-            "piece": { args in
-                let p = box.game.state.piece
-                args.push(letter(p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
-                return 4
-            },
-            "cell": { args in
-                let x = try args.integer(2), y = try args.integer(3)
-                guard box.game.state.board.contains(x: x, y: y) else { throw LuaHostError("g:cell: (\(x), \(y)) is off the board") }
-                if let k = box.game.state.board.kind(atX: x, y: y) { args.push(letter(k)) } else { args.pushNil() }
-                return 1
-            },
-            "hidden": { args in
-                let x = try args.integer(2), y = try args.integer(3)
-                guard box.game.state.board.contains(x: x, y: y) else { throw LuaHostError("g:hidden: (\(x), \(y)) is off the board") }
-                args.push(box.game.state.board.isHidden(x: x, y: y))
-                return 1
-            },
-            "queue": { args in args.push(String(box.game.state.queue.map { Character(letter($0)) })); return 1 },
-            "dealt": { args in args.push(String(box.game.state.dealt.map { Character(letter(Int($0))) })); return 1 },
-            "held": { args in
-                if let k = box.game.state.held { args.push(letter(k)) } else { args.pushNil() }
-                return 1
-            },
+            "dealt_letters": { args in args.push(String(box.game.state.dealt.map { Character(letter(Int($0))) })); return 1 },
             "log": { args in args.push(box.game.rules.mods.flatMap(\.log).joined(separator: "\n")); return 1 },
         ]
+        // Every read of the game object, by the same code (one API: the names, arguments
+        // and results a hook gets), pointed at this game.
+        let bridge = GameBridge()
+        bridge.rules = box.game.rules
+        for (name, method) in GameAPI.methods(bridge: bridge) where GameAPI.readNames.contains(name) {
+            methods[name] = { args in try bridge.inspecting(box.game.state) { try method(args) } }
+        }
+        for (old, new) in [("hidden", "is_hidden"), ("over", "is_over")] {
+            methods[old] = { _ in throw LuaHostError("g:\(old) is now g:\(new), the game object's name (a test game reads like the game)") }
+        }
+        return methods
     }
 
     /// An event as one word for `g:events()` (or none: a lock's facts show only a spin,

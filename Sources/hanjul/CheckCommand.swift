@@ -39,6 +39,7 @@ enum CheckCommand {
         if let n = try arguments.count(games, limit: 10_000) { checkOptions.fuzzGames = n }
         if let n = try arguments.count(fuzzActions, limit: 100_000) { checkOptions.fuzzActions = n }
         if let first = try arguments.seed(seed) { checkOptions.firstSeed = first }
+        checkOptions.modsDirs = options.extraFolders
         let record = arguments.value(Self.record)
         let recordPieces = try arguments.count(cap, limit: 10_000)
         guard recordPieces == nil || record != nil else { throw UsageError("--cap goes with --record FILE") }

@@ -24,7 +24,9 @@ enum ReplayCommand {
                 + ", one back, left/right or [ ] seek by a tenth of the game, g then a number and Enter goes to that "
                 + "piece, r starts again, q quits. A replay names the exact rules that made it (each mod's id, "
                 + "version and SHA-256) and is refused under other rules unless --force. --verify exits 0 on a "
-                + "match and 1 on a divergence, naming the piece and action and the expected and actual state.",
+                + "match and 1 on a divergence, naming the piece and action and the expected and actual state. "
+                + "The replay's mods are looked for in each --mods-dir DIR first, then ./Mods and the data folders "
+                + "(see 'hanjul mods').",
         ],
         operands: [Operand("FILE", kind: .input, help: "a replay (.hjr), e.g. from ~/.local/share/hanjul/replays",
                            missing: "give one replay FILE")],
@@ -83,7 +85,9 @@ enum ReplayCommand {
         switch mods.loadRules(command: "replay") {
         case .success(let loaded): rules = loaded
         case .failure(let error):
-            StandardError.write("hanjul replay: \(path) needs mods \(mods.ids.joined(separator: ", ")): \(error)")
+            var hint = ""
+            if case .notFound = error { hint = "; for mods kept elsewhere, add --mods-dir DIR (the folder that holds the mod's folder)" }
+            StandardError.write("hanjul replay: \(path) needs mods \(mods.ids.joined(separator: ", ")): \(error)\(hint)")
             return .modError
         }
         let installed = rules.identity

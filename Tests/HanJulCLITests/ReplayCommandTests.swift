@@ -79,6 +79,9 @@ import Testing
         let result = try Hanjul.run(["replay", "--verify", path, "--mods-dir", folder])
         #expect(result.status == 3)
         #expect(result.stderr.contains("needs mods no-such-mod"), "\(result.stderr)")
+        #expect(result.stderr.contains("add --mods-dir DIR"), "says how to point at mods kept elsewhere: \(result.stderr)")
+        let help = try Hanjul.run(["replay", "--help"])
+        #expect(help.stdout.contains("--mods-dir DIR first"), "\(help.stdout)")
     }
 
     @Test func damagedFilesGetAClearError() throws {

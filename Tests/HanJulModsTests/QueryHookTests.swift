@@ -114,3 +114,48 @@ import Testing
         #expect(error.message.contains("not available in rotate"))
     }
 }
+
+/// #12 item 8: the test harness's game reads like the game object: the same names and
+/// results as in a hook, by the same code.
+@Suite struct TestGameAPITests {
+    @Test func aTestGameAnswersAsTheGameObjectDoes() throws {
+        let fx = ModFixtures()
+        // The mod's on_lock records what a hook sees; the test compares the test game's answers.
+        fx.write("same", ModFixtures.source(id: "same", """
+            preview = 3,
+            on_lock = function(game)
+              seen = table.concat({ game:queue() }) .. " " .. game:dealt() .. " " .. tostring(game:is_over())
+                .. " " .. tostring(game:is_hidden(0, 19)) .. " " .. game:row(19) .. " " .. #game:placements("T")
+              print(seen)
+            end,
+            """, prelude: "local seen"), files: [
+            "tests/a.lua": """
+                local t = require("hanjul.test")
+                t.test("the same answers", function()
+                  local g = t.game { pieces = "OITSZ" }
+                  g:play("LLLLH")
+                  local mine = table.concat({ g:queue() }) .. " " .. g:dealt() .. " " .. tostring(g:is_over())
+                    .. " " .. tostring(g:is_hidden(0, 19)) .. " " .. g:row(19) .. " " .. #g:placements("T")
+                  t.eq(mine, "TSZ 2 false false 3 34")
+                  t.eq(g:log(), "ITS 1 false false 3 34", "the hook saw the game before the next piece came")
+                  t.eq(g:dealt_letters(), "OI")
+                  local a, b, c = g:queue()
+                  t.eq(a .. b .. c, "TSZ")
+                end)
+                t.test("old names say what they are now", function()
+                  local g = t.game {}
+                  g:hidden(0, 0)
+                end)
+                t.test("a test game changes only through play", function()
+                  local g = t.game {}
+                  g:set_cell(0, 0, "I")
+                end)
+                """,
+        ])
+        let result = ModTestRunner(package: try ModPackage(folder: fx.root + "/same"), displayFolder: "Mods/same").runLua("tests/a.lua")
+        #expect(result.passed == 1, "\(result.failures)")
+        #expect(result.failures.count == 2)
+        #expect(result.failures.first?.contains("g:hidden is now g:is_hidden") == true, "\(result.failures)")
+        #expect(result.failures.last?.contains("set_cell") == true, "\(result.failures)")
+    }
+}

@@ -28,7 +28,7 @@ t.test("garbage pushing the stack into the falling piece ends the game", functio
   -- Eight O pieces fill rows 2-5 of columns 0-7; the ninth enters above them. The
   -- garbage row then lifts the stack into it.
   g:play("LLLLH LLLLH LLH LLH RRH RRH H")
-  t.ok(not g:over())
+  t.ok(not g:is_over())
   g:play("H")
   t.eq(g:reason(), "topped_out")
 end)
@@ -36,5 +36,5 @@ end)
 t.test("the garbage kind is never dealt", function()
   local g = t.game { seed = 3 }
   g:play(string.rep("CH", 40))
-  t.ok(not g:dealt():find("G"), g:dealt())
+  t.ok(not g:dealt_letters():find("G"), g:dealt_letters())
 end)

@@ -26,5 +26,5 @@ end)
 
 t.test("two pieces of preview", function()
   local g = t.game { pieces = "IOT" }
-  t.eq(g:queue(), "OT")
+  t.eq(table.concat({ g:queue() }), "OT")
 end)

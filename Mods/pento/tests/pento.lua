@@ -3,7 +3,7 @@ local t = require("hanjul.test")
 t.test("twelve pentominoes, dealt from a 12-bag", function()
   local g = t.game { seed = 5 }
   g:play(string.rep("LLLLH RRRRH H ", 4):sub(1, -4))
-  local dealt = g:dealt()
+  local dealt = g:dealt_letters()
   t.eq(#dealt, 12)
   for letter in ("FILNPTUVWXYZ"):gmatch(".") do
     t.ok(dealt:find(letter, 1, true), letter .. " dealt once in the first bag: " .. dealt)

@@ -7,7 +7,7 @@ t.test("forty lines finish the game with the time in milliseconds, lower is bett
   local g = t.game { pieces = "O" }
   g:play(string.rep(TWO_LINES, 19))
   t.eq(g:lines(), 38)
-  t.ok(not g:over(), "not finished at 38 lines")
+  t.ok(not g:is_over(), "not finished at 38 lines")
   t.eq(g:level(), 1, "the level never rises")
   t.eq(g:time(), 95 * 250)
   g:play(TWO_LINES)
@@ -30,5 +30,5 @@ end)
 
 t.test("three pieces of preview", function()
   local g = t.game { pieces = "IOTS" }
-  t.eq(g:queue(), "OTS")
+  t.eq(table.concat({ g:queue() }), "OTS")
 end)

@@ -4,7 +4,7 @@ t.test("a blocked spawn wipes the board instead of ending the game", function()
   local g = t.game { pieces = "O" }
   -- Ten O pieces fill columns 4-5 to the top; the eleventh has no room.
   g:play(string.rep("H", 10))
-  t.ok(not g:over(), "the game goes on")
+  t.ok(not g:is_over(), "the game goes on")
   t.board(g, "", "the board was wiped")
   -- Hard drops of 18, 16, ..., 0 rows scored 180; the wipe cost half of it.
   t.eq(g:score(), 180 - 90)
@@ -21,6 +21,6 @@ t.test("the wipe costs at most 2000 points", function()
   local before = g:score()
   t.ok(before > 4000, "score " .. before)
   g:play(string.rep("CH", 6))
-  t.ok(not g:over())
+  t.ok(not g:is_over())
   t.event(g, "scored:-2000")
 end)
