@@ -107,6 +107,8 @@ extension MenuScreen {
             lines.append(Line(text: Self.padded("ghost", 12) + (settings.ghost ? "on" : "off"), isCurrent: settingsCursor == fields))
             lines.append(Line(text: Self.padded("preview", 12) + "\(settings.preview)   next pieces shown (as the rules allow)",
                               isCurrent: settingsCursor == fields + 1))
+            lines.append(Line(text: Self.padded("palette", 12) + "\(settings.palette.rawValue)   colours (auto: what the terminal says)",
+                              isCurrent: settingsCursor == fields + 2))
             lines.append(Line(text: ""))
             lines.append(Line(text: "Keys (keys.conf):", style: .dim))
             for line in config.bindings.helpLines(rules: Action.allKinds, width: 18) {

@@ -200,7 +200,7 @@ struct MenuScreen: PlayScreen {
                     status = nil
                     if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
                     child = session.screen
-                    return [.redrawAll]
+                    return [.colors(config.with(settings).colorMode), .redrawAll]
                 case .failure(let failure):
                     status = failure.message
                 }
@@ -258,7 +258,7 @@ struct MenuScreen: PlayScreen {
                 settingsChanged = true
                 saveSettingsIfChanged()
             }
-            return [.watch(started.watched), .redrawAll]
+            return [.colors(config.with(settings).colorMode), .watch(started.watched), .redrawAll]
         case .failure(let failure):
             status = failure.message
             return []
@@ -284,7 +284,7 @@ struct MenuScreen: PlayScreen {
     // MARK: - Settings
 
     /// The handling settings, then ghost and preview.
-    static var settingRows: Int { HandlingSettings.fields.count + 2 }
+    static var settingRows: Int { HandlingSettings.fields.count + 3 }
 
     mutating func adjustSetting(by change: Int) {
         let fields = HandlingSettings.fields
@@ -294,8 +294,10 @@ struct MenuScreen: PlayScreen {
             settings.handling[keyPath: field.keyPath] = min(max(value + change, field.range.lowerBound), field.range.upperBound)
         } else if settingsCursor == fields.count {
             settings.ghost.toggle()
-        } else {
+        } else if settingsCursor == fields.count + 1 {
             settings.preview = min(max(settings.preview + change, 0), Scene.maxPreview)
+        } else {
+            settings.palette = settings.palette.moved(by: change)
         }
         settingsChanged = true
     }

@@ -17,6 +17,9 @@ public struct PlayConfig: Sendable {
     public var quitWord = "quit"
     /// The name high-score entries are saved with.
     public var playerName: String?
+    /// The colours and style the terminal supports (what `Palette.auto` draws with).
+    public var terminalColorMode: ColorMode
+    public var terminalStyle: RenderStyle
 
     public init(seed: UInt64? = nil, bindings: KeyBindings = .defaults, handling: HandlingSettings = .defaults,
                 style: RenderStyle = .color, colorMode: ColorMode = .trueColor) {
@@ -25,6 +28,8 @@ public struct PlayConfig: Sendable {
         self.handling = handling
         self.style = style
         self.colorMode = colorMode
+        terminalColorMode = colorMode
+        terminalStyle = style
     }
 
     /// These settings with the player's choices in `settings`.
@@ -34,6 +39,10 @@ public struct PlayConfig: Sendable {
         config.showsGhost = settings.ghost
         config.previewLimit = settings.preview
         if let name = settings.name { config.playerName = name }
+        config.colorMode = settings.palette.colorMode ?? terminalColorMode
+        config.style = settings.palette == .auto ? terminalStyle
+            : config.colorMode == .none ? (terminalStyle.isASCII ? .ascii : .monochrome)
+            : (terminalStyle.isASCII ? .asciiColor : .color)
         return config
     }
 }
@@ -74,5 +83,31 @@ public final class RememberedName {
         guard name != self.name else { return nil }
         self.name = name
         return keep(name)
+    }
+}
+
+/// The colours the player chose on the Settings page (settings.conf `palette`).
+public enum Palette: String, CaseIterable, Sendable {
+    /// What the terminal says it supports (`COLORTERM`, `TERM`, `NO_COLOR`).
+    case auto
+    case trueColor = "24bit"
+    case palette256 = "256"
+    case palette16 = "16"
+    case none
+    /// The colour mode chosen; nil for `auto`.
+    public var colorMode: ColorMode? {
+        switch self {
+        case .auto: nil
+        case .trueColor: .trueColor
+        case .palette256: .palette256
+        case .palette16: .palette16
+        case .none: ColorMode.none
+        }
+    }
+    /// The palette `by` steps on (←/→ on the Settings page), stopping at the ends.
+    func moved(by change: Int) -> Palette {
+        let all = Palette.allCases
+        let index = all.firstIndex(of: self)!
+        return all[min(max(index + (change > 0 ? 1 : change < 0 ? -1 : 0), 0), all.count - 1)]
     }
 }

@@ -34,14 +34,14 @@ public struct PlayDriver {
     /// Opens the terminal (or says why it cannot, before writing a byte), and runs
     /// `makeSession` with its size and the time.
     public static func run(environment: [String: String], watchedFolders: [String], dataDirectory: String?,
-                           makeSession: (Size, UInt64) -> PlaySession) -> Result<PlayExit, TerminalError> {
+                           colorMode chosen: ColorMode? = nil, makeSession: (Size, UInt64) -> PlaySession) -> Result<PlayExit, TerminalError> {
         let terminal: TerminalSession
         do throws(TerminalError) {
             terminal = try TerminalSession(environment: environment)
         } catch {
             return .failure(error)
         }
-        let (_, colorMode) = RenderStyle.choose(ascii: false, environment: environment)
+        let colorMode = chosen ?? RenderStyle.choose(ascii: false, environment: environment).1
         var driver = PlayDriver(terminal: terminal, screen: ScreenBuffer(colorMode: colorMode),
                                 watcher: watchedFolders.isEmpty ? nil : ModWatcher(folders: watchedFolders),
                                 dataDirectory: dataDirectory)
@@ -110,6 +110,9 @@ public struct PlayDriver {
             case .draw(let frame):
                 draw(frame)
             case .redrawAll:
+                screen.invalidate()
+            case .colors(let mode):
+                screen = ScreenBuffer(colorMode: mode)
                 screen.invalidate()
             case .saveReplay(let replay, let name):
                 if let problem = save(replay, name: name),

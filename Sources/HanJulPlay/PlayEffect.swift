@@ -14,6 +14,8 @@ public enum PlayEffect: Equatable, Sendable {
     /// Watch these folders for hot reload from now on, instead of those before (a game
     /// under other mods began from the start screen; empty: watch nothing).
     case watch([String])
+    /// Draw with these colours from now on (the palette chosen in Settings), all again.
+    case colors(ColorMode)
     /// The session is over.
     case quit(PlayExit)
     /// End the process by this signal, the terminal restored (after the effects before).

@@ -30,13 +30,15 @@ public struct PlayerSettings: Equatable, Sendable {
     public var name: String?
     /// How many replays housekeeping keeps besides those of high-score games.
     public var replaysKept = ReplayHousekeeping.defaultKept
+    /// The colours drawn: the terminal's own (auto) or one the player chose.
+    public var palette = Palette.auto
 
     public init(handling: HandlingSettings = .defaults) {
         self.handling = handling
     }
 
     /// The settings besides the handling ones, in the order the file lists them.
-    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept"]
+    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept", "palette"]
 
     public static let defaults = PlayerSettings()
 
@@ -84,6 +86,11 @@ public struct PlayerSettings: Equatable, Sendable {
                         throw fail("preview '\(KeyBindings.printable(text))' is out of range: give a count from 0 to \(Scene.maxPreview)")
                     }
                     settings.preview = count
+                case "palette":
+                    guard let palette = Palette(rawValue: String(text)) else {
+                        throw fail("palette '\(KeyBindings.printable(text))' is not one of \(Palette.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    settings.palette = palette
                 case "name":
                     let name = HighScore.cleanName(String(text))
                     settings.name = name.isEmpty ? nil : name
@@ -120,6 +127,7 @@ public struct PlayerSettings: Equatable, Sendable {
         text += "mods = \(mods.joined(separator: ", "))  # what Play on the start screen plays (empty: the standard game)\n"
         text += "name = \(name ?? "")  # your name in the high scores (empty: $USER)\n"
         text += "replays_kept = \(replaysKept)  # replays kept besides those of high-score games\n"
+        text += "palette = \(palette.rawValue)  # colours: \(Palette.allCases.map(\.rawValue).joined(separator: ", ")) (auto: what the terminal says)\n"
         return text
     }
 }

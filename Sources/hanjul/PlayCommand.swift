@@ -99,7 +99,8 @@ enum PlayCommand {
         if seed == nil && mods.isStandard {
             // The start screen; its games are played with the settings it shows.
             let launcher = Self.launcher(mods, paths: paths)
-            return finish(PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: paths?.dataDirectory) { size, _ in
+            return finish(PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: paths?.dataDirectory,
+                                         colorMode: config.colorMode) { size, _ in
                 PlaySession.menu(launcher: launcher, config: config, settings: settings, size: size, environment: playEnvironment)
             })
         }
@@ -125,7 +126,8 @@ enum PlayCommand {
 
     static func play<R: Rules>(provider: RulesProvider<R>, rules: R, config: PlayConfig, environment: [String: String],
                                playEnvironment: PlayEnvironment, dataDirectory: String?) -> Result<PlayExit, TerminalError> {
-        PlayDriver.run(environment: environment, watchedFolders: provider.watchedFolders, dataDirectory: dataDirectory) { size, now in
+        PlayDriver.run(environment: environment, watchedFolders: provider.watchedFolders, dataDirectory: dataDirectory,
+                       colorMode: config.colorMode) { size, now in
             PlaySession.game(provider: provider, rules: rules, config: config, size: size, now: now, environment: playEnvironment)
         }
     }

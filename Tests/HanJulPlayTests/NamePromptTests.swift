@@ -127,3 +127,49 @@ struct NamePromptTests {
         #expect(clock.at(ms, .key(.press(.character("q")))) == [.quit(.quit)], "q quits at once")
     }
 }
+
+/// The palette on the Settings page (settings.conf `palette`).
+@Suite("the palette setting")
+struct PaletteSettingTests {
+    @Test("settings.conf palette reads, writes back and names a bad value; auto keeps the terminal's colours")
+    func file() throws {
+        let parsed = try PlayerSettings.parse("palette = 16\n", path: "s")
+        #expect(parsed.palette == .palette16)
+        #expect(try PlayerSettings.parse(parsed.fileText, path: "s") == parsed)
+        #expect(try PlayerSettings.parse("", path: "s").palette == .auto)
+        #expect(throws: PlayerSettings.ParseError.self) { try PlayerSettings.parse("palette = rainbow\n", path: "s") }
+        let terminal = PlayConfig(style: .color, colorMode: .trueColor)
+        var settings = PlayerSettings.defaults
+        #expect(terminal.with(settings).colorMode == .trueColor && terminal.with(settings).style == .color)
+        settings.palette = .none
+        #expect(terminal.with(settings).colorMode == ColorMode.none && terminal.with(settings).style == .monochrome)
+        settings.palette = .palette256
+        let plain = PlayConfig(style: .ascii, colorMode: .none)
+        #expect(plain.with(settings).colorMode == .palette256 && plain.with(settings).style == .asciiColor)
+        // Chosen and then set back to auto: the terminal's again.
+        settings.palette = .auto
+        #expect(terminal.with(PlayerSettings.defaults).with(settings).colorMode == .trueColor)
+    }
+
+    @Test("Settings: → on palette steps through auto, 24bit, 256, 16, none; Esc saves it; the game is drawn with it")
+    func page() {
+        let log = LauncherLog()
+        var clock = MenuScreenTests.menu(log)
+        clock.press(MenuScreenTests.down, at: 10)
+        clock.press(MenuScreenTests.down, at: 20)
+        clock.press(.enter, at: 30)
+        for index in 0..<(HandlingSettings.fields.count + 2) { clock.press(MenuScreenTests.down, at: 40 + index) }
+        #expect(clock.screen.contains("palette     auto"), "\(clock.screen)")
+        for index in 0..<3 { clock.press(.arrow(.right, []), at: 60 + index) }
+        #expect(clock.screen.contains("palette     16"))
+        for index in 0..<5 { clock.press(.arrow(.right, []), at: 70 + index) }
+        #expect(clock.screen.contains("palette     none"), "stops at the end")
+        clock.press(.arrow(.left, []), at: 80)
+        clock.press(.escape, at: 90)
+        #expect(log.saved.last?.palette == .palette16)
+        clock.press(MenuScreenTests.up, at: 100)
+        clock.press(MenuScreenTests.up, at: 110)
+        let effects = clock.at(120, .key(.press(.enter)))
+        #expect(effects.contains(.colors(.palette16)), "\(effects)")
+    }
+}
