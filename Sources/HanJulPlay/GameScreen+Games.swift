@@ -1,11 +1,14 @@
 import HanJulCore
 import HanJulRender
+import HanJulTerminal
 
 extension GameScreen {
     /// A new game: fresh rules (a mod's Lua state lives for one game) and seed.
     mutating func restart(at now: UInt64, environment: PlayEnvironment) {
         saveAbandonedReplay(environment)
         overlayOverride = nil
+        ending = nil
+        namePrompt = nil
         switch provider.make() {
         case .success(let fresh):
             rules = fresh
@@ -49,18 +52,12 @@ extension GameScreen {
         var result: GameResult?
         if case .over(.finished(let finished)) = state.phase { result = finished }
         let date = environment.date()
+        let named = environment.names.name ?? config.playerName
         let entry = HighScore(score: state.score, lines: state.lines, level: state.level, result: result?.value,
                               resultLabel: result?.label, resultUnit: result?.unit.rawValue, date: date.shown, seed: String(seed),
-                              name: config.playerName, replay: replayName.map { $0 + ".hjr" })
-        let outcome = environment.store.saveHighScore(entry, key: HighScoreTable.key(for: identity),
-                                                      lowerIsBetter: result?.lowerIsBetter)
-        let rows = outcome.table.enumerated().map { index, score in
-            var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
-                                     label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == outcome.rank)
-            row.result = score.resultText
-            row.name = score.name
-            return row
-        }
+                              name: named, replay: replayName.map { $0 + ".hjr" })
+        let key = HighScoreTable.key(for: identity)
+        let outcome = environment.store.saveHighScore(entry, key: key, lowerIsBetter: result?.lowerIsBetter)
         var reason: String
         if let result {
             reason = "\(result.label): \(result.text)"
@@ -69,8 +66,86 @@ extension GameScreen {
             reason = GameOverSummary.describe(state.phase.reason ?? .blockedSpawn)
         }
         if let message = outcome.message { reason += ". " + message }
-        overlayOverride = .gameOver(GameOverSummary(title: result == nil ? "GAME OVER" : "FINISHED", reason: reason, table: rows,
-                                                    hint: "r new game · q \(config.quitWord)"))
+        ending = Ending(title: result == nil ? "GAME OVER" : "FINISHED", reason: reason, key: key, table: outcome.table,
+                        rank: outcome.rank, entry: entry)
+        // A game in its table's top 10 asks who played it (the saved entry has the
+        // remembered name meanwhile, so a quit or a signal now keeps that one).
+        if let rank = outcome.rank, rank < HighScoreTable.limit, outcome.table.indices.contains(rank) {
+            namePrompt = named ?? ""
+        }
+        showEnding()
+    }
+
+    /// The end screen from `ending`: the table (the new entry's name as typed while the
+    /// name prompt is up) and the keys that work now.
+    mutating func showEnding() {
+        guard let ending else { return }
+        let rows = ending.table.enumerated().map { index, score in
+            var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
+                                     label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == ending.rank)
+            row.result = score.resultText
+            row.name = score.name
+            if index == ending.rank, let typed = namePrompt { row.name = typed + "_" }
+            return row
+        }
+        let hint: String
+        if let typed = namePrompt {
+            hint = "your name: \(typed)_ · Enter save · Esc keep"
+        } else {
+            hint = "r new game · q \(config.quitWord)"
+        }
+        overlayOverride = .gameOver(GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint))
+    }
+
+    /// A key while the name prompt is up: printable characters (as `HighScore.cleanName`
+    /// keeps them, at most `HighScore.nameLimit`) and space type, Backspace deletes, Enter
+    /// saves the name (and remembers it in settings.conf), Esc keeps the name the entry was
+    /// saved with, Ctrl-C quits (that name kept).
+    mutating func nameKey(_ key: Key, environment: PlayEnvironment) {
+        guard var typed = namePrompt else { return }
+        switch key {
+        case .character(let character):
+            let text = String(character)
+            if HighScore.cleanName(text) == text, typed.count < HighScore.nameLimit { typed.append(character) }
+            namePrompt = typed
+        case .space:
+            if !typed.isEmpty, typed.last != " ", typed.count < HighScore.nameLimit - 1 { typed.append(" ") }
+            namePrompt = typed
+        case .backspace:
+            if !typed.isEmpty { typed.removeLast() }
+            namePrompt = typed
+        case .enter:
+            namePrompt = nil
+            saveName(typed, environment: environment)
+        case .escape:
+            namePrompt = nil
+        case .control("c"):
+            namePrompt = nil
+            showEnding()
+            quit(environment)
+            return
+        default:
+            return
+        }
+        showEnding()
+    }
+
+    /// The name typed at a top-10 game's end: the table entry renamed, the name remembered.
+    mutating func saveName(_ typed: String, environment: PlayEnvironment) {
+        guard var ending else { return }
+        let cleaned = HighScore.cleanName(typed)
+        let name = cleaned.isEmpty ? nil : cleaned
+        if name != ending.entry.name {
+            let outcome = environment.store.renameHighScore(ending.entry, to: name, key: ending.key)
+            if let rank = outcome.rank {
+                ending.table = outcome.table
+                ending.rank = rank
+                ending.entry = outcome.table[rank]
+            }
+            if let message = outcome.message { ending.reason += ". " + message }
+        }
+        if let name, let problem = environment.names.remember(name) { ending.reason += ". " + problem }
+        self.ending = ending
     }
 
     /// The panel's BEST: the best score, or for a race (a table ranked by results) the

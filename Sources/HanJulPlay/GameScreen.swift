@@ -70,6 +70,21 @@ struct GameScreen<R: Rules>: PlayScreen {
     var calloutUntil: UInt64 = 0
     /// The best result of a race's table, in its unit, for the panel's BEST.
     var bestText: String?
+    /// What the end screen shows (nil while playing).
+    var ending: Ending?
+    /// The name being typed at the end of a game that made its table's top 10 (nil: no
+    /// prompt up).
+    var namePrompt: String?
+
+    /// A game's end: its summary, its table and its entry there.
+    struct Ending {
+        var title: String
+        var reason: String
+        var key: String
+        var table: [HighScore]
+        var rank: Int?
+        var entry: HighScore
+    }
 
     /// How long a callout shows, in play time.
     static var calloutDuration: UInt64 { 2 * second }
@@ -141,9 +156,9 @@ struct GameScreen<R: Rules>: PlayScreen {
             saveAbandonedReplay(environment)
             effects.append(.quit(.inputClosed))
         case .replayNotSaved(let message):
-            if case .gameOver(var summary)? = overlayOverride {
-                summary.reason = (summary.reason.map { $0 + ". " } ?? "") + message
-                overlayOverride = .gameOver(summary)
+            if ending != nil {
+                ending!.reason += ". " + message
+                showEnding()
             }
         }
         if game.state.isOver && mode != .over { finish(environment) }
@@ -162,6 +177,10 @@ struct GameScreen<R: Rules>: PlayScreen {
                 effects.append(.redrawAll)
                 return
             }
+        }
+        if mode == .over && namePrompt != nil {
+            if event.kind == .press { nameKey(key, environment: environment) }
+            return
         }
         let command = config.bindings.command(for: key)
         if mode == .playing && !tooSmall {

@@ -167,6 +167,38 @@ public enum HighScoreTable {
         return table(in: record.payload, key: key).lowerIsBetter == true ? true : nil
     }
 
+    /// Gives `entry` of table `key` the name `name` (the name prompt of a top-10 game), under
+    /// the file lock, atomically; the table after it and the entry's place. An entry no
+    /// longer in the table (pushed out meanwhile) changes nothing.
+    public static func rename(_ entry: HighScore, to name: String?, key: String, path: String) -> Outcome {
+        var renamed = entry
+        renamed.name = name.map(HighScore.cleanName).flatMap { $0.isEmpty ? nil : $0 }
+        var table: [HighScore] = []
+        do {
+            let result = try DurableStore.update(path, kind: kind, version: version, onNewerVersion: .keepAside) { old in
+                var members = old?["tables"]?.objectValue ?? []
+                let found = self.table(in: old, key: key)
+                var entries = ranked(found.entries, lowerIsBetter: found.lowerIsBetter ?? false)
+                if let index = entries.firstIndex(of: entry) { entries[index] = renamed }
+                table = entries
+                let value = JSON.object([.init("lower_is_better", .bool(found.lowerIsBetter ?? false)),
+                                         .init("entries", .array(entries.map(json)))])
+                if let index = members.firstIndex(where: { $0.key == key }) {
+                    members[index].value = value
+                } else if !entries.isEmpty {
+                    members.append(.init(key, value))
+                }
+                return .object([.init("tables", .object(members))])
+            }
+            return Outcome(table: table, rank: table.firstIndex(of: renamed),
+                           message: result.keptAside?.playerMessage(what: "high scores"))
+        } catch let error as FileError {
+            return Outcome(table: table, rank: table.firstIndex(of: renamed), message: error.playerMessage(saving: "high scores"))
+        } catch {
+            return Outcome(table: table, rank: table.firstIndex(of: renamed), message: "could not save high scores to \(path): \(error)")
+        }
+    }
+
     /// Adds `entry` to table `key` under the file lock, atomically. A damaged file, or one
     /// written by a newer HanJul, is moved aside (never overwritten) and a new file started;
     /// the outcome's message says where the old one is. When the file cannot be written

@@ -273,6 +273,8 @@ struct MenuScreen: PlayScreen {
 
     /// Reads the tables and replays again (a game may have added to them).
     mutating func refresh(_ environment: PlayEnvironment) {
+        // A name typed at a game's end is in settings.conf already; keep it on the next save.
+        if let name = environment.names.name { settings.name = name }
         tables = environment.store.tableKeys()
         replays = environment.store.replays()
         scoresCursor = min(scoresCursor, max(tables.count - 1, 0))

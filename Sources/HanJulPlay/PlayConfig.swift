@@ -46,10 +46,33 @@ public struct PlayEnvironment {
     public var newSeed: () -> UInt64
     /// The local date and time, as `(file: "20250301-142233", shown: "2025-03-01 14:22")`.
     public var date: () -> (file: String, shown: String)
+    /// The name typed at the end of a top-10 game, for the next prompt (and kept in
+    /// settings.conf by its `keep`).
+    public var names = RememberedName()
 
     public init(store: any PlayStore, newSeed: @escaping () -> UInt64, date: @escaping () -> (file: String, shown: String)) {
         self.store = store
         self.newSeed = newSeed
         self.date = date
+    }
+}
+
+/// The name the player last typed at the end of a top-10 game: the next prompt (this game,
+/// the next, one started from the start screen) offers it, and `keep` writes it to
+/// settings.conf (`name`) for the next run; a line for the player when it could not.
+public final class RememberedName {
+    public private(set) var name: String?
+    let keep: (String) -> String?
+
+    public init(_ name: String? = nil, keep: @escaping (String) -> String? = { _ in nil }) {
+        self.name = name
+        self.keep = keep
+    }
+
+    /// Remembers `name`; a line for the player when it could not be kept in the file.
+    public func remember(_ name: String) -> String? {
+        guard name != self.name else { return nil }
+        self.name = name
+        return keep(name)
     }
 }

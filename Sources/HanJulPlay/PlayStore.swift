@@ -16,6 +16,9 @@ public protocol PlayStore: AnyObject {
     func highScores(key: String) -> [HighScore]
     /// Adds a finished game to table `key`; the table after it and the game's place.
     func saveHighScore(_ entry: HighScore, key: String, lowerIsBetter: Bool?) -> HighScoreTable.Outcome
+    /// Gives `entry` of table `key` the name `name` (typed at the end of a top-10 game); the
+    /// table after it and the entry's place.
+    func renameHighScore(_ entry: HighScore, to name: String?, key: String) -> HighScoreTable.Outcome
     /// The keys of every table kept, in the order they were first made.
     func tableKeys() -> [String]
     /// Whether table `key` ranks a lower result first (a race's time); nil: a score table.
@@ -57,6 +60,18 @@ public final class FileStore: PlayStore {
             return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: entry), message: nil)
         }
         return HighScoreTable.save(entry, key: key, lowerIsBetter: lowerIsBetter, path: path)
+    }
+
+    public func renameHighScore(_ entry: HighScore, to name: String?, key: String) -> HighScoreTable.Outcome {
+        guard let path = scoresPath else {
+            var renamed = entry
+            renamed.name = name.map(HighScore.cleanName).flatMap { $0.isEmpty ? nil : $0 }
+            var table = memory[key] ?? []
+            if let index = table.firstIndex(of: entry) { table[index] = renamed }
+            memory[key] = table
+            return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: renamed), message: nil)
+        }
+        return HighScoreTable.rename(entry, to: name, key: key, path: path)
     }
 
     public func tableKeys() -> [String] {

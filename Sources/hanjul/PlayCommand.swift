@@ -92,7 +92,8 @@ enum PlayCommand {
             let report = ReplayHousekeeping.tidy(dataDirectory: data, kept: settings.replaysKept)
             if let message = report.message { StandardError.write("hanjul play: \(message)") }
         }
-        let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
+        var playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: paths?.dataDirectory))
+        playEnvironment.names = RememberedName(keep: { name in rememberName(name, paths: paths) })
         LuaPanicHandler.install()
 
         if seed == nil && mods.isStandard {
@@ -151,6 +152,20 @@ enum PlayCommand {
     }
 
     /// The player's settings: `settings.conf` in the config folder, if there is one.
+    /// Keeps `name` (typed at the end of a top-10 game) as settings.conf's `name`, the
+    /// rest of the file as it is now; a line for the player when it could not.
+    static func rememberName(_ name: String, paths: AppPaths?) -> String? {
+        guard let path = paths?.configFile("settings.conf") else { return "no config folder (set HOME): the name is kept for this run only" }
+        guard case .success(var settings) = loadSettings(paths) else { return "settings.conf does not read: the name is kept for this run only" }
+        settings.name = name
+        do throws(FileError) {
+            try AtomicFile.write(Array(settings.fileText.utf8), to: path)
+            return nil
+        } catch {
+            return "could not save the name to \(error.path): \(error.reason)"
+        }
+    }
+
     static func loadSettings(_ paths: AppPaths?) -> Result<PlayerSettings, KeyBindingsFileError> {
         guard let path = paths?.configFile("settings.conf") else { return .success(.defaults) }
         let bytes: [UInt8]

@@ -69,8 +69,10 @@ extension Fault {
     /// The steps after the state is reached: the fault, and what to observe.
     func steps(state: String, modFile: String?) -> [PTYStep] {
         let marker = GameHarness.stateMarker[state]!
+        // At the end the name prompt is up, where q types: Enter saves the name, then q quits.
+        let q = state == "over" ? "\rq" : "q"
         switch self {
-        case .quitKey: return [.send("q"), .exit()]
+        case .quitKey: return [.send(q), .exit()]
         case .ctrlCByte: return [.send("\u{03}"), .exit()]
         case .sigint: return [.signal("SIGINT"), .exit()]
         case .sigterm: return [.signal("SIGTERM"), .exit()]
@@ -79,25 +81,25 @@ extension Fault {
             return [self == .ctrlZ ? .send("\u{1A}") : .signal("SIGTSTP"), .status(["stopped", "exited", "signaled"], as: "stop"),
                     .pump(0.1), .restored(as: "restoredWhileStopped"), .capture(as: "stopped", from: "start"), .mark("fg"), .fg,
                     .status(["continued"]), .wait(marker), .settle(), .raw(as: "rawAfterResume"), .capture(as: "resumed", from: "fg"),
-                    .send("q"), .exit()]
+                    .send(q), .exit()]
         case .sigstop:
             return [.signal("SIGSTOP"), .status(["stopped"], as: "stop"), .cooked, .mark("fg"), .fg, .status(["continued"]),
                     .wait(marker), .settle(), .raw(as: "rawAfterResume"), .capture(as: "resumed", from: "fg"),
                     // A lone q in cooked mode would wait for Enter.
-                    .send("q"), .exit()]
+                    .send(q), .exit()]
         case .resize:
             return [.mark("small"), .winsize(rows: 10, cols: 20), .wait("need"), .settle(), .capture(as: "small", from: "small"),
                     .mark("tiny1"), .winsize(rows: 1, cols: 1), .settle(), .capture(as: "tiny1", from: "tiny1"),
                     .mark("tiny0"), .winsize(rows: 0, cols: 0), .settle(), .capture(as: "tiny0", from: "tiny0"),
                     .mark("back"), .winsize(rows: 24, cols: 80), .wait(marker), .settle(), .capture(as: "back", from: "back"),
-                    .send("q"), .exit()]
+                    .send(q), .exit()]
         case .burst:
             var steps: [PTYStep] = [.mark("burst")]
             for i in 0..<100 { steps.append(.winsize(rows: 10 + i % 30, cols: 15 + (i * 7) % 80)) }
             // Signals coalesce (the loop reads the size once per wake-up), so a burst may never
             // be seen as small. Ctrl-L redraws everything: the frame of the last size.
             return steps + [.winsize(rows: 24, cols: 80), .settle(quiet: 0.3, limit: 10), .capture(as: "burst", from: "burst"),
-                            .mark("back"), .send("\u{0C}"), .settle(), .capture(as: "back", from: "back"), .send("q"), .exit()]
+                            .mark("back"), .send("\u{0C}"), .settle(), .capture(as: "back", from: "back"), .send(q), .exit()]
         case .crash, .segv, .abort:
             return [.send("!"), .exit(timeout: 60)]
         case .modFail:
@@ -109,9 +111,9 @@ extension Fault {
             case "help":
                 // The reload fails behind the help; any key closes it and the failure shows.
                 steps += [.writeFile(modFile!, text: broken, append: true), .pump(0.5), .send("x"), .wait("RELOAD FAILED")]
-            default: steps += [.writeFile(modFile!, text: broken, append: true), .send("r"), .wait("MOD ERROR")]
+            default: steps += [.writeFile(modFile!, text: broken, append: true), .send("\rr"), .wait("MOD ERROR")]  // Enter: the name
             }
-            return steps + [.settle(), .capture(as: "error", from: "error"), .send("q"), .exit()]
+            return steps + [.settle(), .capture(as: "error", from: "error"), .send(q), .exit()]
         }
     }
 }

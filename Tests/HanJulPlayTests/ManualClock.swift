@@ -12,6 +12,14 @@ final class MemoryStore: PlayStore {
         tables[key] = table
         return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: entry), message: nil)
     }
+    func renameHighScore(_ entry: HighScore, to name: String?, key: String) -> HighScoreTable.Outcome {
+        var renamed = entry
+        renamed.name = name
+        var table = tables[key] ?? []
+        if let index = table.firstIndex(of: entry) { table[index] = renamed }
+        tables[key] = table
+        return HighScoreTable.Outcome(table: table, rank: table.firstIndex(of: renamed), message: nil)
+    }
     func tableKeys() -> [String] { tables.keys.sorted() }
     func lowerIsBetter(key: String) -> Bool? { nil }
     var replayList: [ReplayListing] = []

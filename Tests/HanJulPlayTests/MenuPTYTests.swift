@@ -116,7 +116,7 @@ struct MenuPTYTests {
         return state.lines * 760 - heights.reduce(0, +) * 510 - holes * 3_570 - bumpiness * 184
     }
 
-    @Test("from the start screen: pick sprint, play it to the end by keys, see FINISHED with the time, find it in High scores and Replays")
+    @Test("from the start screen: pick sprint, play it to the end by keys, see FINISHED with the time, type a name, find it in High scores and Replays")
     func sprintWalk() throws {
         let home = try GameHarness.Home()
         defer { home.remove() }
@@ -134,6 +134,9 @@ struct MenuPTYTests {
             .send(String(repeating: Self.down, count: index)), .settle(), .mark("game"), .send("\r"),
             .wait("SCORE", from: "game"), .settle(),
             .mark("race"), .send(plan.taps), .wait("FINISHED", from: "race", timeout: 60), .settle(), .capture(as: "finished", from: "start"),
+            // The name prompt (a first game makes the top 10): clear the offered name, type one.
+            .mark("name"), .send(String(repeating: "\u{7F}", count: 20) + "Kim  Ha"), .wait("Kim Ha_", from: "name"), .settle(),
+            .mark("named"), .send("\r"), .wait("r new game", from: "named"), .settle(),
             .mark("menu"), .send("q"), .wait("High scores", from: "menu"), .settle(),
             .mark("scores"), .send(String(repeating: "\u{1B}[A", count: 5) + Self.down + Self.down + Self.down), .send("\r"), .wait("sprint@", from: "scores"), .settle(),
             .mark("table"), .send("\r"), .wait("RESULT", from: "table"), .settle(), .capture(as: "table", from: "start"),
@@ -150,6 +153,9 @@ struct MenuPTYTests {
         let table = PTYRun.screen(of: run.captured("table"))
         #expect(table.contains("High scores: sprint@1.") && table.contains("RESULT"), "\(table)")
         #expect(table.range(of: #"1  \d+:\d\d\.\d\d\d "#, options: .regularExpression) != nil, "the game is first in its table, its time first: \(table)")
+        #expect(table.contains("Kim Ha"), "the name typed at the end is in the table: \(table)")
+        let settings = (try? String(contentsOfFile: home.config + "/hanjul/settings.conf", encoding: .utf8)) ?? ""
+        #expect(settings.contains("name = Kim Ha "), "and remembered in settings.conf: \(settings)")
         let replays = PTYRun.screen(of: run.captured("replays"))
         #expect(replays.contains("-5.hjr  sprint 1."), "\(replays)")
         print("sprint walk: \(plan.pieces) pieces, 40 lines, by keys from the start screen")

@@ -15,7 +15,8 @@ struct PlayPTYTests {
         ("playing", "SIGTERM", "signaled", SIGTERM), ("playing", "SIGINT", "signaled", SIGINT),
         ("playing", "SIGHUP", "signaled", SIGHUP), ("paused", "q", "exited", 0), ("paused", "SIGTERM", "signaled", SIGTERM),
         ("help", "\u{03}", "exited", 0), ("help", "SIGHUP", "signaled", SIGHUP),
-        ("over", "q", "exited", 0), ("over", "SIGINT", "signaled", SIGINT),
+        // At the end the name prompt is up: q would type; Enter saves the name, then q quits.
+        ("over", "\rq", "exited", 0), ("over", "\u{03}", "exited", 0), ("over", "SIGINT", "signaled", SIGINT),
     ])
     func quit(state: String, how: String, kind: String, value: Int32) throws {
         let home = try GameHarness.Home()

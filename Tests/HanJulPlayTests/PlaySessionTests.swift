@@ -96,6 +96,10 @@ struct PlaySessionTests {
             clock.release(.space, at: ms + 5)
             ms += 20
         }
+        // A first game makes the top 10: the name prompt is up; Esc keeps the name.
+        #expect(clock.screen.contains("your name: "))
+        clock.press(.escape, at: ms)
+        ms += 10
         let text = clock.screen
         #expect(text.contains("GAME OVER") && text.contains("no room for the next piece"))
         #expect(text.contains("r new game · q quit"))
@@ -161,6 +165,8 @@ struct PlaySessionTests {
             over.press(.space, at: ms)
             ms += 20
         }
+        #expect(over.screen.contains("your name: _ | Enter save | Esc keep"), "\(over.screen)")
+        over.press(.escape, at: ms)
         #expect(over.screen.contains("r new game | q quit"))
     }
 }

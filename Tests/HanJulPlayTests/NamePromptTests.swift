@@ -1,0 +1,129 @@
+import HanJulCore
+@testable import HanJulPlay
+import HanJulRender
+import HanJulTerminal
+import Testing
+
+/// The name prompt at the end of a game that made its table's top 10 (issue 11 item 2).
+@Suite("the name prompt of a top-10 game")
+struct NamePromptTests {
+    /// A standard game (seed 1) with `name` as the remembered name; what `keep` was asked
+    /// to write goes to `kept`.
+    final class Kept { var names: [String] = [] }
+
+    static func clock(name: String? = "ana", store: MemoryStore = MemoryStore(), kept: Kept = Kept()) -> ManualClock {
+        var config = PlayConfig(seed: 1, style: .monochrome, colorMode: .none)
+        config.playerName = name
+        var environment = ManualClock.environment(store)
+        environment.names = RememberedName(keep: { kept.names.append($0); return nil })
+        let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
+        let session = PlaySession.game(provider: provider, rules: StandardRules(), config: config,
+                                       size: Size(width: 80, height: 24), reportsReleases: true, now: 0, environment: environment)
+        return ManualClock(session: session, store: store)
+    }
+
+    /// Hard drops until the game ends; the next free millisecond.
+    static func playToEnd(_ clock: inout ManualClock, from start: Int = 100) -> Int {
+        var ms = start
+        while !clock.game.game.state.isOver && ms < start + 10_000 {
+            clock.press(.space, at: ms)
+            clock.release(.space, at: ms + 5)
+            ms += 20
+        }
+        return ms
+    }
+
+    static func type(_ text: String, _ clock: inout ManualClock, at ms: inout Int) {
+        for character in text {
+            clock.press(character == " " ? .space : .character(character), at: ms)
+            ms += 10
+        }
+    }
+
+    @Test("a top-10 game asks for a name, prefilled with the remembered one; q and r type, Enter saves and remembers it")
+    func typeAndSave() {
+        let kept = Kept()
+        var clock = Self.clock(kept: kept)
+        var ms = Self.playToEnd(&clock)
+        #expect(clock.screen.contains("GAME OVER"))
+        #expect(clock.screen.contains("your name: ana_"), "\(clock.screen)")
+        #expect(clock.store.tables["standard"]?.first?.name == "ana", "saved at once with the remembered name")
+        for _ in 0..<3 { clock.press(.backspace, at: ms); ms += 10 }
+        Self.type("qr  Zoë", &clock, at: &ms)
+        #expect(clock.screen.contains("your name: qr Zoë_"), "q and r type; space runs are one space: \(clock.screen)")
+        clock.press(.enter, at: ms)
+        #expect(clock.store.tables["standard"]?.first?.name == "qr Zoë")
+        #expect(kept.names == ["qr Zoë"], "remembered in settings.conf")
+        #expect(clock.screen.contains("r new game · q quit") && clock.screen.contains("qr Zoë"), "\(clock.screen)")
+        // Now the keys of the end screen work again; the next game offers the name typed.
+        clock.press(.character("r"), at: ms + 10)
+        #expect(!clock.screen.contains("GAME OVER"))
+        ms = Self.playToEnd(&clock, from: ms + 20)
+        #expect(clock.screen.contains("your name: qr Zoë_"), "\(clock.screen)")
+        #expect(clock.store.tables["standard"]?.count == 2 && clock.store.tables["standard"]!.allSatisfy { $0.name == "qr Zoë" })
+        clock.press(.enter, at: ms)
+        #expect(kept.names == ["qr Zoë"], "an unchanged name is not written again")
+        #expect(clock.at(ms + 10, .key(.press(.character("q")))) == [.quit(.quit)])
+    }
+
+    @Test("printable characters only, at most HighScore.nameLimit; controls and invisibles are not typed")
+    func printableAndCapped() {
+        var clock = Self.clock(name: nil)
+        var ms = Self.playToEnd(&clock)
+        #expect(clock.screen.contains("your name: _"), "no name to offer: empty: \(clock.screen)")
+        for character in ["\u{202E}", "\u{200B}", "\u{7F}"] as [Character] {
+            clock.press(.character(character), at: ms)
+            ms += 10
+        }
+        clock.press(.space, at: ms)
+        ms += 10
+        #expect(clock.screen.contains("your name: _"), "nothing typed: \(clock.screen)")
+        Self.type(String(repeating: "한", count: 30), &clock, at: &ms)
+        clock.press(.enter, at: ms)
+        #expect(clock.store.tables["standard"]?.first?.name == String(repeating: "한", count: HighScore.nameLimit))
+    }
+
+    @Test("Esc keeps the name the entry was saved with (nothing remembered); an empty name saves none")
+    func escapeKeeps() {
+        let kept = Kept()
+        var clock = Self.clock(kept: kept)
+        var ms = Self.playToEnd(&clock)
+        Self.type("xyz", &clock, at: &ms)
+        clock.press(.escape, at: ms)
+        #expect(clock.store.tables["standard"]?.first?.name == "ana")
+        #expect(kept.names.isEmpty)
+        #expect(clock.screen.contains("r new game · q quit"))
+        #expect(clock.at(ms + 10, .key(.press(.escape))) == [.quit(.quit)], "Esc quits once the prompt is gone")
+
+        var emptied = Self.clock(kept: kept)
+        ms = Self.playToEnd(&emptied)
+        for _ in 0..<3 { emptied.press(.backspace, at: ms); ms += 10 }
+        emptied.press(.enter, at: ms)
+        #expect(emptied.store.tables["standard"]?.first?.name == nil)
+        #expect(kept.names.isEmpty)
+    }
+
+    @Test("Ctrl-C while the prompt is up quits, the entry keeping its saved name; a signal too")
+    func interrupted() {
+        var clock = Self.clock()
+        var ms = Self.playToEnd(&clock)
+        Self.type("bo", &clock, at: &ms)
+        let effects = clock.at(ms, .key(.press(.control("c"))))
+        #expect(effects.last == .quit(.quit), "\(effects)")
+        #expect(clock.store.tables["standard"]?.first?.name == "ana")
+        var signalled = Self.clock()
+        ms = Self.playToEnd(&signalled)
+        #expect(signalled.at(ms, .terminate(signal: 15)).last == .exitBySignal(15))
+        #expect(signalled.store.tables["standard"]?.first?.name == "ana")
+    }
+
+    @Test("a game that does not make the top 10 asks nothing")
+    func notInTopTen() {
+        let store = MemoryStore()
+        store.tables["standard"] = (0..<10).map { HighScore(score: 1_000_000 + $0, lines: 0, level: 1, date: "2025-02-01 10:00", seed: "\($0)") }
+        var clock = Self.clock(store: store)
+        let ms = Self.playToEnd(&clock)
+        #expect(clock.screen.contains("GAME OVER") && !clock.screen.contains("your name"))
+        #expect(clock.at(ms, .key(.press(.character("q")))) == [.quit(.quit)], "q quits at once")
+    }
+}
