@@ -200,14 +200,17 @@ public final class BoardEvaluator {
     /// The features after each of `placements` locks on the loaded board, in order, to
     /// `body` (with the placement's index): `features(after:pieces:)` for a whole search,
     /// the shape table looked up once.
-    public func forEachFeatures(of placements: PlacementList, pieces: PieceSet,
+    /// `transitionsAndWells: false` (for the mods' `game:placements`, which report neither)
+    /// may leave `rowTransitions`, `columnTransitions` and `wells` zero; every other
+    /// figure is the same.
+    public func forEachFeatures(of placements: PlacementList, pieces: PieceSet, transitionsAndWells: Bool = true,
                                 _ body: (Int, BoardFeatures) -> Void) {
         let table = shapeTable(for: pieces)
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
                 let piece = placements[index].piece
                 body(index, measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table,
-                                        piece: piece, heights: true))
+                                    piece: piece, heights: true, transitionsAndWells: transitionsAndWells))
             }
         }
     }
@@ -256,9 +259,11 @@ public final class BoardEvaluator {
 
     /// The features of rotation state `entry` of the table with its piece at (`x`, `y`).
     /// `heights`: whether to measure the aggregate height, bumpiness and tallest column
-    /// (left zero otherwise, when no weight reads them).
+    /// (left zero otherwise, when no weight reads them); `transitionsAndWells`: likewise for
+    /// the row and column transitions and the wells (a full row still measures everything).
     @inline(__always)
-    private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool) -> BoardFeatures {
+    private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool,
+                         transitionsAndWells: Bool = true) -> BoardFeatures {
         let rowCount = table.rowCount[entry]
         let first = y &+ table.minY[entry], last = first &+ rowCount &- 1
         let left = x &+ table.minX[entry]
@@ -270,7 +275,13 @@ public final class BoardEvaluator {
         var anyFull = false
         var rowSum = 0, pairSum = 0
         var above = first > 0 ? rows[first &- 1] : rows[first] | (rowMasks[0] << shift)
-        if width <= Self.tableWidthLimit {
+        if !transitionsAndWells {
+            var i = 0
+            while i < rowCount {
+                anyFull = anyFull || rows[first &+ i] | (rowMasks[i] << shift) == full
+                i &+= 1
+            }
+        } else if width <= Self.tableWidthLimit {
             // Narrow boards: each row's transitions and each pair's popcount looked up.
             let transitions = rowTransitionTable, popcounts = popcountTable
             var i = 0
@@ -296,8 +307,9 @@ public final class BoardEvaluator {
             pairSum &+= (above ^ rows[last &+ 1]).nonzeroBitCount
         }
         if anyFull { return fromScratch(piece, table.pieces) }
-        let rowTransitions = rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum
-        let columnTransitions = columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum
+        let rowTransitions = transitionsAndWells ? rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum : 0
+        let columnTransitions = transitionsAndWells
+            ? columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum : 0
 
         // Holes: in each column the piece covers what lay open between its top cell there
         // and the column's old top, less its own cells.
@@ -314,11 +326,11 @@ public final class BoardEvaluator {
         // `columns[left + k]` is column left − 2 + k; the near masks line up with it.
         let near = table.nearMasks + entry &* 12
         let floor = UInt64(truncatingIfNeeded: first)
-        var wells = wellTotal
+        var wells = transitionsAndWells ? wellTotal : 0
         var previous = columns[left]
         var current = columns[left &+ 1]
         var k = 1
-        while k <= columnCount &+ 2 {
+        while transitionsAndWells && k <= columnCount &+ 2 {
             let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
             wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
             previous = current

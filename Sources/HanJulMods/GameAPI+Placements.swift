@@ -59,7 +59,7 @@ extension GameAPI {
                 try search.run(state, kind: kind, bridge: bridge, args: args)
                 let measure = evaluator(for: state)
                 let placements = search.placements
-                measure.forEachFeatures(of: placements, pieces: state.pieces) { index, features in
+                measure.forEachFeatures(of: placements, pieces: state.pieces, transitionsAndWells: false) { index, features in
                     let placement = placements[index]
                     args.pushRecord([
                         "x": placement.piece.x, "y": placement.piece.y, "rotation": placement.piece.rotation,
@@ -99,7 +99,7 @@ extension GameAPI {
                 guard !search.placements.isEmpty else { args.pushNil(); return 1 }
                 let measure = evaluator(for: state)
                 var best = 0, bestIndex = 0
-                measure.forEachFeatures(of: search.placements, pieces: state.pieces) { index, f in
+                measure.forEachFeatures(of: search.placements, pieces: state.pieces, transitionsAndWells: false) { index, f in
                     let value = (weights.lines &* f.linesCleared) &+ (weights.holes &* f.holes) &+ (weights.height &* f.maxHeight)
                         &+ (weights.aggregate &* f.aggregateHeight) &+ (weights.bumpiness &* f.bumpiness)
                     if index == 0 || value > best {

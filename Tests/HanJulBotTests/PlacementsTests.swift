@@ -127,4 +127,38 @@ import HanJulBot
         }
         #expect(placed > 5)
     }
+
+    /// `forEachFeatures(transitionsAndWells: false)` (game:placements, game:best_placement)
+    /// gives the same lines, holes and heights as the full measurement, on rough boards
+    /// with clears and tucks (full mode).
+    @Test(arguments: [UInt64(1), 2, 3])
+    func featuresWithoutTransitionsAndWellsAgree(seed: UInt64) throws {
+        var game = Game(rules: StandardRules(), source: .seeded(seed))
+        var random = SplitMix64(seed: seed &* 91)
+        game.withState { state in
+            for y in 10..<20 {
+                for x in 0..<10 where random.below(100) < 70 { state.board.set(x: x, y: y, to: 0) }
+            }
+        }
+        var search = PlacementSearch()
+        let evaluator = BoardEvaluator(height: 20)
+        var placed = 0, compared = 0
+        while !game.state.isOver && placed < 25 {
+            try search.run(.full, in: game.state, rules: game.rules)
+            guard !search.placements.isEmpty else { break }
+            evaluator.load(game.state.board)
+            var all: [BoardFeatures] = []
+            evaluator.forEachFeatures(of: search.placements, pieces: game.state.pieces) { _, f in all.append(f) }
+            evaluator.forEachFeatures(of: search.placements, pieces: game.state.pieces, transitionsAndWells: false) { i, f in
+                let full = all[i]
+                #expect(f.linesCleared == full.linesCleared && f.holes == full.holes && f.maxHeight == full.maxHeight
+                        && f.aggregateHeight == full.aggregateHeight && f.bumpiness == full.bumpiness)
+                #expect(full == evaluator.features(after: search.placements[i].piece, pieces: game.state.pieces))
+                compared += 1
+            }
+            game.apply(search.actions(of: search.placements[random.below(search.placements.count)]))
+            placed += 1
+        }
+        #expect(compared > 100)
+    }
 }
