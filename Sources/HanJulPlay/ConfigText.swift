@@ -9,6 +9,29 @@
 /// ConfigText.lines("\u{FEFF}das = 120\r\narr = 0\r\n") == ["das = 120", "arr = 0", ""]
 /// ```
 enum ConfigText {
+    /// One `name = value` line of a file, numbered from 1.
+    struct Assignment {
+        var line: Int
+        var name: Substring
+        var value: Substring
+    }
+
+    /// The `name = value` lines of `text` (the file at `path`, named in errors), blank lines
+    /// and comments left out; `name` is trimmed, `value` is not.
+    /// - Throws: `ConfigFileError` for a line without `=`, saying `expected` (e.g. "'das = 167'").
+    static func assignments(_ text: String, path: String, expected: String) throws(ConfigFileError) -> [Assignment] {
+        var result: [Assignment] = []
+        for (index, rawLine) in lines(text).enumerated() {
+            let line = withoutComment(rawLine).trimmingSpaces()
+            if line.isEmpty { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigFileError(path: path, line: index + 1, message: "expected \(expected)")
+            }
+            result.append(Assignment(line: index + 1, name: line[..<equals].trimmingSpaces(), value: line[line.index(after: equals)...]))
+        }
+        return result
+    }
+
     /// The lines of `text`, without their line ends, numbered from 1 by position.
     static func lines(_ text: String) -> [Substring] {
         var scalars = Substring(text).unicodeScalars[...]
@@ -43,4 +66,14 @@ enum ConfigText {
         }
         return line
     }
+}
+
+/// A bad line of a configuration file (`keys.conf`, `settings.conf`): where, and what is wrong.
+public struct ConfigFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+
+    /// `/home/ana/.config/hanjul/keys.conf:3: unknown command 'lft' (known: left, right, …)`
+    public var description: String { "\(path):\(line): \(message)" }
 }

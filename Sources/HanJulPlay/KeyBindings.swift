@@ -138,14 +138,7 @@ public struct KeyBindings: Equatable, Sendable {
     // MARK: - The file
 
     /// A bad line of the bindings file: where, and what is wrong.
-    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var line: Int
-        public var message: String
-
-        /// `/home/ana/.config/hanjul/keys.conf:3: unknown command 'lft' (known: left, right, …)`
-        public var description: String { "\(path):\(line): \(message)" }
-    }
+    public typealias ParseError = ConfigFileError
 
     /// The defaults changed by the text of a bindings file.
     ///
@@ -159,23 +152,16 @@ public struct KeyBindings: Equatable, Sendable {
         var bindings = KeyBindings.defaults
         var boundHere: [Key: (Command, Int)] = [:]
         var commandLines: [Command: Int] = [:]
-        var lineNumber = 0
         // CRLF or lone CR line ends and a UTF-8 byte-order mark are fine (ConfigText).
-        for rawLine in ConfigText.lines(text) {
-            lineNumber += 1
-            let line = ConfigText.withoutComment(rawLine)
-            let trimmed = line.trimmingSpaces()
-            if trimmed.isEmpty { continue }
+        for assignment in try ConfigText.assignments(text, path: path, expected: "'command = key, key', e.g. 'left = h, Left'") {
+            let lineNumber = assignment.line
             func fail(_ message: String) -> ParseError { ParseError(path: path, line: lineNumber, message: message) }
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                throw fail("expected 'command = key, key', e.g. 'left = h, Left'")
-            }
-            let name = trimmed[..<equals].trimmingSpaces()
+            let name = assignment.name
             guard let command = Command(rawValue: String(name)) else {
                 let known = Command.allCases.map(\.rawValue).joined(separator: ", ")
                 throw fail("unknown command '\(Self.printable(name))' (known: \(known))")
             }
-            let list = trimmed[trimmed.index(after: equals)...]
+            let list = assignment.value
             var keys: [Key] = []
             for item in list.split(separator: ",", omittingEmptySubsequences: false) {
                 let keyName = item.trimmingSpaces()

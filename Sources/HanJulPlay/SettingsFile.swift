@@ -43,28 +43,18 @@ public struct PlayerSettings: Equatable, Sendable {
     public static let defaults = PlayerSettings()
 
     /// A bad line: where, and what is wrong.
-    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var line: Int
-        public var message: String
-
-        /// `/home/ana/.config/hanjul/settings.conf:2: das '-5' is out of range: give …`
-        public var description: String { "\(path):\(line): \(message)" }
-    }
+    public typealias ParseError = ConfigFileError
 
     /// The settings in `text` (the file at `path`, named in errors).
     /// - Throws: `ParseError` for the first bad line.
     public static func parse(_ text: String, path: String) throws(ParseError) -> PlayerSettings {
         var settings = PlayerSettings.defaults
         var seen: [String: Int] = [:]
-        for (index, rawLine) in ConfigText.lines(text).enumerated() {
-            let number = index + 1
-            let line = ConfigText.withoutComment(rawLine).trimmingSpaces()
-            if line.isEmpty { continue }
+        for assignment in try ConfigText.assignments(text, path: path, expected: "'name = value', e.g. 'das = 167'") {
+            let number = assignment.line
             func fail(_ message: String) -> ParseError { ParseError(path: path, line: number, message: message) }
-            guard let equals = line.firstIndex(of: "=") else { throw fail("expected 'name = value', e.g. 'das = 167'") }
-            let name = String(line[..<equals].trimmingSpaces())
-            let value = line[line.index(after: equals)...]
+            let name = String(assignment.name)
+            let value = assignment.value
             let field = HandlingSettings.fields.first(where: { $0.name == name })
             guard field != nil || otherNames.contains(name) else {
                 let known = (HandlingSettings.fields.map(\.name) + otherNames).joined(separator: ", ")
