@@ -218,16 +218,31 @@ public final class BoardEvaluator {
     /// The best of `placements` (the first of equals) by `weights`: the index of the one
     /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
     /// `placements` must not be empty.
+    ///
+    /// When the wells and height weights are all ≤ 0 (every bot's are), a placement whose
+    /// sum without them is already no better than the best so far cannot win: those terms
+    /// are added last and are never positive, and adding a value ≤ 0 never rounds up. Its
+    /// wells and heights are then not measured. The choice is the one the full sums make.
     public func best(of placements: PlacementList, weights: Weights, pieces: PieceSet) -> Int {
         let table = shapeTable(for: pieces)
         let heights = weights.usesHeights
+        let prunes = weights.wells <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
+            && weights.maxHeight <= 0
         var best = -Double.infinity
         var bestIndex = 0
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
                 let piece = placements[index].piece
-                let features = measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table,
-                                       piece: piece, heights: heights)
+                let entry = piece.kind &* 8 &+ piece.rotation
+                var features: BoardFeatures
+                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: true) {
+                    features = core
+                    if prunes && best >= weights.scoreBeforeWellsAndHeights(features) { continue }
+                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
+                                            wells: true, heights: heights)
+                } else {
+                    features = fromScratch(piece, table.pieces)
+                }
                 let value = weights.score(features)
                 if value > best {
                     best = value
@@ -264,10 +279,22 @@ public final class BoardEvaluator {
     @inline(__always)
     private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool,
                          transitionsAndWells: Bool = true) -> BoardFeatures {
+        guard var features = measureRows(entry: entry, x: x, y: y, table: table, transitionsAndWells: transitionsAndWells)
+        else { return fromScratch(piece, table.pieces) }
+        completeWellsAndHeights(&features, entry: entry, x: x, y: y, table: table, wells: transitionsAndWells,
+                                heights: heights)
+        return features
+    }
+
+    /// The landing height, transitions and holes of a placement that clears no row (wells
+    /// and heights zero, for `completeWellsAndHeights`); `nil` when it must be measured from
+    /// scratch (it clears a row, reaches outside the board, or the board has a full row).
+    @inline(__always)
+    private func measureRows(entry: Int, x: Int, y: Int, table: ShapeTable, transitionsAndWells: Bool) -> BoardFeatures? {
         let rowCount = table.rowCount[entry]
         let first = y &+ table.minY[entry], last = first &+ rowCount &- 1
         let left = x &+ table.minX[entry]
-        guard first >= 0 && last < height && !hasFullRow else { return fromScratch(piece, table.pieces) }
+        guard first >= 0 && last < height && !hasFullRow else { return nil }
         // The piece's rows with the board's cells: their row transitions, and the column
         // transitions from the row above the piece down to the row below it.
         let rowMasks = table.rowMasks + entry &* 8
@@ -306,7 +333,7 @@ public final class BoardEvaluator {
             }
             pairSum &+= (above ^ rows[last &+ 1]).nonzeroBitCount
         }
-        if anyFull { return fromScratch(piece, table.pieces) }
+        if anyFull { return nil }
         let rowTransitions = transitionsAndWells ? rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum : 0
         let columnTransitions = transitionsAndWells
             ? columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum : 0
@@ -322,26 +349,40 @@ public final class BoardEvaluator {
             holes &+= open & ~(open >> 63)
             j &+= 1
         }
+        let landing = Double(height &- 1 &- last) + Double(rowCount &- 1) / 2
+        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
+                             columnTransitions: columnTransitions, holes: holes, wells: 0)
+    }
+
+    /// Fills in the wells (when `wells`) and the height figures (when `heights`) of a
+    /// placement `measureRows` measured.
+    @inline(__always)
+    private func completeWellsAndHeights(_ features: inout BoardFeatures, entry: Int, x: Int, y: Int, table: ShapeTable,
+                                         wells measuresWells: Bool, heights: Bool) {
+        let first = y &+ table.minY[entry]
+        let left = x &+ table.minX[entry]
+        let columnCount = table.columnCount[entry]
         // Wells: the piece's columns and their neighbours, recounted with its cells in them.
         // `columns[left + k]` is column left − 2 + k; the near masks line up with it.
         let near = table.nearMasks + entry &* 12
         let floor = UInt64(truncatingIfNeeded: first)
-        var wells = transitionsAndWells ? wellTotal : 0
-        var previous = columns[left]
-        var current = columns[left &+ 1]
-        var k = 1
-        while transitionsAndWells && k <= columnCount &+ 2 {
-            let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
-            wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
-            previous = current
-            current = next
-            k &+= 1
+        if measuresWells {
+            var wells = wellTotal
+            var previous = columns[left]
+            var current = columns[left &+ 1]
+            var k = 1
+            while k <= columnCount &+ 2 {
+                let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
+                wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
+                previous = current
+                current = next
+                k &+= 1
+            }
+            features.wells = wells
         }
-        var aggregate = 0, bumpiness = 0, maxHeight = 0
         if heights {
-            aggregate = aggregateTotal
-            bumpiness = bumpinessTotal
-            maxHeight = height - min(top, first)
+            var aggregate = aggregateTotal
+            var bumpiness = bumpinessTotal
             // Heights of the columns left − 1 … left + columnCount, before and after.
             var previousOld = 0, previousNew = 0
             for k in 1...(columnCount + 2) {
@@ -355,11 +396,10 @@ public final class BoardEvaluator {
                 previousOld = old
                 previousNew = new
             }
+            features.aggregateHeight = aggregate
+            features.bumpiness = bumpiness
+            features.maxHeight = height - min(top, first)
         }
-        let landing = Double(height &- 1 &- last) + Double(rowCount &- 1) / 2
-        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
-                             columnTransitions: columnTransitions, holes: holes, wells: wells,
-                             aggregateHeight: aggregate, bumpiness: bumpiness, maxHeight: maxHeight)
     }
 
     private func fromScratch(_ piece: Piece, _ pieces: PieceSet) -> BoardFeatures {
