@@ -102,12 +102,15 @@ public final class BoardEvaluator {
         // but the top row's cells against the empty row above (counted in that row's pair).
         rowPrefix[0] = 0
         pairPrefix[0] = 0
+        // Written in closed form: a running sum here is a chain of dependent loads and
+        // stores, a tenth of the whole load on a low stack.
         var y = 0
         while y < top {
-            rowPrefix[y + 1] = rowPrefix[y] + 2
-            pairPrefix[y + 1] = pairPrefix[y] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
-            y += 1
+            rowPrefix[y &+ 1] = 2 &* (y &+ 1)
+            pairPrefix[y &+ 1] = 0
+            y &+= 1
         }
+        if top > 0 { pairPrefix[top] = rows[top].nonzeroBitCount }
         holeTotal = 0
         var covered: UInt64 = 0
         if width <= 14 {
@@ -120,11 +123,11 @@ public final class BoardEvaluator {
                 let empty = ~row & full
                 let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
                 let counts = fieldPopcounts(rowBits | ((row ^ rows[y + 1]) << 16) | ((empty & covered) << 32))
-                rowPrefix[y + 1] = rowPrefix[y] + Int(counts & 0xFFFF)
-                pairPrefix[y + 1] = pairPrefix[y] + Int((counts >> 16) & 0xFFFF)
-                holeTotal += Int(counts >> 32)
+                rowPrefix[y &+ 1] = rowPrefix[y] &+ Int(counts & 0xFFFF)
+                pairPrefix[y &+ 1] = pairPrefix[y] &+ Int((counts >> 16) & 0xFFFF)
+                holeTotal &+= Int(counts >> 32)
                 covered |= row
-                y += 1
+                y &+= 1
             }
         } else {
             while y < height {
@@ -140,19 +143,21 @@ public final class BoardEvaluator {
         columnTotal = pairPrefix[height]
 
         // Columns: the stack's cells transposed, then each column's top and wells.
+        // Column by column, branch-free: a loop per cell mispredicts its exit on every row.
         for x in 0..<(width + 4) {
-            columns[x] = x < 2 || x >= width + 2 ? allRows : 0
             columnWells[x] = 0
-        }
-        y = top
-        while y < height {
-            var bits = rows[y]
-            let bit: UInt64 = 1 << UInt64(y)
-            while bits != 0 {
-                columns[bits.trailingZeroBitCount + 2] |= bit
-                bits &= bits - 1
+            guard x >= 2 && x < width + 2 else {
+                columns[x] = allRows
+                continue
             }
-            y += 1
+            let shift = UInt64(x &- 2)
+            var column: UInt64 = 0
+            y = top
+            while y < height {
+                column |= ((rows[y] >> shift) & 1) << UInt64(y)
+                y &+= 1
+            }
+            columns[x] = column
         }
         wellTotal = 0
         aggregateTotal = 0
