@@ -121,6 +121,7 @@ public struct GameState: Equatable, Sendable {
 
     /// `piece` turned `direction` rotation states with the offsets `rules` give for that
     /// turn (`Rules.kicks(kind:from:to:)`).
+    @_specialize(where R == StandardRules)
     public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
         let to = rotation(of: piece, turnedBy: direction)
         return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
