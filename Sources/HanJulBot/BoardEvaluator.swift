@@ -246,7 +246,12 @@ public final class BoardEvaluator {
                     completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
                                             wells: true, heights: heights)
                 } else {
-                    features = fromScratch(piece, table.pieces)
+                    // Clears a row: measured whole, the wells only when it can still win.
+                    features = fromScratch(piece, table.pieces, wells: !prunes)
+                    if prunes {
+                        if best >= weights.scoreBeforeWellsAndHeights(features) { continue }
+                        features.wells = scratchWells(after: features)
+                    }
                 }
                 let value = weights.score(features)
                 if value > best {
@@ -256,6 +261,66 @@ public final class BoardEvaluator {
             }
         }
         return bestIndex
+    }
+
+    /// Integer weights on the figures the mods' lookahead reports (`game:best_placement`).
+    public struct IntegerWeights: Equatable, Sendable {
+        public var lines = 0, holes = 0, height = 0, aggregateHeight = 0, bumpiness = 0
+        public init(lines: Int = 0, holes: Int = 0, height: Int = 0, aggregateHeight: Int = 0, bumpiness: Int = 0) {
+            self.lines = lines
+            self.holes = holes
+            self.height = height
+            self.aggregateHeight = aggregateHeight
+            self.bumpiness = bumpiness
+        }
+
+        /// `lines × linesCleared + holes × holes + height × maxHeight + aggregateHeight ×
+        /// aggregateHeight + bumpiness × bumpiness`, in wrapping arithmetic (Lua's), in that
+        /// order.
+        @inlinable
+        public func value(_ f: BoardFeatures) -> Int {
+            (lines &* f.linesCleared) &+ (holes &* f.holes) &+ (height &* f.maxHeight)
+                &+ (aggregateHeight &* f.aggregateHeight) &+ (bumpiness &* f.bumpiness)
+        }
+    }
+
+    /// The first of the best of `placements` by `weights.value` (the index and the value),
+    /// or `nil` for no placements: what a loop over `forEachFeatures` computes.
+    ///
+    /// When no sum can wrap (every weight within ±2³¹; a figure is at most 64 × 64) and the
+    /// three height weights are ≤ 0, a placement whose lines and holes terms are already no
+    /// better than the best so far cannot win, and its heights are not measured.
+    public func best(of placements: PlacementList, weights: IntegerWeights, pieces: PieceSet) -> (index: Int, value: Int)? {
+        guard !placements.isEmpty else { return nil }
+        let table = shapeTable(for: pieces)
+        let limit = 1 << 31
+        let small = [weights.lines, weights.holes, weights.height, weights.aggregateHeight, weights.bumpiness]
+            .allSatisfy { $0 > -limit && $0 < limit }
+        let prunes = small && weights.height <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
+        var best = 0, bestIndex = 0
+        placements.withUnsafeBufferPointer { placements in
+            for index in 0..<placements.count {
+                let piece = placements[index].piece
+                let entry = piece.kind &* 8 &+ piece.rotation
+                var features: BoardFeatures
+                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: false) {
+                    features = core
+                    if prunes && index > 0 && best >= (weights.lines &* features.linesCleared) &+ (weights.holes &* features.holes) {
+                        continue
+                    }
+                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
+                                            wells: false, heights: true)
+                } else {
+                    features = fromScratch(piece, table.pieces, wells: false)
+                }
+                let value = weights.value(features)
+                if index == 0 || value > best {
+                    best = value
+                    bestIndex = index
+                }
+            }
+        }
+        return (bestIndex, best)
     }
 
     /// The weighted score of each of `placements`, in order, into `scores`.
@@ -285,7 +350,7 @@ public final class BoardEvaluator {
     private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool,
                          transitionsAndWells: Bool = true) -> BoardFeatures {
         guard var features = measureRows(entry: entry, x: x, y: y, table: table, transitionsAndWells: transitionsAndWells)
-        else { return fromScratch(piece, table.pieces) }
+        else { return fromScratch(piece, table.pieces, wells: transitionsAndWells) }
         completeWellsAndHeights(&features, entry: entry, x: x, y: y, table: table, wells: transitionsAndWells,
                                 heights: heights)
         return features
@@ -407,8 +472,13 @@ public final class BoardEvaluator {
         }
     }
 
-    private func fromScratch(_ piece: Piece, _ pieces: PieceSet) -> BoardFeatures {
+    private func fromScratch(_ piece: Piece, _ pieces: PieceSet, wells: Bool = true) -> BoardFeatures {
         BoardFeatures.measure(rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width,
-                              piece: piece, pieces: pieces, scratch: scratch)
+                              piece: piece, pieces: pieces, scratch: scratch, wells: wells)
+    }
+
+    /// The wells of the board the latest `fromScratch(…, wells: false)` left in `scratch`.
+    private func scratchWells(after features: BoardFeatures) -> Int {
+        BoardFeatures.wells(inScratch: scratch, height: height, width: width, after: features)
     }
 }
