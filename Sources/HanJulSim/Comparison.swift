@@ -103,9 +103,16 @@ public struct Comparison: Codable, Sendable {
             : "B: " + changed.joined(separator: ", ")
     }
 
+    /// What tells the sides apart besides their rules, when their bots differ:
+    /// `"the bots differ: A eltetris, B eltetris (plain)"`; nil when both played alike.
+    public var sidesDiffer: String? {
+        a.hasTheSameBot(as: b) ? nil : "the bots differ: A \(a.botDescription), B \(b.botDescription)"
+    }
+
     /// The comparison as a table for people.
     public var text: String {
         var out = "A: \(a.description)\nB: \(b.description)\n"
+        if let sides = sidesDiffer { out += sides + "\n" }
         out += "\(games) games on the same seeds (\(a.firstSeed)…\(a.lastSeed)); differences are B − A per seed\n\n"
         var table = [["figure", "A mean", "B mean", "B − A", "95% CI", "verdict"]]
         for row in figures {

@@ -87,7 +87,9 @@ public struct ComparisonChart: Sendable {
 
     /// The SVG document.
     public var svg: String {
-        canvas.svg(height: height, title: "HanJul compare: A \(comparison.a.rules) vs B \(comparison.b.rules)")
+        let (a, b) = (comparison.a, comparison.b)
+        let bots = a.hasTheSameBot(as: b) ? ("", "") : (" (\(a.botDescription) bot)", " (\(b.botDescription) bot)")
+        return canvas.svg(height: height, title: "HanJul compare: A \(a.rules)\(bots.0) vs B \(b.rules)\(bots.1)")
     }
 
     // MARK: - Header and footnote

@@ -96,6 +96,21 @@ public struct RunHeader: Equatable, Codable, Sendable {
         return nil
     }
 
+    /// The player alone: `eltetris`, `eltetris (plain) with noise 0.1, full search, lookahead 1`.
+    public var botDescription: String {
+        var text = bot.rawValue + (plain == true ? " (plain)" : "")
+        if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
+        if search != .fast { text += ", \(search.rawValue) search" }
+        if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
+        return text
+    }
+
+    /// Whether games under `other` had the same player (bot, noise, search, lookahead, plain).
+    public func hasTheSameBot(as other: RunHeader) -> Bool {
+        bot == other.bot && noise == other.noise && search == other.search && (lookahead ?? 0) == (other.lookahead ?? 0)
+            && (plain ?? false) == (other.plain ?? false)
+    }
+
     /// `standard rules, eltetris bot, fast search, cap 10000 pieces` (`…, fast search, 2 pieces/s, cap …` with a pace)
     public var description: String {
         var text = "\(rules) rules, \(bot.rawValue)\(plain == true ? " (plain)" : "") bot"

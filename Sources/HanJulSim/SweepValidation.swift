@@ -1,3 +1,5 @@
+import HanJulCore
+
 /// What a JSONL file may claim: a crafted header or game line is refused with a reason
 /// instead of being summarised (a game of `Int.max` pieces made `hanjul stats` trap in its
 /// survival curve; a standard deviation of infinity could not be printed as JSON).
@@ -9,6 +11,9 @@ extension RunHeader {
         if !(1...GameRecord.maxPieces).contains(cap) { return "cap \(cap) is not from 1 to \(GameRecord.maxPieces)" }
         if let pps, !(pps.isFinite && SimulationConfig.paceRange.contains(pps)) {
             return "pps \(pps) is not from \(Format.number(SimulationConfig.paceRange.lowerBound)) to \(Format.number(SimulationConfig.paceRange.upperBound))"
+        }
+        if let result, !(1...32).contains(result.name.count) || ResultFormat.Unit(rawValue: result.unit) == nil {
+            return "a result named in 1 to 32 characters, with a unit of \(ResultFormat.Unit.allCases.map(\.rawValue).joined(separator: ", ")), was expected"
         }
         if firstSeed > lastSeed { return "the first seed \(firstSeed) is after the last, \(lastSeed)" }
         if let shard, !(shard.count >= 1 && (0..<shard.count).contains(shard.index) && shard.firstSeed <= shard.lastSeed) {

@@ -37,6 +37,7 @@ import Testing
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("A: mod:modern rules, eltetris bot, fast search, cap 60 pieces"), "\(text.stdout)")
         #expect(text.stdout.contains("B: mod:modern rules, eltetris (plain) bot, fast search, cap 60 pieces"))
+        #expect(text.stdout.contains("\nthe bots differ: A eltetris, B eltetris (plain)\n"))
         #expect(text.stdout.contains("\npieces held "), "a row of the table")
         #expect(text.stdout.contains("\n\npieces held  "), "and its histogram (--figures): \(text.stdout)")
         let chart = try Hanjul.run(base + ["--figures", "held", "--svg", "-"])
@@ -119,6 +120,19 @@ import Testing
             let oldStats = try Hanjul.run(["stats", oldFile])
             #expect(oldStats.status == 0, "\(oldStats.stderr)")
             #expect(!oldStats.stdout.contains("held"), "no figure for what the file does not hold: \(oldStats.stdout)")
+
+            // Crafted lines are refused with a reason, not summarised.
+            let games = text.split(separator: "\n")
+            let crafted = folder.appendingPathComponent("crafted.jsonl").path
+            let tooMany = games[1].replacingOccurrences(of: #""held":[0-9]+"#, with: #""held":82"#, options: .regularExpression)
+            try ([String(games[0]), tooMany].joined(separator: "\n") + "\n").write(toFile: crafted, atomically: true, encoding: .utf8)
+            let refused = try Hanjul.run(["stats", crafted])
+            #expect(refused.status == 2 && refused.stderr.contains("held 82 is not from 0 to the pieces locked + 1 (81)"), "\(refused.stderr)")
+            let named = games[0].replacingOccurrences(of: #""lua":"#, with: #""result":{"name":"","unit":"ms","lowerIsBetter":true},"lua":"#)
+            try ([named] + games.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
+                .write(toFile: crafted, atomically: true, encoding: .utf8)
+            let badName = try Hanjul.run(["stats", crafted])
+            #expect(badName.status == 2 && badName.stderr.contains("a result named in 1 to 32 characters"), "\(badName.stderr)")
         }
     }
 

@@ -72,6 +72,8 @@ private struct TenLineSprint: Rules {
         #expect(compared.difference.interval == .pooledDifference && compared.isSignificant)
         #expect(compared.verdict == "pieces held 0.0% vs \(Format.percent(held / pieces))")
         #expect(comparison.text.contains("B: holding-test rules, eltetris (plain) bot"))
+        #expect(comparison.text.contains("\nthe bots differ: A eltetris, B eltetris (plain)\n"))
+        #expect(Comparison(a: headerA, recordsA: recordsA, b: headerA, recordsB: recordsA).sidesDiffer == nil)
 
         // Rules without hold: no such figure at all (their output is as before).
         var standard = Simulator(rules: StandardRules(), config: SimulationConfig(cap: 50))
