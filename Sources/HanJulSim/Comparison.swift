@@ -48,17 +48,22 @@ public struct Comparison: Codable, Sendable {
         self.a = a
         self.b = b
         games = recordsA.count
-        let maxClear = (recordsA + recordsB).map(\.clears.count).max() ?? 4
-        figures = Figure.all(maxClear: maxClear).map { figure in
-            let valuesA = recordsA.map(figure.value), valuesB = recordsB.map(figure.value)
-            let d = Distribution(differencesOf: valuesB, minus: valuesA, isRate: figure.isRate)
-            let meanA = Statistics.mean(valuesA), meanB = Statistics.mean(valuesB)
+        figures = Figure.all(for: recordsA + recordsB, result: a.result ?? b.result).compactMap { figure -> Row? in
+            // Paired on the seeds where both sides have the figure (a result: both finished).
+            let pairs = zip(recordsA, recordsB).filter { figure.isMeasured($0.0) && figure.isMeasured($0.1) }
+            if pairs.isEmpty && !recordsA.isEmpty { return nil }
+            let d: Distribution
+            if let share = figure.share {
+                d = Distribution(differenceOfPart: pairs.map { share.part($0.1) }, of: pairs.map { share.whole($0.1) },
+                                 minusPart: pairs.map { share.part($0.0) }, of: pairs.map { share.whole($0.0) })
+            } else {
+                d = Distribution(differencesOf: pairs.map { figure.value($0.1) }, minus: pairs.map { figure.value($0.0) }, isRate: figure.isRate)
+            }
+            let statsA = figure.distribution(recordsA), statsB = figure.distribution(recordsB)
             let significant = d.ciLow > 0 || d.ciHigh < 0
-            return Row(key: figure.key, name: figure.name, isRate: figure.isRate, meanA: meanA, meanB: meanB,
-                       statsA: Distribution(figure: valuesA, isRate: figure.isRate),
-                       statsB: Distribution(figure: valuesB, isRate: figure.isRate),
-                       difference: d, isSignificant: significant,
-                       verdict: Self.verdict(figure, meanA: meanA, meanB: meanB, difference: d, significant: significant))
+            return Row(key: figure.key, name: figure.name, isRate: figure.isRate, meanA: statsA.mean, meanB: statsB.mean,
+                       statsA: statsA, statsB: statsB, difference: d, isSignificant: significant,
+                       verdict: Self.verdict(figure, meanA: statsA.mean, meanB: statsB.mean, difference: d, significant: significant))
         }
         let curveA = SurvivalCurve(records: recordsA), curveB = SurvivalCurve(records: recordsB)
         let test = LogRankTest(a: recordsA, b: recordsB)
@@ -98,9 +103,16 @@ public struct Comparison: Codable, Sendable {
             : "B: " + changed.joined(separator: ", ")
     }
 
+    /// What tells the sides apart besides their rules, when their bots differ:
+    /// `"the bots differ: A eltetris, B eltetris (plain)"`; nil when both played alike.
+    public var sidesDiffer: String? {
+        a.hasTheSameBot(as: b) ? nil : "the bots differ: A \(a.botDescription), B \(b.botDescription)"
+    }
+
     /// The comparison as a table for people.
     public var text: String {
         var out = "A: \(a.description)\nB: \(b.description)\n"
+        if let sides = sidesDiffer { out += sides + "\n" }
         out += "\(games) games on the same seeds (\(a.firstSeed)…\(a.lastSeed)); differences are B − A per seed\n\n"
         var table = [["figure", "A mean", "B mean", "B − A", "95% CI", "verdict"]]
         for row in figures {

@@ -4,8 +4,8 @@ extension ComparisonChart {
                               x: Double, top: Double, width: Double) -> Double {
         canvas.beginGroup(id: "figure-" + figure.key)
         defer { canvas.endGroup() }
-        let statsA = row?.statsA ?? Distribution(figure: a, isRate: figure.isRate)
-        let statsB = row?.statsB ?? Distribution(figure: b, isRate: figure.isRate)
+        let statsA = row?.statsA ?? Distribution(figure: a, isRate: figure.isRate && figure.share == nil)
+        let statsB = row?.statsB ?? Distribution(figure: b, isRate: figure.isRate && figure.share == nil)
         let verdict = row.map { $0.isSignificant ? "B − A: " + $0.verdict : "B − A: no significant difference" } ?? ""
         let y = heading(figure.name, lines: [
             ("A mean " + Self.meanText(statsA, rate: figure.isRate), Self.colourA),
@@ -88,14 +88,16 @@ extension ComparisonChart {
                                    left: Double, right: Double, top: Double, bottom: Double) {
         let yTicks = AxisTicks(low: 0, high: 1, count: 5)
         let ys: (Double) -> Double = { bottom - $0 * (bottom - top) }
-        leftAxis(yTicks, left: left, right: right, top: top, bottom: bottom, title: "games", percent: true, position: ys)
+        // A share of games (topped out) or, pooled over the games, of pieces (held).
+        let counted = figure.share == nil ? "games" : "pieces"
+        leftAxis(yTicks, left: left, right: right, top: top, bottom: bottom, title: counted, percent: true, position: ys)
         canvas.line(left, bottom, right, bottom, colour: "#333")
         let slot = (right - left) / 2
         for (index, side, stats, colour) in [(0.0, "A", statsA, Self.colourA), (1.0, "B", statsB, Self.colourB)] {
             let centre = left + slot * (index + 0.5), barWidth = min(90, slot * 0.45)
             let h = stats.mean * (bottom - top)
             canvas.rect(x: centre - barWidth / 2, y: bottom - h, width: barWidth, height: h, fill: colour, opacity: 0.85,
-                        tooltip: "\(side): \(Format.percent(stats.mean)) of games")
+                        tooltip: "\(side): \(Format.percent(stats.mean)) of \(counted)")
             let low = ys(stats.ciLow), high = ys(stats.ciHigh)
             canvas.line(centre, low, centre, high, colour: "#222", width: 1.5)
             canvas.line(centre - 8, low, centre + 8, low, colour: "#222", width: 1.5)

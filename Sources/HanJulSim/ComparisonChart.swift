@@ -28,7 +28,7 @@ public struct ComparisonChart: Sendable {
         /// The names in `list` (figure keys or names, or `survival`, separated by commas),
         /// or a message naming the ones that are not figures.
         public static func parse(_ list: String, maxClear: Int) -> Result<Selection, SelectionError> {
-            let figures = Figure.all(maxClear: maxClear)
+            let figures = Figure.all(maxClear: maxClear) + [Figure.held, Figure.result(nil)]
             var selection = Selection(survival: false, figures: [])
             var unknown: [String] = []
             for name in list.split(separator: ",").map({ String($0.trimmingSpaces) }) where !name.isEmpty {
@@ -60,11 +60,13 @@ public struct ComparisonChart: Sendable {
     /// Lays out the chart of `comparison`, whose games are `recordsA` and `recordsB`.
     public init(comparison: Comparison, recordsA: [GameRecord], recordsB: [GameRecord], selection: Selection? = nil) {
         self.comparison = comparison
-        let maxClear = (recordsA + recordsB).map(\.clears.count).max() ?? 4
-        let selection = selection ?? .everything(maxClear: maxClear)
+        // The figures these games have (held under hold rules, a result when games finished with one).
+        let present = Figure.all(for: recordsA + recordsB, result: comparison.a.result ?? comparison.b.result)
+            .filter { figure in comparison.figures.contains { $0.key == figure.key } }
+        let selection = selection ?? Selection(survival: true, figures: present.map(\.key))
         var y = header()
         if selection.survival { y = survivalPanel(top: y) + Self.gap }
-        let figures = selection.figures.compactMap { key in Figure.all(maxClear: maxClear).first { $0.key == key } }
+        let figures = selection.figures.compactMap { key in present.first { $0.key == key } }
         let columnWidth = (Self.width - 2 * Self.margin - Self.gap) / 2
         var index = 0
         while index < figures.count {
@@ -73,7 +75,7 @@ public struct ComparisonChart: Sendable {
                 let figure = figures[index + column]
                 let row = comparison.figures.first { $0.key == figure.key }
                 let x = Self.margin + Double(column) * (columnWidth + Self.gap)
-                let bottom = figurePanel(figure, row: row, a: recordsA.map(figure.value), b: recordsB.map(figure.value),
+                let bottom = figurePanel(figure, row: row, a: figure.values(recordsA), b: figure.values(recordsB),
                                          x: x, top: y, width: columnWidth)
                 rowBottom = max(rowBottom, bottom)
             }
@@ -85,7 +87,9 @@ public struct ComparisonChart: Sendable {
 
     /// The SVG document.
     public var svg: String {
-        canvas.svg(height: height, title: "HanJul compare: A \(comparison.a.rules) vs B \(comparison.b.rules)")
+        let (a, b) = (comparison.a, comparison.b)
+        let bots = a.hasTheSameBot(as: b) ? ("", "") : (" (\(a.botDescription) bot)", " (\(b.botDescription) bot)")
+        return canvas.svg(height: height, title: "HanJul compare: A \(a.rules)\(bots.0) vs B \(b.rules)\(bots.1)")
     }
 
     // MARK: - Header and footnote
@@ -130,7 +134,8 @@ public struct ComparisonChart: Sendable {
             }
         }
         let names: [IntervalMethod: String] = [.wilson: "rates", .quasiPoisson: "figures that cannot be negative",
-                                               .studentT: "differences and other figures", .newcombe: "differences of rates"]
+                                               .studentT: "differences and other figures", .newcombe: "differences of rates",
+                                               .pooledWilson: "shares of pieces", .pooledDifference: "differences of shares of pieces"]
         for method in IntervalMethod.allCases where methods.contains(method) {
             for line in TextMetrics.wrap("95% CI for \(names[method] ?? method.rawValue): \(method.explanation).",
                                          width: Self.width - 2 * Self.margin, size: 11) {

@@ -47,6 +47,10 @@ public struct Distribution: Equatable, Codable, Sendable {
             (ciLow, ciHigh) = (mean - half, mean + half)
         case .quasiPoisson:
             (ciLow, ciHigh) = Statistics.quasiPoisson95(mean: mean, standardDeviation: standardDeviation, count: count)
+        case .pooledWilson, .pooledDifference:
+            // Need the counts (``init(part:of:)``, ``init(differenceOfPart:of:minusPart:of:)``); alone, the t interval.
+            let half = Statistics.confidenceHalfWidth95(standardDeviation: standardDeviation, count: count)
+            (ciLow, ciHigh) = (mean - half, mean + half)
         }
         min = sorted[0]
         max = sorted[sorted.count - 1]
@@ -68,6 +72,28 @@ public struct Distribution: Equatable, Codable, Sendable {
         }
         self.init(differences, interval: .newcombe)
         if count > 0 { (ciLow, ciHigh) = Statistics.newcombePaired95(a: a, b: b) }
+    }
+
+    /// The statistics of a share pooled over games: in game `i`, `part[i]` out of
+    /// `whole[i]` (pieces held out of pieces placed). The mean is the pooled share
+    /// `Σ part ÷ Σ whole`, with ``IntervalMethod/pooledWilson``'s interval; the median,
+    /// percentiles, standard deviation and extremes are those of the games' own shares.
+    public init(part: [Double], of whole: [Double]) {
+        let shares = zip(part, whole).map { $1 > 0 ? $0 / $1 : 0 }
+        self.init(shares, interval: .pooledWilson)
+        guard count > 0 else { return }
+        (mean, ciLow, ciHigh) = Statistics.pooledShare95(part: part, whole: whole)
+    }
+
+    /// The statistics of the paired difference of two pooled shares, B's minus A's, on the
+    /// same seeds: the mean is `share B − share A`, with ``IntervalMethod/pooledDifference``'s
+    /// interval; the rest describes the per-seed differences of the games' own shares.
+    public init(differenceOfPart partB: [Double], of wholeB: [Double], minusPart partA: [Double], of wholeA: [Double]) {
+        let share: (Double, Double) -> Double = { $1 > 0 ? $0 / $1 : 0 }
+        let differences = (0..<Swift.min(partA.count, partB.count)).map { share(partB[$0], wholeB[$0]) - share(partA[$0], wholeA[$0]) }
+        self.init(differences, interval: .pooledDifference)
+        guard count > 0 else { return }
+        (mean, ciLow, ciHigh) = Statistics.pooledShareDifference95(partB: partB, wholeB: wholeB, partA: partA, wholeA: wholeA)
     }
 
     /// Half the width of the 95% confidence interval (its intervals need not be symmetric).

@@ -1,24 +1,44 @@
 /// A number read off each game record, summarised over many games.
 public struct Figure: Sendable {
+    /// For a figure that is a share of something counted in every game (pieces held out of
+    /// pieces placed): the two counts, pooled over the games.
+    public struct Share: Sendable {
+        /// What is counted (`held`).
+        public var part: @Sendable (GameRecord) -> Double
+        /// What it is a share of (`pieces`).
+        public var whole: @Sendable (GameRecord) -> Double
+    }
+
     /// The key in JSON (`"scorePerPiece"`).
     public var key: String
     /// The name people read (`"score/piece"`).
     public var name: String
-    /// Whether the value is a 0/1 flag shown as a percentage of games.
+    /// Whether the value is a fraction shown as a percentage: a 0/1 flag per game (topped
+    /// out), or with ``share`` a share of pieces.
     public var isRate: Bool
     /// What one unit of the value is, for a chart's axis (`"points per piece"`).
     public var unit: String
     public var value: @Sendable (GameRecord) -> Double
+    /// For a share of pieces: its counts, so the mean is the pooled share (every piece of
+    /// every game counts once) with an interval for a proportion (``IntervalMethod/pooledWilson``).
+    public var share: Share?
+    /// Whether a game has this figure (the result only when the rules finished the game
+    /// with one); games without it are left out of its statistics.
+    public var isMeasured: @Sendable (GameRecord) -> Bool
 
-    public init(key: String, name: String, isRate: Bool = false, unit: String? = nil, value: @escaping @Sendable (GameRecord) -> Double) {
+    public init(key: String, name: String, isRate: Bool = false, unit: String? = nil, share: Share? = nil,
+                isMeasured: @escaping @Sendable (GameRecord) -> Bool = { _ in true },
+                value: @escaping @Sendable (GameRecord) -> Double) {
         self.key = key
         self.name = name
-        self.isRate = isRate
+        self.isRate = isRate || share != nil
         self.unit = unit ?? name
+        self.share = share
+        self.isMeasured = isMeasured
         self.value = value
     }
 
-    /// The figures of a run whose longest clear is `maxClear` rows.
+    /// The figures every run has, when its longest clear is `maxClear` rows.
     public static func all(maxClear: Int) -> [Figure] {
         var figures = [
             Figure(key: "pieces", name: "pieces", unit: "pieces placed in the game") { Double($0.pieces) },
@@ -42,8 +62,54 @@ public struct Figure: Sendable {
         return figures
     }
 
+    /// The share of pieces the bot held (`held` ÷ `pieces`), pooled over the games. A game
+    /// under rules without a hold slot counts as holding none.
+    public static let held = Figure(
+        key: "held", name: "pieces held", unit: "share of pieces held",
+        share: Share(part: { Double($0.held ?? 0) }, whole: { Double($0.pieces) })
+    ) { $0.pieces > 0 ? Double($0.held ?? 0) / Double($0.pieces) : 0 }
+
+    /// The result the rules finished a game with (a sprint's time), over the games that
+    /// finished with one; named after the rules' result when `format` says what it is.
+    public static func result(_ format: RunHeader.ResultDescription?) -> Figure {
+        let name = format.map { $0.unit == "count" ? $0.name : "\($0.name) (\($0.unit))" } ?? "result"
+        let unit = format.map { "\($0.name) at the finish, in \($0.unit)" } ?? "the result of a finished game"
+        return Figure(key: "result", name: name, unit: unit, isMeasured: { $0.result != nil }) { Double($0.result ?? 0) }
+    }
+
+    /// Figures that only some runs have, in the order they follow ``all(maxClear:)``.
+    public static let optionalKeys = ["held", "result"]
+
+    /// The figures of `records` (of one run, or both sides of a comparison): those every
+    /// run has, then `held` when any game was played under rules with a hold slot, and
+    /// `result` when any game finished with a result (named as `result` describes it).
+    public static func all(for records: [GameRecord], result format: RunHeader.ResultDescription? = nil) -> [Figure] {
+        let maxClear = records.map(\.clears.count).max() ?? 4
+        var figures = all(maxClear: maxClear)
+        if records.contains(where: { $0.held != nil }) { figures.append(held) }
+        if records.contains(where: { $0.result != nil }) { figures.append(result(format)) }
+        return figures
+    }
+
+    /// The figure called `name` or keyed `name` among `figures`.
+    public static func named(_ name: String, in figures: [Figure]) -> Figure? {
+        figures.first { $0.key == name || $0.name == name }
+    }
+
     /// The figure called `name` or keyed `name`.
     public static func named(_ name: String, maxClear: Int) -> Figure? {
-        all(maxClear: maxClear).first { $0.key == name || $0.name == name }
+        named(name, in: all(maxClear: maxClear))
+    }
+
+    /// The figure's value in each game of `records` that has it, in order.
+    public func values(_ records: [GameRecord]) -> [Double] {
+        records.filter(isMeasured).map(value)
+    }
+
+    /// The figure's statistics over `records`, with the interval suited to it.
+    public func distribution(_ records: [GameRecord]) -> Distribution {
+        let measured = records.filter(isMeasured)
+        if let share { return Distribution(part: measured.map(share.part), of: measured.map(share.whole)) }
+        return Distribution(figure: measured.map(value), isRate: isRate)
     }
 }

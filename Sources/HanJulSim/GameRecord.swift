@@ -39,10 +39,14 @@ public struct GameRecord: Equatable, Codable, Sendable {
     /// The value of the result the rules finished the game with (`game:finish`), if they did;
     /// left out of the JSON otherwise.
     public var result: Int?
+    /// Pieces the bot put on hold in this game, under rules with a hold slot (0 when it
+    /// never held, or plays `plain`); left out of the JSON under rules without one, so
+    /// their lines stay as before.
+    public var held: Int?
 
     public init(seed: UInt64, pieces: Int, lines: Int, score: Int, level: Int, outcome: Outcome,
                 clears: [Int], meanHeight: Double, maxHeight: Int, holes: Int, evaluated: Int, error: String? = nil,
-                result: Int? = nil) {
+                result: Int? = nil, held: Int? = nil) {
         self.seed = seed
         self.pieces = pieces
         self.lines = lines
@@ -57,6 +61,7 @@ public struct GameRecord: Equatable, Codable, Sendable {
         self.evaluated = evaluated
         self.error = error
         self.result = result
+        self.held = held
     }
 
     /// Whether the game ended because the stack reached the top.

@@ -10,12 +10,17 @@
 /// - ``newcombe`` for the paired difference of two rates (`compare`'s "topped out"):
 ///   Newcombe's hybrid score interval (1998, method 10), built from each side's Wilson
 ///   interval and the correlation of the pairs, always within −1…1.
+/// - ``pooledWilson`` for a share of pieces pooled over games (pieces held): Wilson's
+///   interval on the number of pieces the spread between games is worth.
+/// - ``pooledDifference`` for `compare`'s difference of two such shares on the same seeds.
 /// - ``studentT`` for everything else (paired differences, figures a mod drives negative).
 public enum IntervalMethod: String, Codable, Sendable, CaseIterable {
     case studentT = "student-t"
     case wilson
     case quasiPoisson = "quasi-poisson"
     case newcombe
+    case pooledWilson = "pooled-wilson"
+    case pooledDifference = "pooled-difference"
 
     /// The method for `values` of a figure: ``wilson`` for rates, ``quasiPoisson`` when no
     /// value is negative, ``studentT`` otherwise.
@@ -30,6 +35,10 @@ public enum IntervalMethod: String, Codable, Sendable, CaseIterable {
         case .studentT: "mean ± t(0.975, n−1) × sd/√n (Student's t)"
         case .wilson: "Wilson score interval for a proportion (z = 1.96)"
         case .newcombe: "Newcombe's hybrid score interval for a difference of paired proportions"
+        case .pooledWilson:
+            "Wilson score interval for the pooled share, on the effective number of pieces (pieces ÷ the design effect of the games' spread)"
+        case .pooledDifference:
+            "difference of the pooled shares ± t(0.975, n−1) × its paired linearized standard error"
         case .quasiPoisson:
             "score interval for a mean of non-negative values with variance ∝ mean (quasi-Poisson, dispersion sd²/mean, t(0.975, n−1)); never below 0"
         }

@@ -12,6 +12,12 @@ public struct RuleSetSpec: Sendable {
     public let name: String
     /// The mods' lockfile (`id@version#sha256`), for run headers; empty for built-in rules.
     public var lockfile: [String] = []
+    /// How the rules' result reads, when they finish games with one (a sprint's time);
+    /// filled in by whoever loads the rules (built-in rules have none).
+    public var resultFormat: ResultFormat?
+    /// Whether the rules' result is a time (`Rules.isTimed`): the simulator then gives the
+    /// bot a pace by default (`SimulationConfig.defaultPiecesPerSecond`).
+    public var isTimed: Bool { resultFormat?.unit == .milliseconds }
     private let makePlayer: @Sendable (SimulationConfig) throws -> any SeedPlayer
 
     public init<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> R) {

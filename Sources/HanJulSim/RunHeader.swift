@@ -27,6 +27,13 @@ public struct RunHeader: Equatable, Codable, Sendable {
     /// Whether the bot kept to `L R C D H` (`--bot NAME,plain`); absent when it did not.
     public var plain: Bool?
     public var cap: Int
+    /// The bot's pace in pieces per second (`--pps`, or the default under timed rules):
+    /// the time each piece took reached the engine as `W<ms>`; absent when the moves took
+    /// no time.
+    public var pps: Double?
+    /// For rules that finish a game with a result (`game:finish`): what it is called, its
+    /// unit and which way is better, so summaries name it; absent for other rules.
+    public var result: ResultDescription?
     /// The seeds this file holds, first and last (inclusive).
     public var firstSeed: UInt64
     public var lastSeed: UInt64
@@ -34,6 +41,20 @@ public struct RunHeader: Equatable, Codable, Sendable {
     public var shard: Shard?
 
     public static let currentFormat = 2
+
+    /// A rule set's `ResultFormat`, as a header records it: `{"name":"time","unit":"ms","lowerIsBetter":true}`.
+    public struct ResultDescription: Equatable, Codable, Sendable {
+        public var name: String
+        /// `ms`, `pieces`, `lines`, `points` or `count` (`ResultFormat.Unit`).
+        public var unit: String
+        public var lowerIsBetter: Bool
+
+        public init(_ format: ResultFormat) {
+            name = format.name
+            unit = format.unit.rawValue
+            lowerIsBetter = format.lowerIsBetter
+        }
+    }
 
     public init(rules: String, config: SimulationConfig, firstSeed: UInt64, lastSeed: UInt64) {
         format = Self.currentFormat
@@ -46,6 +67,7 @@ public struct RunHeader: Equatable, Codable, Sendable {
         lookahead = config.bot.lookahead > 0 ? config.bot.lookahead : nil
         plain = config.bot.plain ? true : nil
         cap = config.cap
+        pps = config.piecesPerSecond
         self.firstSeed = firstSeed
         self.lastSeed = lastSeed
     }
@@ -68,18 +90,34 @@ public struct RunHeader: Equatable, Codable, Sendable {
             return "played under '\(theirs)', not '\(mine)'"
         }
         if bot != other.bot || noise != other.noise || search != other.search || (lookahead ?? 0) != (other.lookahead ?? 0)
-            || (plain ?? false) != (other.plain ?? false) || cap != other.cap {
+            || (plain ?? false) != (other.plain ?? false) || cap != other.cap || pps != other.pps {
             return "played as '\(other.description)', not '\(description)'"
         }
         return nil
     }
 
-    /// `standard rules, eltetris bot, fast search, cap 10000 pieces`
+    /// The player alone: `eltetris`, `eltetris (plain) with noise 0.1, full search, lookahead 1`.
+    public var botDescription: String {
+        var text = bot.rawValue + (plain == true ? " (plain)" : "")
+        if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
+        if search != .fast { text += ", \(search.rawValue) search" }
+        if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
+        return text
+    }
+
+    /// Whether games under `other` had the same player (bot, noise, search, lookahead, plain).
+    public func hasTheSameBot(as other: RunHeader) -> Bool {
+        bot == other.bot && noise == other.noise && search == other.search && (lookahead ?? 0) == (other.lookahead ?? 0)
+            && (plain ?? false) == (other.plain ?? false)
+    }
+
+    /// `standard rules, eltetris bot, fast search, cap 10000 pieces` (`…, fast search, 2 pieces/s, cap …` with a pace)
     public var description: String {
         var text = "\(rules) rules, \(bot.rawValue)\(plain == true ? " (plain)" : "") bot"
         if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
         text += ", \(search.rawValue) search"
         if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
+        if let pps { text += ", \(Format.number(pps, digits: 3)) pieces/s" }
         return text + ", cap \(cap) pieces"
     }
 

@@ -1,20 +1,42 @@
 import HanJulBot
 import HanJulCore
 
-/// What every simulated game of a run shares: the bot and the piece cap.
+/// What every simulated game of a run shares: the bot, the piece cap and the bot's pace.
 public struct SimulationConfig: Equatable, Codable, Sendable {
     public var bot: BotConfig
     /// Pieces after which a game stops as `capped`.
     public var cap: Int
+    /// How fast the bot is taken to play, in pieces per second (`--pps`): before each
+    /// piece's moves the simulator tells the engine the time that piece took, as `W<ms>`,
+    /// so rules timed by the clock (a sprint's result in ms) see a real time, and replays
+    /// hold it. `nil`: the moves take no time and no `W` is sent (the games of untimed rules
+    /// are then exactly as before the pace existed).
+    public var piecesPerSecond: Double?
     /// Whether each game is recorded as a replay (`SeedPlayer.lastReplay`). Not part of
     /// what a run is (not encoded): recording does not change a game.
     public var recordsReplays = false
 
-    private enum CodingKeys: String, CodingKey { case bot, cap }
+    private enum CodingKeys: String, CodingKey { case bot, cap, piecesPerSecond }
 
-    public init(bot: BotConfig = BotConfig(), cap: Int = 10_000) {
+    public init(bot: BotConfig = BotConfig(), cap: Int = 10_000, piecesPerSecond: Double? = nil) {
         self.bot = bot
         self.cap = cap
+        self.piecesPerSecond = piecesPerSecond
+    }
+
+    /// The paces `--pps` takes: from one piece in 100 s to one a millisecond.
+    public static let paceRange = 0.01...1000.0
+    /// The pace under timed rules when none is given: 2 pieces a second, a steady human
+    /// pace (fast players sprint at 3 to 4). An assumption, not a measurement: the bot
+    /// itself chooses in microseconds.
+    public static let defaultPiecesPerSecond = 2.0
+
+    /// Game time, in whole milliseconds, when the `count`th piece's moves begin, at
+    /// `piecesPerSecond` (rounded once per total, so `count` pieces take `count / pps`
+    /// seconds to the millisecond, however many there are); 0 without a pace.
+    public func milliseconds(afterPieces count: Int) -> Int {
+        guard let pps = piecesPerSecond, count > 0 else { return 0 }
+        return Int((Double(count) * 1000 / pps).rounded())
     }
 }
 
@@ -50,7 +72,11 @@ public struct Simulator<R: Rules>: SeedPlayer {
         var recorder = config.recordsReplays ? ReplayRecorder(rules: rules.identity, source: .seeded(seed)) : nil
         defer { lastReplay = recorder?.finish(game.state) }
         bot.reset(seed: seed)
-        let evaluatedBefore = bot.placementsEvaluated
+        let evaluatedBefore = bot.placementsEvaluated, heldBefore = bot.piecesHeld
+        // Time the pace owes the clock: under a lock delay it is not sent while the piece
+        // in play already rests on the stack (it would lock there, under the bot's moves),
+        // but carried to the next piece's wait.
+        var owed = 0
         var clears = Array(repeating: 0, count: max(1, game.state.pieces.maxExtent))
         var heightSum = 0, maxHeight = 0
         var failure: String?
@@ -63,6 +89,18 @@ public struct Simulator<R: Rules>: SeedPlayer {
                 break
             }
             guard let placement else { break }
+            if config.piecesPerSecond != nil {
+                let piece = game.state.piecesLocked + 1
+                owed += config.milliseconds(afterPieces: piece) - config.milliseconds(afterPieces: piece - 1)
+                let grounded = rules.lockDelay != nil && !game.state.fits(game.state.piece.offset(0, 1))
+                // A replay's `W` holds at most a day; more is sent as several.
+                while owed > 0 && !grounded {
+                    let wait = Action.wait(milliseconds: min(owed, Action.maxWait))
+                    game.apply(wait)
+                    recorder?.record(wait, state: game.state)
+                    owed -= min(owed, Action.maxWait)
+                }
+            }
             switch bot.commit(placement, to: &game, recording: &recorder) {
             case .locked: break
             case .ended: break playing
@@ -95,7 +133,8 @@ public struct Simulator<R: Rules>: SeedPlayer {
             outcome: outcome, clears: clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
             maxHeight: maxHeight, holes: Self.holes(state.board), evaluated: bot.placementsEvaluated - evaluatedBefore,
-            error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }())
+            error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
+            held: rules.holdEnabled ? bot.piecesHeld - heldBefore : nil)
     }
 
     /// Empty cells with a filled cell above them.

@@ -84,6 +84,73 @@ public enum Statistics {
         return (Swift.min(low, mean), Swift.max(high, mean))
     }
 
+    /// Wilson's interval for a proportion `p` observed on `trials` (which need not be whole).
+    static func wilson95(proportion p: Double, trials n: Double) -> (low: Double, high: Double) {
+        guard n > 0 else { return (0, 0) }
+        let z2 = z95 * z95
+        let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z95 / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+        return (p <= 0 ? 0 : Swift.max(0, centre - half), p >= 1 ? 1 : Swift.min(1, centre + half))
+    }
+
+    /// A share pooled over `n` games, `R = Σ part ÷ Σ whole` (pieces held of pieces placed),
+    /// with a 95% interval that stays in 0…1 and accounts for games differing: the ratio's
+    /// linearized variance between games, `v = Σ (partᵢ − R wholeᵢ)² ÷ (n (n − 1) w̄²)`, gives
+    /// the effective number of pieces `n* = R (1 − R) ÷ v` (at most `Σ whole`: pieces are
+    /// never worth more than independent ones), and the interval is Wilson's for `R` on
+    /// `n*` trials (Korn and Graubard's effective-sample-size Wilson, 1998). With no spread
+    /// to measure (one game, or `R` 0 or 1) `n*` is `Σ whole`.
+    public static func pooledShare95(part: [Double], whole: [Double]) -> (share: Double, low: Double, high: Double) {
+        let n = Swift.min(part.count, whole.count)
+        var totalPart = 0.0, totalWhole = 0.0
+        for i in 0..<n {
+            totalPart += part[i]
+            totalWhole += whole[i]
+        }
+        guard totalWhole > 0 else { return (0, 0, 0) }
+        let share = Swift.min(1, totalPart / totalWhole)
+        var effective = totalWhole
+        if n > 1 && share > 0 && share < 1 {
+            let meanWhole = totalWhole / Double(n)
+            var squares = 0.0
+            for i in 0..<n { squares += (part[i] - share * whole[i]) * (part[i] - share * whole[i]) }
+            let variance = squares / (Double(n) * Double(n - 1) * meanWhole * meanWhole)
+            if variance > 0 { effective = Swift.min(totalWhole, share * (1 - share) / variance) }
+        }
+        let (low, high) = wilson95(proportion: share, trials: effective)
+        return (share, low, high)
+    }
+
+    /// The difference of two shares pooled over the same `n` seeds, `R_B − R_A`, with a
+    /// 95% interval from the pairs: each seed's linearized contribution
+    /// `uᵢ = (part_Bᵢ − R_B whole_Bᵢ) ÷ w̄_B − (part_Aᵢ − R_A whole_Aᵢ) ÷ w̄_A` (which sums to 0)
+    /// gives the variance `Σ uᵢ² ÷ (n (n − 1))`, and the interval is
+    /// `R_B − R_A ± t(0.975, n − 1) × √variance`, kept within −1…1. A side with no pieces
+    /// has share 0.
+    public static func pooledShareDifference95(partB: [Double], wholeB: [Double], partA: [Double], wholeA: [Double])
+        -> (difference: Double, low: Double, high: Double) {
+        let n = Swift.min(partA.count, partB.count, wholeA.count, wholeB.count)
+        guard n > 0 else { return (0, 0, 0) }
+        var sums = (partA: 0.0, wholeA: 0.0, partB: 0.0, wholeB: 0.0)
+        for i in 0..<n {
+            sums.partA += partA[i]
+            sums.wholeA += wholeA[i]
+            sums.partB += partB[i]
+            sums.wholeB += wholeB[i]
+        }
+        let shareA = sums.wholeA > 0 ? sums.partA / sums.wholeA : 0, shareB = sums.wholeB > 0 ? sums.partB / sums.wholeB : 0
+        let meanA = sums.wholeA / Double(n), meanB = sums.wholeB / Double(n)
+        var squares = 0.0
+        for i in 0..<n {
+            let u = (meanB > 0 ? (partB[i] - shareB * wholeB[i]) / meanB : 0) - (meanA > 0 ? (partA[i] - shareA * wholeA[i]) / meanA : 0)
+            squares += u * u
+        }
+        let difference = shareB - shareA
+        guard n > 1 else { return (difference, difference, difference) }
+        let half = tCritical95(degreesOfFreedom: n - 1) * (squares / (Double(n) * Double(n - 1))).squareRoot()
+        return (difference, Swift.max(-1, difference - half), Swift.min(1, difference + half))
+    }
+
     /// Newcombe's 95% interval (1998, method 10) for `p_B − p_A`, the difference of two
     /// rates measured on the same seeds (`a[i]`, `b[i]` each 0 or 1): with each side's
     /// Wilson interval `l…u` and the phi correlation `φ` of the pairs' 2×2 table (0 when a

@@ -34,10 +34,8 @@ public struct Summary: Codable, Sendable {
             if let error = record.error, !distinct.contains(error), distinct.count < 5 { distinct.append(error) }
         }
         errors = distinct
-        let maxClear = records.map(\.clears.count).max() ?? 4
-        figures = Figure.all(maxClear: maxClear).map { figure in
-            Row(key: figure.key, name: figure.name, isRate: figure.isRate,
-                stats: Distribution(figure: records.map(figure.value), isRate: figure.isRate))
+        figures = Figure.all(for: records, result: header.result).map { figure in
+            Row(key: figure.key, name: figure.name, isRate: figure.isRate, stats: figure.distribution(records))
         }
         survival = SurvivalCurve(records: records)
         confidenceInterval = Self.methods(figures.map(\.stats.interval))
@@ -50,6 +48,8 @@ public struct Summary: Codable, Sendable {
             case .wilson: "rates"
             case .newcombe: "differences of rates"
             case .quasiPoisson: "figures that cannot be negative"
+            case .pooledWilson: "shares of pieces"
+            case .pooledDifference: "differences of shares of pieces"
             case .studentT: used.allSatisfy { $0 == .studentT } ? "every figure" : "the other figures"
             }
             return "  \(which): \(method.explanation)"

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulBot
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
@@ -13,6 +14,18 @@ import HanJulText
 enum CompareCommand {
     static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\": the built-in rules; standard: the mod Mods/standard, the same rules in Lua)")
     static let b = Option("--b", value: "MODS", help: "the variant, written like --a")
+    static let aBot = Option("--a-bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                             help: "A's bot, written like --bot (NAME or NAME,plain; default: --bot)")
+    static let bBot = Option("--b-bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                             help: "B's bot, written like --bot; e.g. --b-bot eltetris,plain compares today's bot with the one before 0.1.1")
+    static let aNoise = Option("--a-noise", value: "X", help: "A's noise (default: --noise)")
+    static let bNoise = Option("--b-noise", value: "X", help: "B's noise (default: --noise)")
+    static let aSearch = Option("--a-search", value: "MODE", kind: .choice(["fast", "full"]), help: "A's search (default: --search)")
+    static let bSearch = Option("--b-search", value: "MODE", kind: .choice(["fast", "full"]), help: "B's search (default: --search)")
+    static let aLookahead = Option("--a-lookahead", value: "N", help: "A's lookahead (default: --lookahead)")
+    static let bLookahead = Option("--b-lookahead", value: "N", help: "B's lookahead (default: --lookahead)")
+    /// The per-side options: the bot of each side, defaulting to the shared ones.
+    static let sideOptions = [aBot, bBot, aNoise, bNoise, aSearch, bSearch, aLookahead, bLookahead]
     static let json = Option.flag("--json", help: "print the comparison as JSON")
     static let svg = Option("--svg", value: "FILE", kind: .output,
                             help: "draw the comparison as an SVG chart: the survival curves and every figure's distributions, means and 95% CIs; "
@@ -23,18 +36,23 @@ enum CompareCommand {
 
     static let declaration = Command(
         "compare", summary: "play both rule sets on the same seeds and compare them",
-        synopsis: ["--a \"MODS\" --b \"MODS\" " + SimOptions.usage + " [--mods-dir DIR]... [--json] [--svg FILE] [--figures LIST]"],
+        synopsis: ["--a \"MODS\" --b \"MODS\" " + SimOptions.usage
+                   + " [--a-bot NAME] [--b-bot NAME] [--a-noise X] [--b-noise X] [--a-search MODE] [--b-search MODE] [--a-lookahead N] [--b-lookahead N]"
+                   + " [--mods-dir DIR]... [--json] [--svg FILE] [--figures LIST]"],
         discussion: [
             "Reports the paired difference of each figure with its 95% confidence interval and a verdict, how long games "
                 + "last on each side (Kaplan–Meier survival, as sparklines, with a log-rank test), and histograms of score "
                 + "per piece, pieces and mean height. \"\" is the built-in rules; \"garbage zen\" is two mods applied in order.",
-            "  hanjul compare --a \"\" --b garbage --games 300 --seed 1 --svg cmp.svg",
+            "The bots may differ too: --bot, --noise, --search and --lookahead set both sides, --a-bot, --b-bot, "
+                + "--a-noise, … one side each (the same rules with two bots measure the bot, not the rules).",
+            "  hanjul compare --a \"\" --b garbage --games 300 --seed 1 --svg cmp.svg\n"
+                + "  hanjul compare --a modern --b modern --b-bot eltetris,plain --games 40 --seed 1 --cap 1000",
         ],
-        options: [a, b] + SimOptions.options + [ModOptions.modsDir, json, svg, figures],
+        options: [a, b] + SimOptions.options + sideOptions + [ModOptions.modsDir, json, svg, figures],
         misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        if SimOptions.asksForBotList(arguments) {
+        if SimOptions.asksForBotList(arguments) || [aBot, bBot].contains(where: { arguments.value($0) == "list" }) {
             Report(toStandardError: false).line(SimOptions.botList)
             return .success
         }
@@ -42,6 +60,7 @@ enum CompareCommand {
         guard let b = arguments.value(Self.b) else { throw UsageError("give --b \"MODS\" (the variant)") }
         let mods = try ModOptions(arguments, ids: false)
         let options = try SimOptions.read(arguments)
+        let (configA, configB) = try sideConfigs(arguments, shared: options.config)
         let json = arguments.flag(Self.json)
         let svg = arguments.value(Self.svg)
         let showProgress = arguments.flag(SimOptions.progress)
@@ -75,16 +94,17 @@ enum CompareCommand {
                 throw UsageError("--svg: \(error)")
             }
         }
-        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config, workers: options.workers,
+        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config(for: specA, configA), workers: options.workers,
                                                progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress, quiet: quiet))
-        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config, workers: options.workers,
+        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config(for: specB, configB), workers: options.workers,
                                                progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress, quiet: quiet))
-        let comparison = Comparison(a: options.header(specA), recordsA: recordsA, b: options.header(specB), recordsB: recordsB)
-        let maxClear = (recordsA + recordsB).map(\.clears.count).max() ?? 4
+        let headerA = options.header(specA, configA), headerB = options.header(specB, configB)
+        let comparison = Comparison(a: headerA, recordsA: recordsA, b: headerB, recordsB: recordsB)
+        let present = Figure.all(for: recordsA + recordsB, result: headerA.result ?? headerB.result)
         let shown = selection?.figures ?? ["scorePerPiece", "pieces", "meanHeight"]
         let histograms = shown.compactMap { key -> Histogram? in
-            guard let figure = Figure.named(key, maxClear: maxClear) else { return nil }
-            return Histogram(title: figure.name, a: recordsA.map(figure.value), b: recordsB.map(figure.value), isRate: figure.isRate)
+            guard let figure = Figure.named(key, in: present), comparison.figures.contains(where: { $0.key == figure.key }) else { return nil }
+            return Histogram(title: figure.name, a: figure.values(recordsA), b: figure.values(recordsB), isRate: figure.isRate)
         }
         if let svg {
             let text = ComparisonChart(comparison: comparison, recordsA: recordsA, recordsB: recordsB, selection: selection).svg
@@ -106,6 +126,29 @@ enum CompareCommand {
         }
         let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
         return errors > 0 ? .modError : .success
+    }
+
+    /// Each side's bot: the shared options (`--bot`, `--noise`, …, already in `shared`), with
+    /// what `--a-…` and `--b-…` change. A shared option given with both sides' own is refused:
+    /// it would name neither side's.
+    static func sideConfigs(_ arguments: Arguments, shared: SimulationConfig) throws(UsageError) -> (SimulationConfig, SimulationConfig) {
+        let pairs: [(Option, Option, Option)] = [(SimOptions.bot, aBot, bBot), (SimOptions.noise, aNoise, bNoise),
+                                                 (SimOptions.search, aSearch, bSearch), (SimOptions.lookahead, aLookahead, bLookahead)]
+        for (both, a, b) in pairs {
+            if let given = arguments.value(both), arguments.value(a) != nil, arguments.value(b) != nil {
+                throw UsageError("\(both.name) \(CommandLineText.quoted(given)) sets both sides, but \(a.name) and \(b.name) set each; "
+                                 + "give \(both.name) for both, or \(a.name) and \(b.name), or \(both.name) with one of them")
+            }
+        }
+        func side(_ bot: Option, _ noise: Option, _ search: Option, _ lookahead: Option) throws(UsageError) -> SimulationConfig {
+            var config = shared
+            if let text = arguments.value(bot) { (config.bot.kind, config.bot.plain) = try SimOptions.parseBot(text, option: bot.name) }
+            if let text = arguments.value(noise) { config.bot.noise = try SimOptions.parseNoise(text, option: noise.name) }
+            if let text = arguments.value(search) { config.bot.search = try SimOptions.parseSearch(text, option: search.name) }
+            if let text = arguments.value(lookahead) { config.bot.lookahead = try SimOptions.parseLookahead(text, option: lookahead.name) }
+            return config
+        }
+        return (try side(aBot, aNoise, aSearch, aLookahead), try side(bBot, bNoise, bSearch, bLookahead))
     }
 
     /// The rule sets named in a `--a`/`--b` value: ids separated by spaces or commas;

@@ -135,7 +135,7 @@ enum SimCommand {
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet)
                 progress?.announce(plan(options, remaining: remaining, resumed: done.count))
                 records.reserveCapacity(options.seeds.count)
-                try ParallelRun.play(spec, seeds: remaining, config: options.config, workers: options.workers,
+                try ParallelRun.play(spec, seeds: remaining, config: options.config(for: spec), workers: options.workers,
                                      progress: progress, replayFolder: replayFolder) { record in
                     if let writer { try writer.write(line: try JSONLines.text(record)) }
                     records.append(record)

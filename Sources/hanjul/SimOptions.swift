@@ -16,6 +16,9 @@ struct SimOptions {
     var config: SimulationConfig
     /// Worker threads: `--workers K`, or the CPUs this process was granted.
     var workers: Int
+    /// The bot's pace: `--pps` (0: none), the file's when resuming, or nil for the default
+    /// (`SimulationConfig.defaultPiecesPerSecond` under timed rules, none otherwise).
+    var pace: Double??
 
     static let games = Option("--games", value: "N", help: "play N games, on the seeds S, S+1, ... (with --seed S)")
     static let seed = Option("--seed", value: "S", help: "the first seed of --games N")
@@ -32,15 +35,18 @@ struct SimOptions {
                                   help: "before choosing, play out the next N pieces of the visible queue (0 to 3; default 0: "
                                       + "only the piece in play; each piece ahead costs about 25 times the work)")
     static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
+    static let pps = Option("--pps", value: "N",
+                            help: "the bot's pace in pieces per second (0.01 to 1000): each piece's time reaches the game clock as a W action, "
+                                + "so timed rules (Mods/sprint) report a real time; default 2 under timed rules, none under others; 0: no time passes")
     static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
                                help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
     static let workers = Option("--workers", value: "K",
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
-    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, lookahead, workers, progress, ProgressBar.quiet]
+    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, lookahead, pps, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--lookahead N] [--workers K] [--progress | --quiet]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--lookahead N] [--pps N] [--workers K] [--progress | --quiet]"
 
     /// What `--bot list` prints: each bot and what it plays like.
     static var botList: String {
@@ -68,6 +74,39 @@ struct SimOptions {
     /// running).
     static func asksForBotList(_ arguments: Arguments) -> Bool { arguments.value(bot) == "list" }
 
+    /// `--noise X`: a probability.
+    static func parseNoise(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value >= 0, value <= 1 else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a probability from 0 to 1")
+        }
+        return value
+    }
+
+    /// `--search MODE`.
+    static func parseSearch(_ text: String, option: String) throws(UsageError) -> PlacementSearch.Mode {
+        guard let mode = PlacementSearch.Mode(rawValue: text) else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a search (use fast or full)")
+        }
+        return mode
+    }
+
+    /// `--lookahead N`: 0 to 3 pieces.
+    static func parseLookahead(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let depth = Int(text), (0...3).contains(depth) else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a number of pieces from 0 to 3")
+        }
+        return depth
+    }
+
+    /// `--pps N`: pieces per second in `SimulationConfig.paceRange`, or 0 for no pace (nil).
+    static func parsePace(_ text: String, option: String) throws(UsageError) -> Double? {
+        let range = SimulationConfig.paceRange
+        guard let value = Double(text), value.isFinite, value == 0 || range.contains(value) else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a pace; give pieces per second from \(Format.number(range.lowerBound, digits: 2)) to \(Format.number(range.upperBound, digits: 0)), or 0 for none")
+        }
+        return value == 0 ? nil : value
+    }
+
     /// Reads the shared options.
     static func read(_ arguments: Arguments) throws(UsageError) -> SimOptions {
         try Request.read(arguments).resolve()
@@ -85,6 +124,8 @@ struct SimOptions {
         var noise: Double?
         var search: PlacementSearch.Mode?
         var lookahead: Int?
+        /// `--pps`: `.some(nil)` for `--pps 0`.
+        var pps: Double??
         var workers: Int?
 
         static func read(_ arguments: Arguments) throws(UsageError) -> Request {
@@ -97,6 +138,7 @@ struct SimOptions {
             let noise = arguments.value(SimOptions.noise)
             let search = arguments.value(SimOptions.search)
             let lookahead = arguments.value(SimOptions.lookahead)
+            let pps = arguments.value(SimOptions.pps)
             let workers = arguments.value(SimOptions.workers)
 
             var request = Request()
@@ -118,31 +160,17 @@ struct SimOptions {
             }
             if let cap { request.cap = try positive(cap, option: "--cap", limit: Int.max) }
             if let bot { (request.bot, request.plain) = try parseBot(bot, option: "--bot") }
-            if let noise {
-                guard let value = Double(noise), value >= 0, value <= 1 else {
-                    throw UsageError("--noise \(CommandLineText.quoted(noise)) is not a probability from 0 to 1")
-                }
-                request.noise = value
-            }
-            if let search {
-                guard let mode = PlacementSearch.Mode(rawValue: search) else {
-                    throw UsageError("--search \(CommandLineText.quoted(search)) is not a search (use fast or full)")
-                }
-                request.search = mode
-            }
-            if let lookahead {
-                guard let depth = Int(lookahead), (0...3).contains(depth) else {
-                    throw UsageError("--lookahead \(CommandLineText.quoted(lookahead)) is not a number of pieces from 0 to 3")
-                }
-                request.lookahead = depth
-            }
+            if let noise { request.noise = try parseNoise(noise, option: "--noise") }
+            if let search { request.search = try parseSearch(search, option: "--search") }
+            if let lookahead { request.lookahead = try parseLookahead(lookahead, option: "--lookahead") }
+            if let pps { request.pps = .some(try parsePace(pps, option: "--pps")) }
             request.workers = try workers.map { (text) throws(UsageError) in try positive(text, option: "--workers", limit: 1024) }
             return request
         }
 
         /// Whether any option that says what to play was given (workers aside).
         var describesARun: Bool {
-            sweep != nil || shard != nil || cap != nil || bot != nil || noise != nil || search != nil || lookahead != nil
+            sweep != nil || shard != nil || cap != nil || bot != nil || noise != nil || search != nil || lookahead != nil || pps != nil
         }
 
         /// The options, with defaults for what is absent; the seeds must be there.
@@ -165,7 +193,9 @@ struct SimOptions {
                 seeds = mine
                 part = candidate
             }
-            return SimOptions(seeds: seeds, shard: part, config: config, workers: workers ?? Platform.cpuGrant.count)
+            var options = SimOptions(seeds: seeds, shard: part, config: config, workers: workers ?? Platform.cpuGrant.count)
+            options.pace = pps
+            return options
         }
 
         /// How these options disagree with the run `header` describes, or nil.
@@ -192,6 +222,10 @@ struct SimOptions {
             if let lookahead, lookahead != header.lookahead ?? 0 {
                 return "--lookahead \(lookahead), but the file's is \(header.lookahead ?? 0)"
             }
+            if let pps, pps != header.pps {
+                func pace(_ value: Double?) -> String { value.map { Format.number($0, digits: 3) } ?? "0" }
+                return "--pps \(pace(pps)), but the file's games were played at \(header.pps.map { pace($0) + " pieces/s" } ?? "no pace (--pps 0)")"
+            }
             return nil
         }
     }
@@ -206,6 +240,7 @@ struct SimOptions {
         config.bot.lookahead = header.lookahead ?? 0
         config.bot.plain = header.plain ?? false
         self.init(seeds: header.seeds, shard: header.shard, config: config, workers: workers ?? Platform.cpuGrant.count)
+        pace = .some(header.pps)
     }
 
     init(seeds: ClosedRange<UInt64>, shard: Shard?, config: SimulationConfig, workers: Int) {
@@ -261,11 +296,13 @@ struct SimOptions {
             let quarantine = HangGuard.quarantine
             try catalog.refuseQuarantined(packages, quarantine: quarantine)
             let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: command)
-            let identity = try catalog.rules(packages: packages, watchdog: watchdog).identity
+            let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
+            let identity = loaded.identity
             var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
                 try catalog.rules(packages: packages, watchdog: watchdog)
             }
             spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
+            spec.resultFormat = loaded.resultFormat
             return .success(spec)
         } catch {
             return .failure(error)
@@ -279,9 +316,20 @@ struct SimOptions {
         return rules.split(separator: "+").map { String($0.dropFirst("mod:".count)) }
     }
 
-    /// The header of a run of these options under `spec`.
-    func header(_ spec: RuleSetSpec) -> RunHeader {
-        var header = RunHeader(rules: spec.name, config: config, firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound)
+    /// The configuration of a run under `spec`: `config` (or `config` given) with the pace
+    /// settled: `--pps` when given (or the resumed file's), else the default pace when the
+    /// rules are timed, else none.
+    func config(for spec: RuleSetSpec, _ given: SimulationConfig? = nil) -> SimulationConfig {
+        var settled = given ?? config
+        settled.piecesPerSecond = pace ?? (spec.isTimed ? SimulationConfig.defaultPiecesPerSecond : nil)
+        return settled
+    }
+
+    /// The header of a run of these options under `spec` (with the bot of `given`, when
+    /// the sides of a comparison differ).
+    func header(_ spec: RuleSetSpec, _ given: SimulationConfig? = nil) -> RunHeader {
+        var header = RunHeader(rules: spec.name, config: config(for: spec, given), firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound)
+        header.result = spec.resultFormat.map(RunHeader.ResultDescription.init)
         if !spec.lockfile.isEmpty {
             header.mods = spec.lockfile
             header.lua = LuaState.luaRelease

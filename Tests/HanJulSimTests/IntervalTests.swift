@@ -64,3 +64,38 @@ import Testing
         #expect(abs(Statistics.chiSquare1PValue(3.841458820694124) - 0.05) < 1e-12)
     }
 }
+
+/// A share of pieces pooled over games (pieces held), with expected values written out.
+@Suite struct PooledShareTests {
+    @Test func thePooledShareHasWilsonsIntervalOnTheEffectivePieces() {
+        // R = 60/300 = 0.2; the games spread (10, 20, 30 of 100) is worth n* = 48 pieces, not 300.
+        let spread = Statistics.pooledShare95(part: [10, 20, 30], whole: [100, 100, 100])
+        #expect(spread.share == 0.2)
+        #expect(abs(spread.low - 0.11110) < 1e-5 && abs(spread.high - 0.33336) < 1e-5)
+        // Games that agree more than independent pieces would are worth the pieces, no more.
+        let even = Statistics.pooledShare95(part: [33, 34, 33, 35], whole: [100, 100, 100, 100])
+        #expect(even.share == 0.3375)
+        #expect(abs(even.low - 0.29290) < 1e-5 && abs(even.high - 0.38519) < 1e-5)
+        // None held: 0 … (Wilson on every piece), never below 0.
+        let none = Statistics.pooledShare95(part: [0, 0, 0], whole: [100, 100, 100])
+        #expect(none.share == 0 && none.low == 0 && abs(none.high - 0.012643) < 1e-6)
+    }
+
+    @Test func aDistributionOfASharePoolsItsMeanButDescribesTheGames() {
+        let d = Distribution(part: [10, 30], of: [100, 50])
+        #expect(d.mean == 40.0 / 150, "pooled: every piece counts once")
+        #expect(d.median == 0.35 && d.min == 0.1 && d.max == 0.6, "per game: 10% and 60%")
+        #expect(d.interval == .pooledWilson && d.ciLow >= 0 && d.ciHigh <= 1 && d.ciLow < d.mean && d.mean < d.ciHigh)
+    }
+
+    @Test func theDifferenceOfTwoPooledSharesIsPairedBySeed() {
+        // A holds 10, 20, 30 of 100; B none: −20 points, t(0.975, 2) = 4.303 × the paired error.
+        let gone = Statistics.pooledShareDifference95(partB: [0, 0, 0], wholeB: [100, 100, 100], partA: [10, 20, 30], wholeA: [100, 100, 100])
+        #expect(abs(gone.difference + 0.2) < 1e-12)
+        #expect(abs(gone.low + 0.44843) < 1e-5 && abs(gone.high - 0.04843) < 1e-5)
+        let more = Distribution(differenceOfPart: [30, 34, 40], of: [100, 100, 100], minusPart: [10, 20, 30], of: [100, 100, 100])
+        #expect(abs(more.mean - 0.146667) < 1e-6)
+        #expect(abs(more.ciLow - 0.021624) < 1e-6 && abs(more.ciHigh - 0.271709) < 1e-6)
+        #expect(more.interval == .pooledDifference)
+    }
+}
