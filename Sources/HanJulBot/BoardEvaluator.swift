@@ -72,6 +72,10 @@ public final class BoardEvaluator {
         popcountTable.deallocate()
     }
 
+    /// Per column of the loaded board, its first filled row (the height when empty): what
+    /// a placement search needs, so a bot that loads first hands it over.
+    var columnTops: UnsafePointer<Int> { UnsafePointer(columnTop) }
+
     /// Takes in the board the next placements will be measured on.
     /// - Precondition: `board.height <= capacity`.
     public func load(_ board: Board) {

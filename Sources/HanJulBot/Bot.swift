@@ -126,10 +126,10 @@ public struct Bot {
     /// slot and no preview).
     @_specialize(where R == StandardRules)
     public static func holdAlternative<R: Rules>(_ game: Game<R>) -> Piece? {
-        let state = game.state
-        guard game.rules.holdEnabled, !state.holdUsed, let kind = state.held ?? state.queue.first,
-              kind != state.piece.kind else { return nil }
-        return game.rules.lookahead.spawnPiece(kind: kind, state: state)
+        // The rules first: without a hold the state is not read at all (every piece asks).
+        guard game.rules.holdEnabled, !game.state.holdUsed, let kind = game.state.held ?? game.state.queue.first,
+              kind != game.state.piece.kind else { return nil }
+        return game.rules.lookahead.spawnPiece(kind: kind, state: game.state)
     }
 
     /// The placement the bot would play on `game`'s current piece (a path that starts with
@@ -139,14 +139,23 @@ public struct Bot {
     @_specialize(where R == StandardRules)
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
-        let state = game.state
         // The lookahead rules: the search's many spawn and rotate questions must not reach
         // the hooks of the game's own rules (#15 item 7: replays of the game must verify).
         let rules = game.rules.lookahead
         let turns = config.plain ? Turn.clockwiseOnly : nil
-        try search.run(config.search, in: state, rules: rules, turns: turns)
+        // A bot that scores placements loads the board first: the search then takes the
+        // column tops the evaluator found instead of scanning for them.
+        let weights = config.kind.weights
+        var columnTops: UnsafePointer<Int>? = nil
+        if weights != nil {
+            if (evaluator?.capacity ?? 0) < game.state.board.height { evaluator = BoardEvaluator(height: game.state.board.height) }
+            evaluator!.load(game.state.board)
+            columnTops = evaluator!.columnTops
+        }
+        try search.run(config.search, in: game.state, rules: rules, from: nil, turns: turns, columnTops: columnTops)
         if !config.plain, let alternative = Self.holdAlternative(game) {
-            try search.append(config.search, in: state, rules: rules, from: alternative, holds: true)
+            try search.append(config.search, in: game.state, rules: rules, from: alternative, holds: true, turns: nil,
+                              columnTops: columnTops)
         }
         let placements = search.placements
         let count = placements.count
@@ -154,13 +163,10 @@ public struct Bot {
         if config.noise > 0 && Double(random.next() >> 11) * 0x1p-53 < config.noise {
             return placements[random.below(count)]
         }
-        guard let weights = config.kind.weights else { return placements[random.below(count)] }
-        if (evaluator?.capacity ?? 0) < state.board.height { evaluator = BoardEvaluator(height: state.board.height) }
-        let evaluator = evaluator!
+        guard let weights, let evaluator else { return placements[random.below(count)] }
         placementsEvaluated += count
         guard config.lookahead > 0 else {
-            evaluator.load(state.board)
-            return placements[evaluator.best(of: placements, weights: weights, pieces: state.pieces)]
+            return placements[evaluator.best(of: placements, weights: weights, pieces: game.state.pieces)]
         }
         if look == nil { look = Lookahead() }
         let (index, evaluated) = try look!.best(of: placements, in: game, depth: config.lookahead, mode: config.search,

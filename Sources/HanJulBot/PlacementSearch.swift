@@ -92,10 +92,21 @@ public struct PlacementSearch: Sendable {
     public mutating func run<R: Rules>(
         _ mode: Mode, in state: GameState, rules: R, from start: Piece? = nil, turns: UInt32? = nil
     ) throws(RuleError) {
+        try run(mode, in: state, rules: rules, from: start, turns: turns, columnTops: nil)
+    }
+
+    /// `run`, with the board's column tops already at hand (a bot's loaded evaluator has
+    /// them: `BoardEvaluator.columnTops`), so the search does not scan the board for them.
+    @_specialize(where R == StandardRules)
+    mutating func run<R: Rules>(
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece?, turns: UInt32?,
+        columnTops: UnsafePointer<Int>?
+    ) throws(RuleError) {
         if isKnownUniquelyReferenced(&storage) { storage.removeAll() } else { storage = SearchStorage() }
         storedActions.removeAll(keepingCapacity: true)
         positionsVisited = 0
-        try search(mode, in: state, rules: rules, from: start ?? state.piece, holds: false, turns: turns)
+        try search(mode, in: state, rules: rules, from: start ?? state.piece, holds: false, turns: turns,
+                   columnTops: columnTops)
     }
 
     /// Adds the placements of `start` to those of the latest search, marked `holds` when
@@ -105,8 +116,17 @@ public struct PlacementSearch: Sendable {
     public mutating func append<R: Rules>(
         _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32? = nil
     ) throws(RuleError) {
+        try append(mode, in: state, rules: rules, from: start, holds: holds, turns: turns, columnTops: nil)
+    }
+
+    /// `append`, with the board's column tops at hand (see `run(…columnTops:)`).
+    @_specialize(where R == StandardRules)
+    mutating func append<R: Rules>(
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32?,
+        columnTops: UnsafePointer<Int>?
+    ) throws(RuleError) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        try search(mode, in: state, rules: rules, from: start, holds: holds, turns: turns)
+        try search(mode, in: state, rules: rules, from: start, holds: holds, turns: turns, columnTops: columnTops)
     }
 
     /// Every placement of the piece in play with its actions, as fresh arrays: the
@@ -121,13 +141,14 @@ public struct PlacementSearch: Sendable {
 
     @_specialize(where R == StandardRules)
     private mutating func search<R: Rules>(
-        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32?
+        _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32?,
+        columnTops: UnsafePointer<Int>?
     ) throws(RuleError) {
         let set = state.pieces
         guard start.kind >= 0 && start.kind < set.count,
               start.rotation >= 0 && start.rotation < set.rotationCount(of: start.kind),
               state.fits(start) else { return }
-        prepare(kind: start.kind, board: state.board, set: set)
+        prepare(kind: start.kind, board: state.board, set: set, columnTops: columnTops)
         let allowed = Turn.allowed(by: rules) & (turns ?? ~0)
         switch mode {
         case .fast: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed)
@@ -138,10 +159,13 @@ public struct PlacementSearch: Sendable {
     // MARK: - Shared
 
     /// Column tops of the board, the shape table of the set, and a fresh stamp.
-    private mutating func prepare(kind: Int, board: Board, set: PieceSet) {
+    private mutating func prepare(kind: Int, board: Board, set: PieceSet, columnTops: UnsafePointer<Int>?) {
         let width = board.width, height = board.height
         let columnTop = storage.columnTop
-        board.rows.withUnsafeBufferPointer { rows in
+        if let columnTops {
+            columnTop.update(from: columnTops, count: width)
+        } else {
+            board.rows.withUnsafeBufferPointer { rows in
             for x in 0..<width { columnTop[x] = height }
             var seen: UInt64 = 0
             var y = 0
@@ -153,6 +177,7 @@ public struct PlacementSearch: Sendable {
                     fresh &= fresh - 1
                 }
                 y += 1
+            }
             }
         }
         if table?.describes(set) != true { table = ShapeTable(set) }
