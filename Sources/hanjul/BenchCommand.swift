@@ -16,16 +16,22 @@ enum BenchCommand {
     static let reference = Option("--reference", value: "PATH", kind: .path,
                                   help: "the C reference bot's source (default: shared/bench/reference-sim.c found above the working folder)")
     static let noReference = Option.flag("--no-reference", help: "do not build and run the C reference")
+    static let rounds = Option("--rounds", value: "N",
+                               help: "measure everything N times, interleaved, and keep each one's best round (default 3)")
 
     static let declaration = Command(
         "bench", summary: "the bot's speed: built-in rules, Mods/standard, and the C reference",
-        synopsis: ["[--games N] [--cap PIECES] [--reference PATH | --no-reference] [--mods-dir DIR]..."],
+        synopsis: ["[--games N] [--cap PIECES] [--rounds N] [--reference PATH | --no-reference] [--mods-dir DIR]..."],
         discussion: [
             "Plays the same seeds single-threaded, in CPU time, under the built-in rules and under Mods/standard "
                 + "(Lua), and builds and runs the C reference bot when a C compiler is found; prints pieces and "
                 + "placements per second and the ratios.",
+            "Every measurement runs --rounds times, the rounds interleaved (a, b, c, d, reference, then again), "
+                + "and the best round of each counts: on a shared machine the other work only ever slows a round "
+                + "down, so the best round is the closest to the machine's speed, and ratios of best rounds are "
+                + "steadier than those of single ones.",
         ],
-        options: [games, cap, reference, noReference, ModOptions.modsDir],
+        options: [games, cap, rounds, reference, noReference, ModOptions.modsDir],
         misplaced: ["--mod": "hanjul bench measures the built-in rules and Mods/standard; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
@@ -33,13 +39,12 @@ enum BenchCommand {
         let cap = try arguments.count(Self.cap, limit: 100_000_000) ?? 50_000
         let referencePath = arguments.value(reference)
         let noReference = arguments.flag(Self.noReference)
+        let rounds = try arguments.count(Self.rounds, limit: 100) ?? 3
+        guard rounds >= 1 else { throw UsageError("--rounds must be at least 1") }
         let modOptions = try ModOptions(arguments, ids: false)
         if referencePath != nil && noReference { throw UsageError("give --reference PATH or --no-reference, not both") }
 
         let seeds = (1...UInt64(games)).map { $0 }
-        print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time")
-        let builtIn = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
-        print("(a) built-in standard rules  " + builtIn.line)
         // The mods the issue sets goals for: the Lua restatement of the standard rules, and
         // the two whose hooks do the most work (a cascade after clears, a randomizer that
         // searches every kind's placements).
@@ -47,47 +52,112 @@ enum BenchCommand {
             ("(b) Mods/standard (Lua)", "standard", 0.9), ("(c) Mods/cascade (Lua)", "cascade", 0.5),
             ("(d) Mods/evil (Lua)", "evil", 0.1),
         ]
-        for (name, id, goal) in mods {
-            let label = name + String(repeating: " ", count: max(1, 28 - name.count))
+        /// Each mod's rules, or why it cannot be measured.
+        enum Measurable { case success(RuleSetSpec), failure(String) }
+        var specs: [(id: String, result: Measurable)] = []
+        for (_, id, _) in mods {
             switch SimOptions.ruleSet([id], catalog: modOptions.catalog, command: "bench") {
-            case .success(let spec) where spec.name == "mod:\(id)":
-                // Games under evil end within a hundred pieces: further seeds until the
-                // measurement covers as many pieces as (a) or 20,000, so its rate is not noise.
-                let figures = measure(spec, seeds: seeds, cap: cap, minimumPieces: min(builtIn.pieces, 20_000))
-                let ratio = figures.piecesPerSecond / builtIn.piecesPerSecond
-                print(label + figures.line)
-                print("    ratio to (a): \(Format.fixed(ratio, 2))× pieces/s (goal ≥ \(Format.fixed(goal, 2))×\(ratio >= goal ? ", met" : ", NOT met"))")
+            case .success(let spec) where spec.name == "mod:\(id)": specs.append((id, .success(spec)))
             case .success:
-                print(label + "not measured: no mod '\(id)' in \(modOptions.catalog.searchPath.folders.joined(separator: ", "))")
-            case .failure(let error):
-                print(label + "not measured: \(error)")
+                specs.append((id, .failure("not measured: no mod '\(id)' in \(modOptions.catalog.searchPath.folders.joined(separator: ", "))")))
+            case .failure(let error): specs.append((id, .failure("not measured: \(error)")))
             }
         }
 
-        guard !noReference else { return .success }
-        guard let source = referencePath ?? findReference() else {
-            print("reference: reference-sim.c not found (give --reference PATH)")
-            return .success
+        // The reference is built once, then run in every round.
+        var referenceBinary: ReferenceBinary? = nil
+        var referenceNote: String? = nil
+        if !noReference {
+            if let source = referencePath ?? findReference() {
+                guard FileManager.default.fileExists(atPath: source) else {
+                    throw UsageError("--reference: no file \(CommandLineText.quoted(source))")
+                }
+                if let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) {
+                    switch ReferenceBinary.build(source: source, compiler: compiler) {
+                    case .success(let binary): referenceBinary = binary
+                    case .failure(let message): referenceNote = "reference: \(message)"
+                    }
+                } else {
+                    referenceNote = "reference: no C compiler (gcc or cc) found; ratio not measured"
+                }
+            } else {
+                referenceNote = "reference: reference-sim.c not found (give --reference PATH)"
+            }
         }
-        guard FileManager.default.fileExists(atPath: source) else { throw UsageError("--reference: no file \(CommandLineText.quoted(source))") }
-        guard let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) else {
-            print("reference: no C compiler (gcc or cc) found; ratio not measured")
-            return .success
+        defer { referenceBinary?.remove() }
+
+        print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time, "
+              + "best of \(rounds) round\(rounds == 1 ? "" : "s")")
+        var builtIn: Rounds? = nil
+        var modRounds = [Rounds?](repeating: nil, count: mods.count)
+        var reference: Rounds? = nil
+        for _ in 0..<rounds {
+            let a = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
+            builtIn = Rounds.adding(a, to: builtIn)
+            for (index, spec) in specs.enumerated() {
+                guard case .success(let spec) = spec.result else { continue }
+                // Games under evil end within a hundred pieces: further seeds until the
+                // measurement covers as many pieces as (a) or 20,000, so its rate is not noise.
+                let figures = measure(spec, seeds: seeds, cap: cap, minimumPieces: min(a.pieces, 20_000))
+                modRounds[index] = Rounds.adding(figures, to: modRounds[index])
+            }
+            if let binary = referenceBinary {
+                switch binary.run(games: games, cap: cap) {
+                case .success(let rates):
+                    // Its rates as figures of one second.
+                    reference = Rounds.adding(Figures(pieces: Int(rates.pieces), placements: Int(rates.placements), games: games,
+                                                      seconds: 1), to: reference)
+                case .failure(let message):
+                    referenceNote = "reference: \(message)"
+                    referenceBinary = nil
+                }
+            }
         }
-        switch runReference(source: source, compiler: compiler, games: games, cap: cap) {
-        case .failure(let message):
-            print("reference: \(message)")
-        case .success(let reference):
-            print("reference-sim.c (\(URL(fileURLWithPath: compiler).lastPathComponent) -O2 -march=x86-64)  "
-                  + "pieces/s \(group(reference.pieces))  placements/s \(group(reference.placements))")
-            let ratio = builtIn.piecesPerSecond / reference.pieces
-            print("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "
-                  + "\(Format.fixed(builtIn.placementsPerSecond / reference.placements, 2))× placements/s")
-            print("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
-            print("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
-            print("  scoring, bag); the reference drops each orientation straight down in every column.")
+        guard let builtIn else { return .success }
+        print("(a) built-in standard rules  " + builtIn.best.line + builtIn.spread)
+        for (index, (name, _, goal)) in mods.enumerated() {
+            let label = name + String(repeating: " ", count: max(1, 28 - name.count))
+            if case .failure(let message) = specs[index].result {
+                print(label + message)
+                continue
+            }
+            guard let figures = modRounds[index] else { continue }
+            let ratio = figures.best.piecesPerSecond / builtIn.best.piecesPerSecond
+            print(label + figures.best.line + figures.spread)
+            print("    ratio to (a): \(Format.fixed(ratio, 2))× pieces/s (goal ≥ \(Format.fixed(goal, 2))×\(ratio >= goal ? ", met" : ", NOT met"))")
         }
+        if let referenceNote { print(referenceNote) }
+        guard let reference, referenceBinary != nil else { return .success }
+        print("reference-sim.c (\(referenceBinary!.compilerName) -O2 -march=x86-64)  "
+              + "pieces/s \(group(reference.best.piecesPerSecond))  placements/s \(group(reference.best.placementsPerSecond))"
+              + reference.spread)
+        let ratio = builtIn.best.piecesPerSecond / reference.best.piecesPerSecond
+        print("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "
+              + "\(Format.fixed(builtIn.best.placementsPerSecond / reference.best.placementsPerSecond, 2))× placements/s")
+        print("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
+        print("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
+        print("  scoring, bag); the reference drops each orientation straight down in every column.")
         return .success
+    }
+
+    /// A measurement's rounds: the best (the highest rate) and the range of rates.
+    struct Rounds {
+        var best: Figures
+        var slowest: Double
+        var count: Int
+
+        static func adding(_ figures: Figures, to rounds: Rounds?) -> Rounds {
+            guard var rounds else { return Rounds(best: figures, slowest: figures.piecesPerSecond, count: 1) }
+            if figures.piecesPerSecond > rounds.best.piecesPerSecond { rounds.best = figures }
+            rounds.slowest = min(rounds.slowest, figures.piecesPerSecond)
+            rounds.count += 1
+            return rounds
+        }
+
+        /// `; rounds 712,000–790,000 pieces/s` when there was more than one.
+        var spread: String {
+            count > 1 ? "; rounds \(group(slowest))–\(group(best.piecesPerSecond)) pieces/s" : ""
+        }
     }
 
     struct Figures {
@@ -158,34 +228,52 @@ enum BenchCommand {
         return nil
     }
 
-    enum Outcome { case success((pieces: Double, placements: Double)), failure(String) }
+    /// The C reference, compiled into a scratch folder (removed by `remove()`).
+    struct ReferenceBinary {
+        let folder: URL
+        let path: String
+        let compilerName: String
 
-    static func runReference(source: String, compiler: String, games: Int, cap: Int) -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-bench-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            return .failure("cannot make a scratch folder: \(error)")
+        enum Built { case success(ReferenceBinary), failure(String) }
+        enum Ran { case success((pieces: Double, placements: Double)), failure(String) }
+
+        static func build(source: String, compiler: String) -> Built {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-bench-\(UUID().uuidString)")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                return .failure("cannot make a scratch folder: \(error)")
+            }
+            let binary = ReferenceBinary(folder: folder, path: folder.appendingPathComponent("reference-sim").path,
+                                         compilerName: URL(fileURLWithPath: compiler).lastPathComponent)
+            let build = execute(compiler, ["-O2", "-march=x86-64", "-o", binary.path, source, "-lm"])
+            guard build.status == 0 else {
+                binary.remove()
+                return .failure("build failed: \(build.output.split(separator: "\n").first ?? "")")
+            }
+            return .success(binary)
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = folder.appendingPathComponent("reference-sim").path
-        let build = execute(compiler, ["-O2", "-march=x86-64", "-o", binary, source, "-lm"])
-        guard build.status == 0 else { return .failure("build failed: \(build.output.split(separator: "\n").first ?? "")") }
-        let run = execute(binary, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"])
-        guard run.status == 0 else { return .failure("run failed with status \(run.status)") }
-        // rate(cpu): pieces/s=364000 evals/s=8400000 ...
-        guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("rate(cpu):") }) else {
-            return .failure("no 'rate(cpu):' line in its output")
+
+        /// Its rates in CPU time for `games` games of `cap` pieces from seed 1.
+        func run(games: Int, cap: Int) -> Ran {
+            let run = execute(path, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"])
+            guard run.status == 0 else { return .failure("run failed with status \(run.status)") }
+            // rate(cpu): pieces/s=364000 evals/s=8400000 ...
+            guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("rate(cpu):") }) else {
+                return .failure("no 'rate(cpu):' line in its output")
+            }
+            var values: [String: Double] = [:]
+            for field in line.split(separator: " ") {
+                let parts = field.split(separator: "=")
+                if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+            }
+            guard let pieces = values["pieces/s"], let evals = values["evals/s"] else {
+                return .failure("cannot read its rates from '\(line)'")
+            }
+            return .success((pieces, evals))
         }
-        var values: [String: Double] = [:]
-        for field in line.split(separator: " ") {
-            let parts = field.split(separator: "=")
-            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
-        guard let pieces = values["pieces/s"], let evals = values["evals/s"] else {
-            return .failure("cannot read its rates from '\(line)'")
-        }
-        return .success((pieces, evals))
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// Runs `path` with `arguments` (posix_spawn; output and errors into a file beside it,
