@@ -1,5 +1,7 @@
 /// Something that happened in the game, in the order it happened. Front ends, statistics
 /// and logs read events rather than diffing states.
+/// Every case's payload is plain data (no strings, no references): the engine appends and
+/// clears events on every action, and such an array is cleared without visiting each element.
 public enum Event: Equatable, Sendable {
     /// The piece moved sideways or down by an action (`L`, `R`, `D`, `G`).
     case moved(Piece)
@@ -20,12 +22,13 @@ public enum Event: Equatable, Sendable {
     /// What the lock that just happened was: after its rows were removed, before they are
     /// scored (so scoring rules can read `GameState.lastLock`).
     case lockFacts(LockFacts)
-    /// The rules announced a callout for the player (`GameState.announce`).
-    case announced(String)
+    /// The rules announced a callout for the player (`GameState.announce`): the game's
+    /// `number`th, its text `GameState.callout(number:)`.
+    case announced(number: Int)
     /// A mod changed the board outside the normal flow.
     case boardEdited
-    /// The game ended.
-    case gameOver(GameOverReason)
+    /// The game ended (why: `GameState.phase`).
+    case gameOver
 }
 
 /// Why points were scored.

@@ -185,7 +185,7 @@ public struct Game<R: Rules> {
         } catch {
             if case .ruleError = reason { return }
             state.phase = .over(.ruleError(error))
-            state.events.append(.gameOver(.ruleError(error)))
+            state.events.append(.gameOver)
         }
     }
 

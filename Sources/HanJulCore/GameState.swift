@@ -43,6 +43,8 @@ public struct GameState: Equatable, Sendable {
     public internal(set) var backToBackReady: Bool
     /// What rules announced (`announce`), oldest first; the latest `maxCallouts` are kept.
     public internal(set) var callouts: [String]
+    /// Callouts announced so far, those no longer kept included.
+    public internal(set) var calloutsAnnounced = 0
     /// Milliseconds of game time: the sum of the `W<ms>` actions applied (the game's clock,
     /// which timed rules read; see `Rules.isTimed`). 0 when no time was told.
     public internal(set) var elapsedMilliseconds: Int
@@ -193,14 +195,22 @@ public struct GameState: Equatable, Sendable {
         }
         if callouts.count == Self.maxCallouts { callouts.removeFirst() }
         callouts.append(line)
-        events.append(.announced(line))
+        calloutsAnnounced += 1
+        events.append(.announced(number: calloutsAnnounced))
+    }
+
+    /// The text of the `number`th callout (`Event.announced`), while it is among the
+    /// latest `maxCallouts`.
+    public func callout(number: Int) -> String? {
+        let index = callouts.count - (calloutsAnnounced - number) - 1
+        return index >= 0 && index < callouts.count ? callouts[index] : nil
     }
 
     /// Ends the game.
     public mutating func end(_ reason: GameOverReason) {
         guard !isOver else { return }
         phase = .over(reason)
-        events.append(.gameOver(reason))
+        events.append(.gameOver)
     }
 
     /// Edits the board through `body`, recording a `boardEdited` event.

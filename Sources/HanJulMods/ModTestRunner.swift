@@ -441,7 +441,7 @@ final class TestSession {
                         if index & 63 == 63 && session.clock.isOver { break }
                         box.game.apply(action)
                         if box.events.count < Box.maxEvents {
-                            box.events += box.game.state.events.map { Self.word($0, letter) }.filter { !$0.isEmpty }
+                            box.events += box.game.state.events.map { Self.word($0, letter, box.game.state) }.filter { !$0.isEmpty }
                         }
                     }
                 }
@@ -486,7 +486,7 @@ final class TestSession {
 
     /// An event as one word for `g:events()` (or none: a lock's facts show only a spin,
     /// a combo of 2 or more and a back-to-back, as `spin:full`, `combo:3`, `b2b`).
-    static func word(_ event: Event, _ letter: (Int) -> String) -> String {
+    static func word(_ event: Event, _ letter: (Int) -> String, _ state: GameState) -> String {
         switch event {
         case .moved: "moved"
         case .rotated(_, let kick): "rotated:\(kick)"
@@ -501,7 +501,7 @@ final class TestSession {
         case .lockFacts(let facts):
             [facts.spin == .none ? "" : "spin:\(facts.spin.rawValue)", facts.combo >= 2 ? "combo:\(facts.combo)" : "",
              facts.backToBack ? "b2b" : ""].filter { !$0.isEmpty }.joined(separator: " ")
-        case .announced(let text): "callout:" + String(text.map { $0 == " " ? "_" : $0 })
+        case .announced(let number): "callout:" + String((state.callout(number: number) ?? "").map { $0 == " " ? "_" : $0 })
         }
     }
 }

@@ -167,8 +167,8 @@ extension GameScreen {
             case .lockFacts(let lock):
                 statistics.count(lock)
                 facts = lock
-            case .announced(let text):
-                announced.append(text)
+            case .announced(let number):
+                if let text = game.state.callout(number: number) { announced.append(text) }
             default:
                 break
             }

@@ -102,9 +102,15 @@ import Testing
             state.announce(String(repeating: "x", count: 60))
         }
         #expect(game.state.callouts == ["T-SPIN DOUBLE", String(repeating: "x", count: 48)])
-        #expect(game.state.events.suffix(2) == [.announced("T-SPIN DOUBLE"), .announced(String(repeating: "x", count: 48))])
+        let n = game.state.calloutsAnnounced
+        #expect(game.state.events.suffix(2) == [.announced(number: n - 1), .announced(number: n)])
+        #expect([game.state.callout(number: n - 1), game.state.callout(number: n)] == ["T-SPIN DOUBLE", String(repeating: "x", count: 48)])
         game.withState { state in for i in 0..<300 { state.announce("\(i)") } }
         #expect(game.state.callouts.count == GameState.maxCallouts)
         #expect(game.state.callouts.last == "299")
+        // An event's number finds its text while it is kept, and nothing once it is dropped.
+        #expect(game.state.calloutsAnnounced == 302)
+        #expect(game.state.callout(number: 302) == "299" && game.state.callout(number: 47) == "44")
+        #expect(game.state.callout(number: 46) == nil && game.state.callout(number: 1) == nil && game.state.callout(number: 303) == nil)
     }
 }

@@ -39,7 +39,8 @@ import Testing
         try play(&g, "C" + String(repeating: "D", count: 17) + "CD")
         #expect(g.state.score == 1200)
         #expect(g.state.callouts == ["T-SPIN DOUBLE"])
-        #expect(g.state.events.contains(.announced("T-SPIN DOUBLE")), "the action that locked reports it")
+        #expect(g.state.events.contains(.announced(number: g.state.calloutsAnnounced)), "the action that locked reports it")
+        #expect(g.state.callout(number: g.state.calloutsAnnounced) == "T-SPIN DOUBLE")
     }
 
     @Test func theFactsTableHasEveryField() throws {
