@@ -291,16 +291,19 @@ public final class BoardEvaluator {
     /// The first of the best of `placements` by `weights.value` (the index and the value),
     /// or `nil` for no placements: what a loop over `forEachFeatures` computes.
     ///
-    /// When no sum can wrap (every weight within ±2³¹; a figure is at most 64 × 64) and the
-    /// three height weights are ≤ 0, a placement whose lines and holes terms are already no
-    /// better than the best so far cannot win, and its heights are not measured.
+    /// When no sum can wrap (every weight within ±2³¹; a figure is at most 64 × 64), the sum
+    /// is exact in any order. A placement that clears no row adds to each of its columns'
+    /// heights exactly the cells it covers there (its own and the holes under them), so its
+    /// aggregate height is known with its holes; when the tallest-column and bumpiness
+    /// weights are ≤ 0, a placement whose lines, holes and aggregate terms are already no
+    /// better than the best so far cannot win, and its other heights are not measured.
     public func best(of placements: PlacementList, weights: IntegerWeights, pieces: PieceSet) -> (index: Int, value: Int)? {
         guard !placements.isEmpty else { return nil }
         let table = shapeTable(for: pieces)
         let limit = 1 << 31
         let small = [weights.lines, weights.holes, weights.height, weights.aggregateHeight, weights.bumpiness]
             .allSatisfy { $0 > -limit && $0 < limit }
-        let prunes = small && weights.height <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
+        let prunes = small && weights.height <= 0 && weights.bumpiness <= 0
         var best = 0, bestIndex = 0
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
@@ -309,8 +312,11 @@ public final class BoardEvaluator {
                 var features: BoardFeatures
                 if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: false) {
                     features = core
-                    if prunes && index > 0 && best >= (weights.lines &* features.linesCleared) &+ (weights.holes &* features.holes) {
-                        continue
+                    if prunes && index > 0 {
+                        let aggregate = aggregateTotal &+ features.holes &- holeTotal &+ table.cellCount[entry]
+                        let known = (weights.lines &* features.linesCleared) &+ (weights.holes &* features.holes)
+                            &+ (weights.aggregateHeight &* aggregate)
+                        if best >= known { continue }
                     }
                     completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
                                             wells: false, heights: true)

@@ -43,10 +43,15 @@ public final class LuaRules: Rules {
     /// first, when the level changes), so front ends that ask every frame change nothing.
     private var gravityCache: [Int: Int] = [:]
 
-    /// A second copy of the same mods, in their own Lua states, for a bot's lookahead
-    /// (`Rules.lookahead`): its spawn and rotate hooks may run any number of times without
-    /// touching the game's Lua states. Built on first use.
-    public private(set) lazy var lookahead: LuaRules = {
+    /// The rules for a bot's lookahead (`Rules.lookahead`): a second copy of the same mods,
+    /// in their own Lua states, so that their spawn and rotate hooks may run any number of
+    /// times without touching the game's Lua states; these rules themselves when no mod has
+    /// either hook (a search's questions are then answered natively and run no Lua, and a
+    /// game needs no second set of Lua states).
+    public var lookahead: LuaRules { has(.spawn) || has(.rotate) ? lookaheadCopy : self }
+
+    /// The copy `lookahead` answers from, built on first use.
+    private lazy var lookaheadCopy: LuaRules = {
         (try? LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog)) ?? self
     }()
 
