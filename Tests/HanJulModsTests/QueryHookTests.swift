@@ -53,6 +53,16 @@ import Testing
         #expect(game.state.score == 1000 + game.state.score % 1000, "one turn asked once")
     }
 
+    @Test func rulesWithoutSpawnOrRotateHooksAreTheirOwnLookahead() throws {
+        // The search's questions run no Lua then: no second set of Lua states is made.
+        fx.write("count", Self.counting("gravity"))
+        let rules = try fx.rules("count")
+        #expect(rules.lookahead === rules)
+        fx.write("count", Self.counting("spawn"))
+        let spawning = try fx.rules("count")
+        #expect(spawning.lookahead !== spawning)
+    }
+
     @Test func checkFindsAQueryHookThatCounts() throws {
         for hook in ["spawn", "rotate"] {
             fx.write("count", Self.counting(hook))
