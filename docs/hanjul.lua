@@ -149,6 +149,12 @@ function Game:placements(letter) end
 ---@return integer rotation
 function Game:best_placement(letter, weights) end
 
+---game:best_placement's value for every kind at once: {letter = value}, without the kinds
+---that cannot enter. One call per deal for a randomizer that weighs every kind.
+---@param weights table<string, integer>
+---@return table<hanjul.Letter, integer>
+function Game:best_placements(weights) end
+
 -- Changes (refused in scoring, level, gravity, hard_drop_points, spawn and rotate) --------
 
 ---Sets a cell to a kind, or empties it with nil.

@@ -19,14 +19,10 @@ local WEIGHTS = { aggregate_height = -510, lines = 761, holes = -357, bumpiness 
 -- The last two kinds dealt.
 local last, before_last
 
--- The best value the player can reach with `letter` (higher is better for the player),
--- or nil when it cannot enter at all. game:best_placement is the native form of
+-- The best value the player can reach with each kind (higher is better for the player);
+-- a kind that cannot enter at all is missing. game:best_placements is the native form of
 --   for _, p in ipairs(game:placements(letter)) do v = sum of WEIGHTS[k] * p[k] ... end
--- and gives the same value, without a table per placement.
-local function best_value(game, letter)
-  return (game:best_placement(letter, WEIGHTS))
-end
-
+-- for every kind at once, with the same values, and without a table per placement.
 local function deal(letter)
   before_last, last = last, letter
   return letter
@@ -45,10 +41,10 @@ return {
   next_piece = function(game)
     if game:random(MERCY) == 1 then return deal(KINDS[game:random(#KINDS)]) end
     local worst, worst_value
+    local best = game:best_placements(WEIGHTS)
     for _, letter in ipairs(KINDS) do
       if not (letter == last and letter == before_last) then
-        -- A kind that cannot enter at all is the worst of all (math.mininteger).
-        local v = best_value(game, letter) or math.mininteger
+        local v = best[letter] or math.mininteger
         if not worst_value or v < worst_value then worst, worst_value = letter, v end
       end
     end

@@ -102,12 +102,15 @@ public final class BoardEvaluator {
         // but the top row's cells against the empty row above (counted in that row's pair).
         rowPrefix[0] = 0
         pairPrefix[0] = 0
+        // Written in closed form: a running sum here is a chain of dependent loads and
+        // stores, a tenth of the whole load on a low stack.
         var y = 0
         while y < top {
-            rowPrefix[y + 1] = rowPrefix[y] + 2
-            pairPrefix[y + 1] = pairPrefix[y] + (y == top - 1 ? rows[top].nonzeroBitCount : 0)
-            y += 1
+            rowPrefix[y &+ 1] = 2 &* (y &+ 1)
+            pairPrefix[y &+ 1] = 0
+            y &+= 1
         }
+        if top > 0 { pairPrefix[top] = rows[top].nonzeroBitCount }
         holeTotal = 0
         var covered: UInt64 = 0
         if width <= 14 {
@@ -120,11 +123,11 @@ public final class BoardEvaluator {
                 let empty = ~row & full
                 let rowBits = ((row ^ (row >> 1)) & inner) | ((empty & 1) << shiftHigh) | ((empty >> shiftHigh) << (shiftHigh + 1))
                 let counts = fieldPopcounts(rowBits | ((row ^ rows[y + 1]) << 16) | ((empty & covered) << 32))
-                rowPrefix[y + 1] = rowPrefix[y] + Int(counts & 0xFFFF)
-                pairPrefix[y + 1] = pairPrefix[y] + Int((counts >> 16) & 0xFFFF)
-                holeTotal += Int(counts >> 32)
+                rowPrefix[y &+ 1] = rowPrefix[y] &+ Int(counts & 0xFFFF)
+                pairPrefix[y &+ 1] = pairPrefix[y] &+ Int((counts >> 16) & 0xFFFF)
+                holeTotal &+= Int(counts >> 32)
                 covered |= row
-                y += 1
+                y &+= 1
             }
         } else {
             while y < height {
@@ -140,19 +143,21 @@ public final class BoardEvaluator {
         columnTotal = pairPrefix[height]
 
         // Columns: the stack's cells transposed, then each column's top and wells.
+        // Column by column, branch-free: a loop per cell mispredicts its exit on every row.
         for x in 0..<(width + 4) {
-            columns[x] = x < 2 || x >= width + 2 ? allRows : 0
             columnWells[x] = 0
-        }
-        y = top
-        while y < height {
-            var bits = rows[y]
-            let bit: UInt64 = 1 << UInt64(y)
-            while bits != 0 {
-                columns[bits.trailingZeroBitCount + 2] |= bit
-                bits &= bits - 1
+            guard x >= 2 && x < width + 2 else {
+                columns[x] = allRows
+                continue
             }
-            y += 1
+            let shift = UInt64(x &- 2)
+            var column: UInt64 = 0
+            y = top
+            while y < height {
+                column |= ((rows[y] >> shift) & 1) << UInt64(y)
+                y &+= 1
+            }
+            columns[x] = column
         }
         wellTotal = 0
         aggregateTotal = 0
@@ -218,16 +223,36 @@ public final class BoardEvaluator {
     /// The best of `placements` (the first of equals) by `weights`: the index of the one
     /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
     /// `placements` must not be empty.
+    ///
+    /// When the wells and height weights are all ≤ 0 (every bot's are), a placement whose
+    /// sum without them is already no better than the best so far cannot win: those terms
+    /// are added last and are never positive, and adding a value ≤ 0 never rounds up. Its
+    /// wells and heights are then not measured. The choice is the one the full sums make.
     public func best(of placements: PlacementList, weights: Weights, pieces: PieceSet) -> Int {
         let table = shapeTable(for: pieces)
         let heights = weights.usesHeights
+        let prunes = weights.wells <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
+            && weights.maxHeight <= 0
         var best = -Double.infinity
         var bestIndex = 0
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
                 let piece = placements[index].piece
-                let features = measure(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y, table: table,
-                                       piece: piece, heights: heights)
+                let entry = piece.kind &* 8 &+ piece.rotation
+                var features: BoardFeatures
+                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: true) {
+                    features = core
+                    if prunes && best >= weights.scoreBeforeWellsAndHeights(features) { continue }
+                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
+                                            wells: true, heights: heights)
+                } else {
+                    // Clears a row: measured whole, the wells only when it can still win.
+                    features = fromScratch(piece, table.pieces, wells: !prunes)
+                    if prunes {
+                        if best >= weights.scoreBeforeWellsAndHeights(features) { continue }
+                        features.wells = scratchWells(after: features)
+                    }
+                }
                 let value = weights.score(features)
                 if value > best {
                     best = value
@@ -236,6 +261,66 @@ public final class BoardEvaluator {
             }
         }
         return bestIndex
+    }
+
+    /// Integer weights on the figures the mods' lookahead reports (`game:best_placement`).
+    public struct IntegerWeights: Equatable, Sendable {
+        public var lines = 0, holes = 0, height = 0, aggregateHeight = 0, bumpiness = 0
+        public init(lines: Int = 0, holes: Int = 0, height: Int = 0, aggregateHeight: Int = 0, bumpiness: Int = 0) {
+            self.lines = lines
+            self.holes = holes
+            self.height = height
+            self.aggregateHeight = aggregateHeight
+            self.bumpiness = bumpiness
+        }
+
+        /// `lines × linesCleared + holes × holes + height × maxHeight + aggregateHeight ×
+        /// aggregateHeight + bumpiness × bumpiness`, in wrapping arithmetic (Lua's), in that
+        /// order.
+        @inlinable
+        public func value(_ f: BoardFeatures) -> Int {
+            (lines &* f.linesCleared) &+ (holes &* f.holes) &+ (height &* f.maxHeight)
+                &+ (aggregateHeight &* f.aggregateHeight) &+ (bumpiness &* f.bumpiness)
+        }
+    }
+
+    /// The first of the best of `placements` by `weights.value` (the index and the value),
+    /// or `nil` for no placements: what a loop over `forEachFeatures` computes.
+    ///
+    /// When no sum can wrap (every weight within ±2³¹; a figure is at most 64 × 64) and the
+    /// three height weights are ≤ 0, a placement whose lines and holes terms are already no
+    /// better than the best so far cannot win, and its heights are not measured.
+    public func best(of placements: PlacementList, weights: IntegerWeights, pieces: PieceSet) -> (index: Int, value: Int)? {
+        guard !placements.isEmpty else { return nil }
+        let table = shapeTable(for: pieces)
+        let limit = 1 << 31
+        let small = [weights.lines, weights.holes, weights.height, weights.aggregateHeight, weights.bumpiness]
+            .allSatisfy { $0 > -limit && $0 < limit }
+        let prunes = small && weights.height <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
+        var best = 0, bestIndex = 0
+        placements.withUnsafeBufferPointer { placements in
+            for index in 0..<placements.count {
+                let piece = placements[index].piece
+                let entry = piece.kind &* 8 &+ piece.rotation
+                var features: BoardFeatures
+                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: false) {
+                    features = core
+                    if prunes && index > 0 && best >= (weights.lines &* features.linesCleared) &+ (weights.holes &* features.holes) {
+                        continue
+                    }
+                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
+                                            wells: false, heights: true)
+                } else {
+                    features = fromScratch(piece, table.pieces, wells: false)
+                }
+                let value = weights.value(features)
+                if index == 0 || value > best {
+                    best = value
+                    bestIndex = index
+                }
+            }
+        }
+        return (bestIndex, best)
     }
 
     /// The weighted score of each of `placements`, in order, into `scores`.
@@ -264,10 +349,22 @@ public final class BoardEvaluator {
     @inline(__always)
     private func measure(entry: Int, x: Int, y: Int, table: ShapeTable, piece: Piece, heights: Bool,
                          transitionsAndWells: Bool = true) -> BoardFeatures {
+        guard var features = measureRows(entry: entry, x: x, y: y, table: table, transitionsAndWells: transitionsAndWells)
+        else { return fromScratch(piece, table.pieces, wells: transitionsAndWells) }
+        completeWellsAndHeights(&features, entry: entry, x: x, y: y, table: table, wells: transitionsAndWells,
+                                heights: heights)
+        return features
+    }
+
+    /// The landing height, transitions and holes of a placement that clears no row (wells
+    /// and heights zero, for `completeWellsAndHeights`); `nil` when it must be measured from
+    /// scratch (it clears a row, reaches outside the board, or the board has a full row).
+    @inline(__always)
+    private func measureRows(entry: Int, x: Int, y: Int, table: ShapeTable, transitionsAndWells: Bool) -> BoardFeatures? {
         let rowCount = table.rowCount[entry]
         let first = y &+ table.minY[entry], last = first &+ rowCount &- 1
         let left = x &+ table.minX[entry]
-        guard first >= 0 && last < height && !hasFullRow else { return fromScratch(piece, table.pieces) }
+        guard first >= 0 && last < height && !hasFullRow else { return nil }
         // The piece's rows with the board's cells: their row transitions, and the column
         // transitions from the row above the piece down to the row below it.
         let rowMasks = table.rowMasks + entry &* 8
@@ -306,7 +403,7 @@ public final class BoardEvaluator {
             }
             pairSum &+= (above ^ rows[last &+ 1]).nonzeroBitCount
         }
-        if anyFull { return fromScratch(piece, table.pieces) }
+        if anyFull { return nil }
         let rowTransitions = transitionsAndWells ? rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum : 0
         let columnTransitions = transitionsAndWells
             ? columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum : 0
@@ -322,26 +419,40 @@ public final class BoardEvaluator {
             holes &+= open & ~(open >> 63)
             j &+= 1
         }
+        let landing = Double(height &- 1 &- last) + Double(rowCount &- 1) / 2
+        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
+                             columnTransitions: columnTransitions, holes: holes, wells: 0)
+    }
+
+    /// Fills in the wells (when `wells`) and the height figures (when `heights`) of a
+    /// placement `measureRows` measured.
+    @inline(__always)
+    private func completeWellsAndHeights(_ features: inout BoardFeatures, entry: Int, x: Int, y: Int, table: ShapeTable,
+                                         wells measuresWells: Bool, heights: Bool) {
+        let first = y &+ table.minY[entry]
+        let left = x &+ table.minX[entry]
+        let columnCount = table.columnCount[entry]
         // Wells: the piece's columns and their neighbours, recounted with its cells in them.
         // `columns[left + k]` is column left − 2 + k; the near masks line up with it.
         let near = table.nearMasks + entry &* 12
         let floor = UInt64(truncatingIfNeeded: first)
-        var wells = transitionsAndWells ? wellTotal : 0
-        var previous = columns[left]
-        var current = columns[left &+ 1]
-        var k = 1
-        while transitionsAndWells && k <= columnCount &+ 2 {
-            let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
-            wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
-            previous = current
-            current = next
-            k &+= 1
+        if measuresWells {
+            var wells = wellTotal
+            var previous = columns[left]
+            var current = columns[left &+ 1]
+            var k = 1
+            while k <= columnCount &+ 2 {
+                let next = columns[left &+ k &+ 1] | (near[k &+ 1] << floor)
+                wells &+= Self.wells(previous, current, next, allRows: allRows, height: height) &- columnWells[left &+ k]
+                previous = current
+                current = next
+                k &+= 1
+            }
+            features.wells = wells
         }
-        var aggregate = 0, bumpiness = 0, maxHeight = 0
         if heights {
-            aggregate = aggregateTotal
-            bumpiness = bumpinessTotal
-            maxHeight = height - min(top, first)
+            var aggregate = aggregateTotal
+            var bumpiness = bumpinessTotal
             // Heights of the columns left − 1 … left + columnCount, before and after.
             var previousOld = 0, previousNew = 0
             for k in 1...(columnCount + 2) {
@@ -355,15 +466,19 @@ public final class BoardEvaluator {
                 previousOld = old
                 previousNew = new
             }
+            features.aggregateHeight = aggregate
+            features.bumpiness = bumpiness
+            features.maxHeight = height - min(top, first)
         }
-        let landing = Double(height &- 1 &- last) + Double(rowCount &- 1) / 2
-        return BoardFeatures(landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
-                             columnTransitions: columnTransitions, holes: holes, wells: wells,
-                             aggregateHeight: aggregate, bumpiness: bumpiness, maxHeight: maxHeight)
     }
 
-    private func fromScratch(_ piece: Piece, _ pieces: PieceSet) -> BoardFeatures {
+    private func fromScratch(_ piece: Piece, _ pieces: PieceSet, wells: Bool = true) -> BoardFeatures {
         BoardFeatures.measure(rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width,
-                              piece: piece, pieces: pieces, scratch: scratch)
+                              piece: piece, pieces: pieces, scratch: scratch, wells: wells)
+    }
+
+    /// The wells of the board the latest `fromScratch(…, wells: false)` left in `scratch`.
+    private func scratchWells(after features: BoardFeatures) -> Int {
+        BoardFeatures.wells(inScratch: scratch, height: height, width: width, after: features)
     }
 }

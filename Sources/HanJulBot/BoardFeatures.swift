@@ -94,9 +94,12 @@ public struct BoardFeatures: Equatable, Sendable {
     /// piece, the board's own figures. Full rows are removed first, as the engine would.
     ///
     /// - Complexity: O(rows from the stack's top down), no allocation.
+    ///
+    /// `wells: false` leaves `wells` zero (the costliest figure); `wells(inScratch:…)` can
+    /// count them afterwards on the board left in `scratch`.
     public static func measure(
         rows: UnsafeBufferPointer<UInt64>, top: Int, width: Int, piece: Piece?, pieces: PieceSet?,
-        scratch: UnsafeMutableBufferPointer<UInt64>
+        scratch: UnsafeMutableBufferPointer<UInt64>, wells measuresWells: Bool = true
     ) -> BoardFeatures {
         let height = rows.count
         let full: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
@@ -155,18 +158,7 @@ public struct BoardFeatures: Equatable, Sendable {
         /// Cumulative wells from row `y`: for each empty cell walled on both sides (by
         /// filled cells or the walls), the empty cells from it down to the next filled one.
         @inline(__always) func wellDepth(row: UInt64, empty: UInt64, y: Int) -> Int {
-            var depth = 0
-            var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
-            while wellCells != 0 {
-                let bit = wellCells & (0 &- wellCells)
-                wellCells &= wellCells - 1
-                var under = y
-                while under < height && scratch[under] & bit == 0 {
-                    depth += 1
-                    under += 1
-                }
-            }
-            return depth
+            measuresWells ? Self.wellDepth(row: row, empty: empty, y: y, height: height, high: high, scratch: scratch) : 0
         }
         // Column heights: each column's first filled cell from the top. (The bumpiness is
         // counted per row: |h(x) − h(x + 1)| is the number of rows where one of the two
@@ -225,6 +217,41 @@ public struct BoardFeatures: Equatable, Sendable {
                              rowTransitions: rowTransitions, columnTransitions: columnTransitions,
                              holes: holes, wells: wells, aggregateHeight: aggregate, bumpiness: bumpiness,
                              maxHeight: maxHeight)
+    }
+
+    /// The cumulative wells of the board `measure(…, wells: false)` just left in `scratch`
+    /// (`features` being what it returned): what it would have counted with `wells: true`.
+    public static func wells(inScratch scratch: UnsafeMutableBufferPointer<UInt64>, height: Int, width: Int,
+                             after features: BoardFeatures) -> Int {
+        let full: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
+        let high: UInt64 = 1 << UInt64(width - 1)
+        var wells = 0
+        var y = height - features.maxHeight
+        while y < height {
+            let row = scratch[y]
+            wells += wellDepth(row: row, empty: ~row & full, y: y, height: height, high: high, scratch: scratch)
+            y += 1
+        }
+        return wells
+    }
+
+    /// Row `y`'s share of the cumulative wells: for each empty cell walled on both sides
+    /// (by filled cells or the walls), the empty cells from it down to the next filled one.
+    @inline(__always)
+    private static func wellDepth(row: UInt64, empty: UInt64, y: Int, height: Int, high: UInt64,
+                                  scratch: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        var depth = 0
+        var wellCells = empty & ((row << 1) | 1) & ((row >> 1) | high)
+        while wellCells != 0 {
+            let bit = wellCells & (0 &- wellCells)
+            wellCells &= wellCells - 1
+            var under = y
+            while under < height && scratch[under] & bit == 0 {
+                depth += 1
+                under += 1
+            }
+        }
+        return depth
     }
 }
 

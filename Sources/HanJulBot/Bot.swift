@@ -124,6 +124,7 @@ public struct Bot {
     /// The kind a hold would bring in now, and where it would enter; `nil` when the rules
     /// have no hold, it was used for this piece, or the kind is not known yet (an empty
     /// slot and no preview).
+    @_specialize(where R == StandardRules)
     public static func holdAlternative<R: Rules>(_ game: Game<R>) -> Piece? {
         let state = game.state
         guard game.rules.holdEnabled, !state.holdUsed, let kind = state.held ?? state.queue.first,
@@ -135,6 +136,7 @@ public struct Bot {
     /// a hold when holding is better), or `nil` when the game is over or no piece has
     /// anywhere to go.
     /// - Throws: a rule's error met while searching (the game would end with it).
+    @_specialize(where R == StandardRules)
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
         let state = game.state
@@ -195,6 +197,7 @@ public struct Bot {
 
     /// Plays `placement` (from this bot's latest `choose`) on `game`, each action also
     /// given to `recorder`.
+    @_specialize(where R == StandardRules)
     public mutating func commit<R: Rules>(_ placement: Placement, to game: inout Game<R>,
                                           recording recorder: inout ReplayRecorder?) -> Commit {
         let locked = game.state.piecesLocked

@@ -16,6 +16,7 @@ final class Lookahead {
 
     /// The index of the best of `placements` (found on `game`'s state) and how many more
     /// placements were scored to know it.
+    @_specialize(where R == StandardRules)
     func best<R: Rules>(of placements: PlacementList, in game: Game<R>, depth: Int, mode: PlacementSearch.Mode,
                         turns: UInt32?, weights: Weights, evaluator: BoardEvaluator) throws(RuleError) -> (index: Int, evaluated: Int) {
         self.turns = turns
@@ -60,6 +61,7 @@ final class Lookahead {
 
     /// The best `kinds[level]` can do on `state`'s board, and the kinds after it on the
     /// boards it leaves.
+    @_specialize(where R == StandardRules)
     private func bestValue<R: Rules>(on state: GameState, rules: R, level: Int, mode: PlacementSearch.Mode,
                                      weights: Weights, evaluated: inout Int) throws(RuleError) -> Double {
         let start = rules.spawnPiece(kind: kinds[level], state: state)

@@ -4,6 +4,7 @@ extension PlacementSearch {
     /// Fast mode: the rotation states reachable by turning at the start (breadth first,
     /// fewest turns first, at most rotations − 1 turns), each slid left and right and
     /// dropped.
+    @_specialize(where R == StandardRules)
     mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
         let maxTurns = state.pieces.rotationCount(of: start.kind) - 1

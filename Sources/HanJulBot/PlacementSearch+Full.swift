@@ -9,6 +9,7 @@ extension PlacementSearch {
     /// in `Game`): a move that would leave the piece grounded with its resets spent locks
     /// it there in the real game, so the search does not go on from it. (The first path
     /// found to a position is the one kept, as everywhere in the search.)
+    @_specialize(where R == StandardRules)
     mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
         let set = state.pieces

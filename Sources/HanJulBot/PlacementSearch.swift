@@ -88,6 +88,7 @@ public struct PlacementSearch: Sendable {
     /// `Turn.clockwiseOnly`); by default every turn the rules allow.
     /// - Complexity: fast mode O(rotations × width) positions, each O(piece rows); full mode
     ///   O(rotations × width × height). No allocation once the buffers have grown.
+    @_specialize(where R == StandardRules)
     public mutating func run<R: Rules>(
         _ mode: Mode, in state: GameState, rules: R, from start: Piece? = nil, turns: UInt32? = nil
     ) throws(RuleError) {
@@ -100,6 +101,7 @@ public struct PlacementSearch: Sendable {
     /// Adds the placements of `start` to those of the latest search, marked `holds` when
     /// the player reaches `start` by holding (`X`) first: how a bot weighs playing the
     /// piece against holding it.
+    @_specialize(where R == StandardRules)
     public mutating func append<R: Rules>(
         _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32? = nil
     ) throws(RuleError) {
@@ -117,6 +119,7 @@ public struct PlacementSearch: Sendable {
         return search.placements.map { ($0.piece, Array(search.actions(of: $0))) }
     }
 
+    @_specialize(where R == StandardRules)
     private mutating func search<R: Rules>(
         _ mode: Mode, in state: GameState, rules: R, from start: Piece, holds: Bool, turns: UInt32?
     ) throws(RuleError) {

@@ -24,6 +24,7 @@ public enum Turn: UInt32, CaseIterable, Sendable {
     /// The turns `rules` allow (bit `rawValue` set for each), in the order searches try
     /// them: `C`, `A`, `F`. A mask, not an array: searches ask once per piece.
     @inlinable
+    @_specialize(where R == StandardRules)
     public static func allowed<R: Rules>(by rules: R) -> UInt32 {
         2 | (rules.allowsCounterclockwise ? 4 : 0) | (rules.allowsHalfTurn ? 8 : 0)
     }
@@ -33,6 +34,7 @@ public enum Turn: UInt32, CaseIterable, Sendable {
     /// - Throws: the rules' error, or one naming the `rotate` hook when it returns a piece
     ///   that does not fit or changed its kind (the engine would end the game with it).
     @inlinable
+    @_specialize(where R == StandardRules)
     public func apply<R: Rules>(to piece: Piece, state: GameState, rules: R) throws(RuleError) -> Piece? {
         let result = switch self {
         case .clockwise: try rules.rotated(piece, state: state)

@@ -55,16 +55,24 @@ public struct Weights: Equatable, Sendable {
     /// The weighted sum; higher is better.
     @inlinable
     public func score(_ f: BoardFeatures) -> Double {
-        let eliminated = erodes ? Double(f.linesCleared * f.erodedCells) : Double(f.linesCleared)
         // The six Dellacherie terms in this order, then the height terms: the sum's
         // rounding (and so every choice a bot makes) depends on it.
-        var value = landingHeight * f.landingHeight + rowsEliminated * eliminated
-            + rowTransitions * Double(f.rowTransitions) + columnTransitions * Double(f.columnTransitions)
-            + holes * Double(f.holes) + wells * Double(f.wells)
+        var value = scoreBeforeWellsAndHeights(f) + wells * Double(f.wells)
         if usesHeights {
             value += aggregateHeight * Double(f.aggregateHeight) + bumpiness * Double(f.bumpiness)
                 + maxHeight * Double(f.maxHeight)
         }
         return value
+    }
+
+    /// The sum of the first five terms of `score`, exactly as `score` adds them: with the
+    /// wells and height weights ≤ 0, `score(f)` is never above it (evaluators skip a
+    /// placement this already rules out).
+    @inlinable
+    public func scoreBeforeWellsAndHeights(_ f: BoardFeatures) -> Double {
+        let eliminated = erodes ? Double(f.linesCleared * f.erodedCells) : Double(f.linesCleared)
+        return landingHeight * f.landingHeight + rowsEliminated * eliminated
+            + rowTransitions * Double(f.rowTransitions) + columnTransitions * Double(f.columnTransitions)
+            + holes * Double(f.holes)
     }
 }

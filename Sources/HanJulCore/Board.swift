@@ -84,7 +84,12 @@ public struct Board: Equatable, Sendable {
         let spanRows = shape.maxY - shape.minY + 1
         return rows.withUnsafeBufferPointer { rows in
             set.masks.withUnsafeBufferPointer { masks in
-                var distance = 0
+                // Empty rows cannot stop it: it falls at once until its lowest row is just
+                // above the first row with a cell from its top down (or the floor), then
+                // row by row.
+                var firstFilled = max(0, piece.y + shape.minY)
+                while firstFilled < height && rows[firstFilled] == 0 { firstFilled += 1 }
+                var distance = max(0, firstFilled - 1 - (piece.y + shape.maxY))
                 while true {
                     let first = piece.y + shape.minY + distance + 1
                     if first + spanRows - 1 >= height { return distance }

@@ -29,6 +29,7 @@ public struct Game<R: Rules> {
     /// `state.events` then lists what the action did. Under rules without a lock delay,
     /// `.wait` only moves the game clock (`elapsedMilliseconds`).
     /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
+    @_specialize(where R == StandardRules)
     public mutating func apply(_ action: Action) {
         state.events.removeAll(keepingCapacity: true)
         guard !state.isOver else { return }

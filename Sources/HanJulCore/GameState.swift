@@ -121,6 +121,7 @@ public struct GameState: Equatable, Sendable {
 
     /// `piece` turned `direction` rotation states with the offsets `rules` give for that
     /// turn (`Rules.kicks(kind:from:to:)`).
+    @_specialize(where R == StandardRules)
     public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
         let to = rotation(of: piece, turnedBy: direction)
         return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
@@ -129,7 +130,11 @@ public struct GameState: Equatable, Sendable {
     /// The rotation state `direction` states on from `piece`'s, wrapping.
     public func rotation(of piece: Piece, turnedBy direction: Int) -> Int {
         let count = pieces.rotationCount(of: piece.kind)
-        return ((piece.rotation + direction) % count + count) % count
+        // Subtraction, not `%`: a division per turn showed in profiles.
+        var rotation = piece.rotation + direction
+        while rotation >= count { rotation -= count }
+        while rotation < 0 { rotation += count }
+        return rotation
     }
 
     private func turned(_ piece: Piece, to rotation: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {

@@ -20,6 +20,29 @@ extension GameAPI {
         var measure: BoardEvaluator?
         let settler = GroupSettler()
         let weightKeys: [LuaValue] = ["lines", "holes", "height", "aggregate_height", "bumpiness"].map { .string(LuaString($0)) }
+        /// The `weights` table at argument `position`, as `game:best_placement` reads it.
+        func integerWeights(_ args: LuaArguments, _ position: Int) throws(LuaHostError) -> BoardEvaluator.IntegerWeights {
+            var weights = BoardEvaluator.IntegerWeights()
+            for (index, key) in weightKeys.enumerated() {
+                let value: Int
+                switch try args.rawField(position, key) {
+                case .nil: value = 0
+                case .integer(let integer): value = integer
+                case .number(let number) where number.isFinite && number == number.rounded() && abs(number) < 9.0e15:
+                    value = Int(number)
+                case let other:
+                    throw LuaHostError("\(args.functionName): weight '\(key.stringValue ?? "")' must be an integer, not \(other.typeName)")
+                }
+                switch index {
+                case 0: weights.lines = value
+                case 1: weights.holes = value
+                case 2: weights.height = value
+                case 3: weights.aggregateHeight = value
+                default: weights.bumpiness = value
+                }
+            }
+            return weights
+        }
         func placementArguments(_ args: LuaArguments) throws(LuaHostError) -> (GameState, Int) {
             guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
             let state = s.pointee
@@ -75,41 +98,33 @@ extension GameAPI {
             // arithmetic), the first of the best kept; no table per placement.
             "best_placement": { args in
                 let (state, kind) = try placementArguments(args)
-                let table = try args.table(3)
-                var weights = (lines: 0, holes: 0, height: 0, aggregate: 0, bumpiness: 0)
-                for (index, key) in weightKeys.enumerated() {
-                    let value: Int
-                    switch table.rawGet(key) {
-                    case .nil: value = 0
-                    case .integer(let integer): value = integer
-                    case .number(let number) where number.isFinite && number == number.rounded() && abs(number) < 9.0e15:
-                        value = Int(number)
-                    case let other:
-                        throw LuaHostError("\(args.functionName): weight '\(key.stringValue ?? "")' must be an integer, not \(other.typeName)")
-                    }
-                    switch index {
-                    case 0: weights.lines = value
-                    case 1: weights.holes = value
-                    case 2: weights.height = value
-                    case 3: weights.aggregate = value
-                    default: weights.bumpiness = value
-                    }
-                }
+                let weights = try integerWeights(args, 3)
                 try search.run(state, kind: kind, bridge: bridge, args: args)
-                guard !search.placements.isEmpty else { args.pushNil(); return 1 }
                 let measure = evaluator(for: state)
-                var best = 0, bestIndex = 0
-                measure.forEachFeatures(of: search.placements, pieces: state.pieces, transitionsAndWells: false) { index, f in
-                    let value = (weights.lines &* f.linesCleared) &+ (weights.holes &* f.holes) &+ (weights.height &* f.maxHeight)
-                        &+ (weights.aggregate &* f.aggregateHeight) &+ (weights.bumpiness &* f.bumpiness)
-                    if index == 0 || value > best {
-                        best = value
-                        bestIndex = index
-                    }
-                }
-                let bestPiece = search.placements[bestIndex].piece
-                args.push(best); args.push(bestPiece.x); args.push(bestPiece.y); args.push(bestPiece.rotation)
+                guard let (index, value) = measure.best(of: search.placements, weights: weights, pieces: state.pieces)
+                else { args.pushNil(); return 1 }
+                let bestPiece = search.placements[index].piece
+                args.push(value); args.push(bestPiece.x); args.push(bestPiece.y); args.push(bestPiece.rotation)
                 return 4
+            },
+            // `best_placement` for every kind at once, one call per deal for a randomizer
+            // that weighs them all: `{letter = value}`, without the kinds that cannot enter.
+            "best_placements": { args in
+                guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }
+                let weights = try integerWeights(args, 2)
+                let state = s.pointee
+                var count = 0
+                for kind in 0..<state.pieces.count {
+                    try search.run(state, kind: kind, bridge: bridge, args: args)
+                    let measure = evaluator(for: state)
+                    guard let (_, value) = measure.best(of: search.placements, weights: weights, pieces: state.pieces)
+                    else { continue }
+                    args.push(String(state.pieces.kinds[kind].letter))
+                    args.push(value)
+                    count += 1
+                }
+                args.packRecord(count: count)
+                return 1
             },
             "settle": { args in
                 guard let s = bridge.state else { throw LuaHostError("\(args.functionName): the game is only available inside a hook") }

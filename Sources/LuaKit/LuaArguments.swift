@@ -127,6 +127,17 @@ public struct LuaArguments {
         return state.value(L, at: index(i)).tableValue!
     }
 
+    /// `rawget(t, key)` on table argument `i`, read in place: no registry reference is made
+    /// (``table(_:)`` makes one), for a host function that reads a few fields per call.
+    public func rawField(_ i: Int, _ key: LuaValue) throws(LuaHostError) -> LuaValue {
+        guard type(i) == .table else { throw bad(i, "table") }
+        precondition(lua_checkstack(L, 2) != 0, "Lua stack exhausted")
+        state.push(L, key)
+        lua_rawget(L, index(i))
+        defer { hj_pop(L, 1) }
+        return state.value(L, at: -1)
+    }
+
     /// The byte of a one-byte string argument, read in place (no copy): `nil` for any other
     /// value. Hooks that return a piece letter use it on their hot path.
     public func singleByte(_ i: Int) -> UInt8? {
@@ -226,6 +237,20 @@ public struct LuaArguments {
             // The top value is the last not yet stored; the table sits under `above` values.
             lua_rawseti(L, -(Int32(above) + 1), lua_Integer(above))
             above -= 1
+        }
+    }
+
+    /// Replaces the top `2 × count` pushed values, key then value for each field, with one
+    /// table holding them (raw sets on a fresh table).
+    public func packRecord(count: Int) {
+        precondition(count >= 0 && lua_gettop(L) - base >= 2 * count && lua_checkstack(L, 2) != 0, "bad record count")
+        lua_createtable(L, 0, Int32(clamping: count))
+        lua_rotate(L, -(2 * Int32(count) + 1), 1)  // the table goes below the pairs
+        var pairs = Int32(count)
+        while pairs >= 1 {
+            // The table sits under the `pairs` pairs not yet stored; rawset pops the top one.
+            lua_rawset(L, -(2 * pairs + 1))
+            pairs -= 1
         }
     }
 

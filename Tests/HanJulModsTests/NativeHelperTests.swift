@@ -55,6 +55,44 @@ import Testing
         #expect(result.pieces > 300, "the games were long enough to compare")
     }
 
+    /// `game:best_placements(weights)` is `game:best_placement(letter, weights)` for every
+    /// kind at once: compared after every lock of noisy games, with weights of both signs
+    /// (the evaluator skips the height figures only when their weights are ≤ 0).
+    @Test func bestPlacementsGivesBestPlacementOfEveryKind() throws {
+        let fx = ModFixtures()
+        defer { try? FileManager.default.removeItem(atPath: fx.root) }
+        fx.write("judge", ModFixtures.source(id: "judge", """
+            after_lock = function(game)
+              local weights = { lines = game:random(-900, 900), holes = game:random(-900, 900),
+                height = game:random(-900, 900), aggregate_height = game:random(-900, 900),
+                bumpiness = game:random(-900, 900) }
+              if game:random(2) == 1 then
+                weights.height, weights.aggregate_height, weights.bumpiness = -game:random(0, 900), -game:random(0, 900), -game:random(0, 900)
+              end
+              local all = game:best_placements(weights)
+              for _, letter in ipairs({ "I", "O", "T", "S", "Z", "J", "L" }) do
+                local one = game:best_placement(letter, weights)
+                if all[letter] ~= one then
+                  error(letter .. ": best_placements " .. tostring(all[letter]) .. ", best_placement " .. tostring(one))
+                end
+                if one ~= nil then game:add_score(1) end
+              end
+            end,
+            """))
+        let rules = try fx.rules("judge")
+        var compared = 0
+        for seed in UInt64(1)...6 {
+            var game = Game(rules: rules, source: .seeded(seed))
+            var bot = Bot(BotConfig(noise: 0.3), seed: seed)
+            for _ in 0..<150 where !game.state.isOver {
+                bot.play(&game)
+                compared += game.state.events.count { if case .scored(_, .mod) = $0 { true } else { false } }
+            }
+            if case .over(.ruleError(let error)) = game.state.phase { Issue.record("seed \(seed): \(error)") }
+        }
+        #expect(compared > 1000, "kinds compared: \(compared)")
+    }
+
     @Test func settleMakesTheSameBoardAsTheLuaFloodFillOnRandomBoards() throws {
         let fx = ModFixtures()
         defer { try? FileManager.default.removeItem(atPath: fx.root) }
