@@ -30,7 +30,8 @@ enum SimCommand {
         discussion: [
             "The bot plays through the real rules: for each piece it finds every placement reachable from the spawn, "
                 + "scores the board each leaves and plays the best as actions. Per game: seed, pieces, lines, score, "
-                + "level, outcome, clears by size, score per piece, stack heights, holes; per figure the mean, median, "
+                + "level, outcome, clears by size, score per piece, stack heights, holes, pieces held (under rules with hold) "
+                + "and the rules' result (a sprint's time, at the bot's pace: --pps); per figure the mean, median, "
                 + "p5/p95, standard deviation and a 95% confidence interval suited to it (Wilson for rates, never below 0 "
                 + "for counts), and how long games last (Kaplan–Meier, the cap censoring). Results are identical whatever "
                 + "the number of workers. Built-in variants for quick comparisons: uniform (no bag), nokick.",

@@ -92,6 +92,19 @@ import Testing
                 "\(bad.stderr)")
     }
 
+    @Test func aSprintsReplaysHoldTheWaitsAndVerify() throws {
+        try Self.withFolder { folder in
+            let replays = folder.appendingPathComponent("replays").path
+            let run = try Hanjul.run(["sim", "--mod", "sprint", "--games", "1", "--seed", "3", "--pps", "5", "--save-replays", replays, "--json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let file = replays + "/mod-sprint-3.hjr"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains("W200"), "each piece's 200 ms is in the replay")
+            let verify = try Hanjul.run(["replay", "--verify", file])
+            #expect(verify.status == 0 && verify.stdout.hasPrefix("match: "), "\(verify.stdout)\(verify.stderr)")
+        }
+    }
+
     @Test func untimedRulesSendNoTimeUnlessAsked() throws {
         let run = try Hanjul.run(["sim", "--games", "2", "--seed", "1", "--cap", "20", "--jsonl", "-"])
         #expect(run.status == 0 && !run.stdout.contains("pps") && !run.stdout.contains("held") && !run.stdout.contains("result"), "\(run.stdout)")
