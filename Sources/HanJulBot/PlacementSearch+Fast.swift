@@ -7,6 +7,19 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
+        if R.turnsByFixedKicks, let cached = try fixedKickStarts(start, state: state, rules: rules, turns: turns, table: table) {
+            slides(from: cached, holds: holds, state: state, table: table)
+            return
+        }
+        try turnStarts(start, state: state, rules: rules, turns: turns)
+        let found = starts
+        slides(from: found, holds: holds, state: state, table: table)
+    }
+
+    /// The rotation states reachable by turning at `start` into `starts`, breadth first,
+    /// fewest turns first, at most rotations − 1 turns, each with the turns that reach it.
+    @_specialize(where R == StandardRules)
+    private mutating func turnStarts<R: Rules>(_ start: Piece, state: GameState, rules: R, turns: UInt32) throws(RuleError) {
         let maxTurns = state.pieces.rotationCount(of: start.kind) - 1
         starts.removeAll(keepingCapacity: true)
         starts.append((start, 0))
@@ -14,11 +27,68 @@ extension PlacementSearch {
         while head < starts.count {
             let (piece, path) = starts[head]
             head += 1
-            // A start covering the same cells in the same box as an earlier one slides to
-            // the same places: nothing new (an O turned in place, say).
+            guard Turn.count(path) < maxTurns else { continue }
+            for turn in Turn.allCases where turns & (1 << turn.rawValue) != 0 {
+                guard let next = try turn.apply(to: piece, state: state, rules: rules),
+                      !starts.contains(where: { $0.piece == next }) else { continue }
+                starts.append((next, turn.appended(to: path)))
+            }
+        }
+    }
+
+    /// Under rules that turn by fixed kicks (`Rules.turnsByFixedKicks`), the starts worked
+    /// out once per kind on an empty board, when they are this board's too; `nil` when the
+    /// search must turn on this board.
+    ///
+    /// A turn is the first kick that fits. On an empty board only the walls and the floor
+    /// stop a kick, and they stop it on every board; filled cells only stop more. So when
+    /// each start found on the empty board still fits here, every turn picks the same kick
+    /// here: the same starts, in the same order.
+    @_specialize(where R == StandardRules)
+    private mutating func fixedKickStarts<R: Rules>(
+        _ start: Piece, state: GameState, rules: R, turns: UInt32, table: ShapeTable
+    ) throws(RuleError) -> [(piece: Piece, turns: UInt32)]? {
+        let board = state.board
+        let kind = start.kind
+        while fixedStarts.count <= kind { fixedStarts.append(nil) }
+        if fixedStarts[kind].map({ !($0.start == start && $0.turns == turns && $0.width == board.width
+                                     && $0.height == board.height && $0.table === table
+                                     && $0.rules == ObjectIdentifier(R.self)) }) ?? true {
+            var empty = state
+            empty.editBoard { $0 = Board(width: board.width, height: board.height) }
+            try turnStarts(start, state: empty, rules: rules, turns: turns)
+            var lowest = -1
+            for (piece, _) in starts {
+                let entry = piece.kind * 8 + piece.rotation
+                lowest = max(lowest, piece.y + table.minY[entry] + table.rowCount[entry] - 1)
+            }
+            fixedStarts[kind] = FixedStarts(start: start, turns: turns, width: board.width, height: board.height,
+                                            table: table, rules: ObjectIdentifier(R.self), starts: starts, lowestRow: lowest)
+        }
+        let cached = fixedStarts[kind]!
+        // Nothing filled in the rows they reach: they all fit (the usual case, a few loads).
+        let clear = board.rows.withUnsafeBufferPointer { rows in
+            var y = 0
+            while y <= min(cached.lowestRow, board.height - 1) {
+                if rows[y] != 0 { return false }
+                y += 1
+            }
+            return true
+        }
+        guard clear || cached.starts.allSatisfy({ state.fits($0.piece) }) else { return nil }
+        return cached.starts
+    }
+
+    /// Slides from each of `starts` but those that repeat an earlier one: a start covering
+    /// the same cells in the same box as an earlier one slides to the same places (an O
+    /// turned in place, say).
+    private mutating func slides(from starts: [(piece: Piece, turns: UInt32)], holds: Bool, state: GameState,
+                                 table: ShapeTable) {
+        for index in 0..<starts.count {
+            let (piece, path) = starts[index]
             let entry = piece.kind * 8 + piece.rotation
             var repeated = false
-            for earlier in 0..<(head - 1) {
+            for earlier in 0..<index {
                 let other = starts[earlier].piece
                 let otherEntry = other.kind * 8 + other.rotation
                 if table.canonical[otherEntry] == table.canonical[entry]
@@ -29,12 +99,6 @@ extension PlacementSearch {
                 }
             }
             if !repeated { slides(from: piece, turns: path, holds: holds, state: state, table: table) }
-            guard Turn.count(path) < maxTurns else { continue }
-            for turn in Turn.allCases where turns & (1 << turn.rawValue) != 0 {
-                guard let next = try turn.apply(to: piece, state: state, rules: rules),
-                      !starts.contains(where: { $0.piece == next }) else { continue }
-                starts.append((next, turn.appended(to: path)))
-            }
         }
     }
 

@@ -62,6 +62,18 @@ public struct PlacementSearch: Sendable {
     var pathScratch: [Action] = []
     var starts: [(piece: Piece, turns: UInt32)] = []
     var stamp: UInt32 = 0
+    /// Per kind, the fast search's starts on an empty board (`fixedKickStarts`).
+    var fixedStarts: [FixedStarts?] = []
+
+    /// The starts of one kind worked out on an empty board, and what they were worked out for.
+    struct FixedStarts {
+        let start: Piece, turns: UInt32, width: Int, height: Int
+        let table: ShapeTable
+        let rules: ObjectIdentifier
+        let starts: [(piece: Piece, turns: UInt32)]
+        /// The lowest row any of them covers.
+        let lowestRow: Int
+    }
 
     /// An empty search; buffers grow on first use.
     public init() {}

@@ -62,6 +62,11 @@ public protocol Rules {
     var lockDelay: LockDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
+    /// Whether every value of the type turns a piece the same way, by the first of a fixed
+    /// list of kick offsets that fits (the default turns, with kicks that do not vary):
+    /// a turn then changes only when a cell in the way is filled, so a placement search
+    /// may reuse the turns it worked out on an empty board. Default: `false`.
+    static var turnsByFixedKicks: Bool { get }
     /// The offsets tried, in order, when `kind` turns from rotation state `from` to `to`:
     /// the rotation system as data (see `KickTable`). Default: `kicks` for every turn.
     func kicks(kind: Int, from: Int, to: Int) -> [Cell]
@@ -107,6 +112,7 @@ extension Rules where Lookahead == Self {
 }
 
 extension Rules {
+    public static var turnsByFixedKicks: Bool { false }
     public var resultFormat: ResultFormat? { nil }
     public var goal: GameGoal? { nil }
     /// Whether the rules read the game clock (their result is a time): front ends then tell

@@ -4,6 +4,8 @@ public struct StandardRules: Rules, Sendable {
     public init() {}
 
     public var name: String { "standard" }
+    /// The default turns with the standard kicks, the same for every value.
+    public static var turnsByFixedKicks: Bool { true }
 
     /// The clockwise-rotation offsets, tried in order; the last is one row up.
     public static let kickOffsets = [
