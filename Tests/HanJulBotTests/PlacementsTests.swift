@@ -162,3 +162,46 @@ import HanJulBot
         #expect(compared > 100)
     }
 }
+
+/// The fast search reuses, under rules that turn by fixed kicks, the turns it worked out on
+/// an empty board (`Rules.turnsByFixedKicks`): it must find exactly what turning on the
+/// board itself finds, on every board, including stacks that reach the spawn rows.
+@Suite struct FixedKickStartsTests {
+    /// The standard rules, but without the claim: every search turns on the board.
+    struct TurningRules: Rules {
+        var name: String { "standard-turning" }
+    }
+
+    @Test func reusedTurnsFindWhatTurningOnTheBoardFinds() throws {
+        var random = SplitMix64(seed: 7)
+        var cached = PlacementSearch(), turning = PlacementSearch()
+        var compared = 0, blocked = 0
+        for _ in 0..<3_000 {
+            // A stack of random height (up to the top row) and density, with no full row.
+            var game = Game(rules: StandardRules(), source: .seeded(random.next()))
+            let stack = random.below(21), density = random.below(90) + 5
+            game.withState { state in
+                state.editBoard { board in
+                    for y in (20 - stack)..<20 {
+                        for x in 0..<10 where random.below(100) < density { board.set(x: x, y: y, to: 0) }
+                        if board.rows[y] == board.fullRow { board.set(x: random.below(10), y: y, to: nil) }
+                    }
+                }
+            }
+            let state = game.state
+            for kind in 0..<state.pieces.count {
+                let start = StandardRules().spawnPiece(kind: kind, state: state)
+                guard state.fits(start) else { continue }
+                if state.board.rows.prefix(4).contains(where: { $0 != 0 }) { blocked += 1 }
+                try cached.run(.fast, in: state, rules: StandardRules(), from: start)
+                try turning.run(.fast, in: state, rules: TurningRules(), from: start)
+                #expect(cached.placements.map(\.piece) == turning.placements.map(\.piece))
+                #expect(cached.placements.map { Array(cached.actions(of: $0)) }
+                        == turning.placements.map { Array(turning.actions(of: $0)) })
+                compared += 1
+            }
+        }
+        #expect(compared > 10_000, "searches compared: \(compared)")
+        #expect(blocked > 1_000, "searches with cells in the spawn rows: \(blocked)")
+    }
+}
