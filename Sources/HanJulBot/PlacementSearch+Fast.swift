@@ -7,7 +7,8 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
-        if R.turnsByFixedKicks, let cached = try fixedKickStarts(start, state: state, rules: rules, turns: turns, table: table) {
+        if let kicks = rules.fixedKicksToken,
+           let cached = try fixedKickStarts(start, state: state, rules: rules, kicks: kicks, turns: turns, table: table) {
             slides(from: cached, holds: holds, state: state, table: table)
             return
         }
@@ -36,9 +37,9 @@ extension PlacementSearch {
         }
     }
 
-    /// Under rules that turn by fixed kicks (`Rules.turnsByFixedKicks`), the starts worked
-    /// out once per kind on an empty board, when they are this board's too; `nil` when the
-    /// search must turn on this board.
+    /// Under rules that turn by a kick table alone (`Rules.fixedKicksToken`), the starts worked
+    /// out once per kind on an empty board under that table, when they are this board's
+    /// too; `nil` when the search must turn on this board.
     ///
     /// A turn is the first kick that fits. On an empty board only the walls and the floor
     /// stop a kick, and they stop it on every board; filled cells only stop more. So when
@@ -46,14 +47,14 @@ extension PlacementSearch {
     /// here: the same starts, in the same order.
     @_specialize(where R == StandardRules)
     private mutating func fixedKickStarts<R: Rules>(
-        _ start: Piece, state: GameState, rules: R, turns: UInt32, table: ShapeTable
+        _ start: Piece, state: GameState, rules: R, kicks: FixedKicksToken, turns: UInt32, table: ShapeTable
     ) throws(RuleError) -> [(piece: Piece, turns: UInt32)]? {
         let board = state.board
         let kind = start.kind
         while fixedStarts.count <= kind { fixedStarts.append(nil) }
         if fixedStarts[kind].map({ !($0.start == start && $0.turns == turns && $0.width == board.width
                                      && $0.height == board.height && $0.table === table
-                                     && $0.rules == ObjectIdentifier(R.self)) }) ?? true {
+                                     && $0.rules == ObjectIdentifier(R.self) && $0.kicks === kicks) }) ?? true {
             var empty = state
             empty.editBoard { $0 = Board(width: board.width, height: board.height) }
             try turnStarts(start, state: empty, rules: rules, turns: turns)
@@ -63,7 +64,8 @@ extension PlacementSearch {
                 lowest = max(lowest, piece.y + table.minY[entry] + table.rowCount[entry] - 1)
             }
             fixedStarts[kind] = FixedStarts(start: start, turns: turns, width: board.width, height: board.height,
-                                            table: table, rules: ObjectIdentifier(R.self), starts: starts, lowestRow: lowest)
+                                            table: table, rules: ObjectIdentifier(R.self), kicks: kicks, starts: starts,
+                                            lowestRow: lowest)
         }
         let cached = fixedStarts[kind]!
         // Nothing filled in the rows they reach: they all fit (the usual case, a few loads).

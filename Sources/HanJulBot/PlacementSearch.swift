@@ -70,6 +70,9 @@ public struct PlacementSearch: Sendable {
         let start: Piece, turns: UInt32, width: Int, height: Int
         let table: ShapeTable
         let rules: ObjectIdentifier
+        /// What the kick table they were turned with is known by (kept, so that its address
+        /// is never another table's while they are).
+        let kicks: FixedKicksToken
         let starts: [(piece: Piece, turns: UInt32)]
         /// The lowest row any of them covers.
         let lowestRow: Int

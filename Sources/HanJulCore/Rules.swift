@@ -12,6 +12,11 @@
 /// `didFinishLock` → next kind (`nextKind`, unless the piece source is a fixed sequence) →
 /// spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`. When the game ends,
 /// for any reason, `didEnd` runs once.
+/// Stands for a kick table in `Rules.fixedKicksToken` (compared by identity).
+public final class FixedKicksToken: Sendable {
+    public init() {}
+}
+
 public protocol Rules {
     /// The rules a bot's lookahead explores with (`lookahead`).
     associatedtype Lookahead: Rules = Self
@@ -62,11 +67,13 @@ public protocol Rules {
     var lockDelay: LockDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
-    /// Whether every value of the type turns a piece the same way, by the first of a fixed
-    /// list of kick offsets that fits (the default turns, with kicks that do not vary):
-    /// a turn then changes only when a cell in the way is filled, so a placement search
-    /// may reuse the turns it worked out on an empty board. Default: `false`.
-    static var turnsByFixedKicks: Bool { get }
+    /// When every turn is the first offset that fits from a fixed kick table and nothing
+    /// else (the default turns over `kicks(kind:from:to:)`), an object standing for that
+    /// table: rules that give the same object turn alike on every board, and a turn changes
+    /// only when a cell in the way is filled, so a placement search may reuse the turns it
+    /// worked out on an empty board. `nil` (the default) when turns may depend on anything
+    /// else (a `rotate` hook).
+    var fixedKicksToken: FixedKicksToken? { get }
     /// The offsets tried, in order, when `kind` turns from rotation state `from` to `to`:
     /// the rotation system as data (see `KickTable`). Default: `kicks` for every turn.
     func kicks(kind: Int, from: Int, to: Int) -> [Cell]
@@ -112,7 +119,7 @@ extension Rules where Lookahead == Self {
 }
 
 extension Rules {
-    public static var turnsByFixedKicks: Bool { false }
+    public var fixedKicksToken: FixedKicksToken? { nil }
     public var resultFormat: ResultFormat? { nil }
     public var goal: GameGoal? { nil }
     /// Whether the rules read the game clock (their result is a time): front ends then tell

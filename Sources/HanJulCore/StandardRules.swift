@@ -4,8 +4,9 @@ public struct StandardRules: Rules, Sendable {
     public init() {}
 
     public var name: String { "standard" }
-    /// The default turns with the standard kicks, the same for every value.
-    public static var turnsByFixedKicks: Bool { true }
+    /// The default turns over the standard kicks, the same for every value.
+    public var fixedKicksToken: FixedKicksToken? { Self.kicksToken }
+    private static let kicksToken = FixedKicksToken()
 
     /// The clockwise-rotation offsets, tried in order; the last is one row up.
     public static let kickOffsets = [

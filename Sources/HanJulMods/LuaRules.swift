@@ -22,6 +22,9 @@ public final class LuaRules: Rules {
     public let kicks: [Cell]
     /// The rotation system: offsets per kind and turn.
     public let kickTable: KickTable
+    /// Stands for `kickTable` when no mod turns pieces with a `rotate` hook.
+    public var fixedKicksToken: FixedKicksToken? { has(.rotate) ? nil : kicksToken }
+    private let kicksToken = FixedKicksToken()
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
     public let allowsHalfTurn: Bool

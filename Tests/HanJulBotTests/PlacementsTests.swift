@@ -164,7 +164,7 @@ import HanJulBot
 }
 
 /// The fast search reuses, under rules that turn by fixed kicks, the turns it worked out on
-/// an empty board (`Rules.turnsByFixedKicks`): it must find exactly what turning on the
+/// an empty board (`Rules.fixedKicksToken`): it must find exactly what turning on the
 /// board itself finds, on every board, including stacks that reach the spawn rows.
 @Suite struct FixedKickStartsTests {
     /// The standard rules, but without the claim: every search turns on the board.
@@ -172,9 +172,27 @@ import HanJulBot
         var name: String { "standard-turning" }
     }
 
+    /// Turns by a kick table of its own (kicks down, sideways and up, both ways), with or
+    /// without the claim.
+    struct TableRules: Rules {
+        let claims: Bool
+        var name: String { "table" }
+        var allowsCounterclockwise: Bool { true }
+        static let table = KickTable(fallback: [Cell(x: 0, y: 0), Cell(x: 1, y: 1), Cell(x: -1, y: 2), Cell(x: 2, y: -1),
+                                                Cell(x: 0, y: -2)])
+        static let token = FixedKicksToken()
+        var fixedKicksToken: FixedKicksToken? { claims ? Self.token : nil }
+        func kicks(kind: Int, from: Int, to: Int) -> [Cell] { Self.table.offsets(kind: kind, from: from, to: to) }
+    }
+
     @Test func reusedTurnsFindWhatTurningOnTheBoardFinds() throws {
+        try compare(StandardRules(), TurningRules())
+        try compare(TableRules(claims: true), TableRules(claims: false))
+    }
+
+    func compare<A: Rules, B: Rules>(_ claiming: A, _ turning: B) throws {
         var random = SplitMix64(seed: 7)
-        var cached = PlacementSearch(), turning = PlacementSearch()
+        var cached = PlacementSearch(), uncached = PlacementSearch()
         var compared = 0, blocked = 0
         for _ in 0..<3_000 {
             // A stack of random height (up to the top row) and density, with no full row.
@@ -190,14 +208,14 @@ import HanJulBot
             }
             let state = game.state
             for kind in 0..<state.pieces.count {
-                let start = StandardRules().spawnPiece(kind: kind, state: state)
+                let start = claiming.spawnPiece(kind: kind, state: state)
                 guard state.fits(start) else { continue }
                 if state.board.rows.prefix(4).contains(where: { $0 != 0 }) { blocked += 1 }
-                try cached.run(.fast, in: state, rules: StandardRules(), from: start)
-                try turning.run(.fast, in: state, rules: TurningRules(), from: start)
-                #expect(cached.placements.map(\.piece) == turning.placements.map(\.piece))
+                try cached.run(.fast, in: state, rules: claiming, from: start)
+                try uncached.run(.fast, in: state, rules: turning, from: start)
+                #expect(cached.placements.map(\.piece) == uncached.placements.map(\.piece))
                 #expect(cached.placements.map { Array(cached.actions(of: $0)) }
-                        == turning.placements.map { Array(turning.actions(of: $0)) })
+                        == uncached.placements.map { Array(uncached.actions(of: $0)) })
                 compared += 1
             }
         }
