@@ -49,29 +49,30 @@ extension PlacementSearch {
     private mutating func fixedKickStarts<R: Rules>(
         _ start: Piece, state: GameState, rules: R, kicks: FixedKicksToken, turns: UInt32, table: ShapeTable
     ) throws(RuleError) -> [(piece: Piece, turns: UInt32)]? {
-        let board = state.board
-        let kind = start.kind
+        let kind = start.kind, width = state.board.width, height = state.board.height
         while fixedStarts.count <= kind { fixedStarts.append(nil) }
-        if fixedStarts[kind].map({ !($0.start == start && $0.turns == turns && $0.width == board.width
-                                     && $0.height == board.height && $0.table === table
-                                     && $0.rules == ObjectIdentifier(R.self) && $0.kicks === kicks) }) ?? true {
+        let known = fixedStarts[kind]
+        let cached: FixedStarts
+        if let known, known.start == start, known.turns == turns, known.width == width, known.height == height,
+           known.table === table, known.rules == ObjectIdentifier(R.self), known.kicks === kicks {
+            cached = known
+        } else {
             var empty = state
-            empty.editBoard { $0 = Board(width: board.width, height: board.height) }
+            empty.editBoard { $0 = Board(width: width, height: height) }
             try turnStarts(start, state: empty, rules: rules, turns: turns)
             var lowest = -1
             for (piece, _) in starts {
                 let entry = piece.kind * 8 + piece.rotation
                 lowest = max(lowest, piece.y + table.minY[entry] + table.rowCount[entry] - 1)
             }
-            fixedStarts[kind] = FixedStarts(start: start, turns: turns, width: board.width, height: board.height,
-                                            table: table, rules: ObjectIdentifier(R.self), kicks: kicks, starts: starts,
-                                            lowestRow: lowest)
+            cached = FixedStarts(start: start, turns: turns, width: width, height: height, table: table,
+                                 rules: ObjectIdentifier(R.self), kicks: kicks, starts: starts, lowestRow: lowest)
+            fixedStarts[kind] = cached
         }
-        let cached = fixedStarts[kind]!
         // Nothing filled in the rows they reach: they all fit (the usual case, a few loads).
-        let clear = board.rows.withUnsafeBufferPointer { rows in
+        let clear = state.board.rows.withUnsafeBufferPointer { rows in
             var y = 0
-            while y <= min(cached.lowestRow, board.height - 1) {
+            while y <= min(cached.lowestRow, height - 1) {
                 if rows[y] != 0 { return false }
                 y += 1
             }

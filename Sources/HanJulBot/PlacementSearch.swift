@@ -66,7 +66,8 @@ public struct PlacementSearch: Sendable {
     var fixedStarts: [FixedStarts?] = []
 
     /// The starts of one kind worked out on an empty board, and what they were worked out for.
-    struct FixedStarts {
+    /// A class: read on every search, it is then one reference, not five fields to copy.
+    final class FixedStarts: Sendable {
         let start: Piece, turns: UInt32, width: Int, height: Int
         let table: ShapeTable
         let rules: ObjectIdentifier
@@ -76,6 +77,19 @@ public struct PlacementSearch: Sendable {
         let starts: [(piece: Piece, turns: UInt32)]
         /// The lowest row any of them covers.
         let lowestRow: Int
+
+        init(start: Piece, turns: UInt32, width: Int, height: Int, table: ShapeTable, rules: ObjectIdentifier,
+             kicks: FixedKicksToken, starts: [(piece: Piece, turns: UInt32)], lowestRow: Int) {
+            self.start = start
+            self.turns = turns
+            self.width = width
+            self.height = height
+            self.table = table
+            self.rules = rules
+            self.kicks = kicks
+            self.starts = starts
+            self.lowestRow = lowestRow
+        }
     }
 
     /// An empty search; buffers grow on first use.

@@ -114,8 +114,10 @@ extension GameAPI {
                 let weights = try integerWeights(args, 2)
                 let state = s.pointee
                 var count = 0
+                // The rules once for every kind (a weak reference: each read retains them).
+                let rules = bridge.rules
                 for kind in 0..<state.pieces.count {
-                    try search.run(state, kind: kind, bridge: bridge, args: args)
+                    try search.run(state, kind: kind, bridge: bridge, rules: rules, args: args)
                     let measure = evaluator(for: state)
                     guard let (_, value) = measure.best(of: search.placements, weights: weights, pieces: state.pieces)
                     else { continue }
@@ -147,6 +149,12 @@ extension PlacementSearch {
     /// the budget of the hook that asked), or their kick table when the bridge has lost
     /// its rules.
     mutating func run(_ state: GameState, kind: Int, bridge: GameBridge, args: LuaArguments) throws(LuaHostError) {
+        try run(state, kind: kind, bridge: bridge, rules: bridge.rules, args: args)
+    }
+
+    /// `run` with the bridge's rules already read (`nil`: lost).
+    mutating func run(_ state: GameState, kind: Int, bridge: GameBridge, rules: LuaRules?,
+                      args: LuaArguments) throws(LuaHostError) {
         // The search and the figures of every placement cost far more than a Lua
         // instruction: charged up front, so a loop of calls on a 64×64 board runs
         // out of budget instead of hanging (#15 item 3; L-17).
@@ -158,7 +166,7 @@ extension PlacementSearch {
             throw LuaHostError("\(args.functionName): not available in \(hook.rawValue) (the search calls \(hook.rawValue) itself)")
         }
         do throws(RuleError) {
-            if let rules = bridge.rules {
+            if let rules {
                 try run(.fast, in: state, rules: rules, from: rules.spawnPiece(kind: kind, state: state))
             } else {
                 let rules = KickTableRules(kickTable: bridge.kickTable, allowsCounterclockwise: false)
