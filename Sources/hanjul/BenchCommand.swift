@@ -40,7 +40,6 @@ enum BenchCommand {
         let referencePath = arguments.value(reference)
         let noReference = arguments.flag(Self.noReference)
         let rounds = try arguments.count(Self.rounds, limit: 100) ?? 3
-        guard rounds >= 1 else { throw UsageError("--rounds must be at least 1") }
         let modOptions = try ModOptions(arguments, ids: false)
         if referencePath != nil && noReference { throw UsageError("give --reference PATH or --no-reference, not both") }
 

@@ -86,9 +86,13 @@ import Testing
     }
 
     @Test func benchPrintsRates() throws {
-        let result = try Hanjul.run(["bench", "--games", "1", "--cap", "30", "--no-reference"])
+        let result = try Hanjul.run(["bench", "--games", "1", "--cap", "30", "--rounds", "2", "--no-reference"])
         #expect(result.status == 0)
+        #expect(result.stdout.contains("best of 2 rounds"), "\(result.stdout)")
         #expect(result.stdout.contains("(a) built-in standard rules  pieces/s"))
+        // Each measurement shows the range of its rounds.
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("; rounds ") && $0.hasSuffix(" pieces/s") }.count == 4,
+                "\(result.stdout)")
         // Each mod the issue sets a goal for, with its ratio to the built-in rules and the goal.
         for (label, goal) in [("(b) Mods/standard (Lua)", "0.90"), ("(c) Mods/cascade (Lua)", "0.50"), ("(d) Mods/evil (Lua)", "0.10")] {
             let padded = label + String(repeating: " ", count: 28 - label.count) + "pieces/s"
@@ -162,6 +166,7 @@ import Testing
         (["stats", "/nonexistent.jsonl"], "cannot read"),
         (["compare", "--b", "standard", "--games", "1", "--seed", "1"], "give --a"),
         (["bench", "--cap", "-5"], "--cap '-5'"),
+        (["bench", "--rounds", "0"], "--rounds '0' is not a whole number from 1 to 100"),
     ])
     func badInputExitsTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try Hanjul.run(arguments)
