@@ -218,13 +218,13 @@ public final class LuaRules: Rules {
     }
 
     /// Reads result 1 as an integer, with a message a mod author can act on.
-    private static func integerResult(_ hook: Hook) -> (LuaArguments) throws -> Int {
-        { results in
-            switch results.value(1) {
-            case .integer(let value): return value
-            case .number(let value) where value.isFinite && value == value.rounded() && abs(value) < 9.0e15: return Int(value)
-            case let other: throw LuaHostError("\(hook.rawValue) must return an integer, not \(Self.shown(other))")
-            }
+    /// Called inside a non-escaping closure at each use: a closure returned from here
+    /// would be a heap object per hook call (`scoring` and `level` run on many locks).
+    private static func integerResult(_ results: LuaArguments, _ hook: Hook) throws -> Int {
+        switch results.value(1) {
+        case .integer(let value): return value
+        case .number(let value) where value.isFinite && value == value.rounded() && abs(value) < 9.0e15: return Int(value)
+        case let other: throw LuaHostError("\(hook.rawValue) must return an integer, not \(Self.shown(other))")
         }
     }
 
@@ -249,7 +249,7 @@ public final class LuaRules: Rules {
             let base = points
             points = try read(mod, function, hook: .scoring, state, push: { args in
                 args.push(lines); args.push(level); args.push(base)
-            }, read: Self.integerResult(.scoring))
+            }, read: { try Self.integerResult($0, .scoring) })
         }
         return points
     }
@@ -262,7 +262,7 @@ public final class LuaRules: Rules {
             let base = level
             level = try read(mod, function, hook: .level, scratch, push: { args in
                 args.push(lines); args.push(base)
-            }, read: Self.integerResult(.level))
+            }, read: { try Self.integerResult($0, .level) })
         }
         guard level >= 1 else { throw RuleError(mod: chain.last?.mod.package.id, hook: "level", message: "returned level \(level); levels start at 1") }
         return level
@@ -279,7 +279,7 @@ public final class LuaRules: Rules {
             // A failing gravity hook keeps the previous value: the clock must not stop.
             interval = (try? read(mod, function, hook: .gravity, scratch, push: { args in
                 args.push(level); args.push(base)
-            }, read: Self.integerResult(.gravity))) ?? base
+            }, read: { try Self.integerResult($0, .gravity) })) ?? base
         }
         // Clamped before the deferred cache store reads it: the second ask of a level
         // must get the same in-range value as the first (the game-api fuzz target found a
@@ -296,7 +296,7 @@ public final class LuaRules: Rules {
             let base = points
             points = (try? read(mod, function, hook: .hardDropPoints, scratch, push: { args in
                 args.push(rows); args.push(base)
-            }, read: Self.integerResult(.hardDropPoints))) ?? base
+            }, read: { try Self.integerResult($0, .hardDropPoints) })) ?? base
         }
         return points
     }
@@ -308,7 +308,7 @@ public final class LuaRules: Rules {
             let base = points
             points = (try? read(mod, function, hook: .softDropPoints, scratch, push: { args in
                 args.push(rows); args.push(base)
-            }, read: Self.integerResult(.softDropPoints))) ?? base
+            }, read: { try Self.integerResult($0, .softDropPoints) })) ?? base
         }
         return points
     }
