@@ -107,7 +107,9 @@ enum BenchCommand {
                     reference = Rounds.adding(Figures(pieces: Int(rates.pieces), placements: Int(rates.placements), games: games,
                                                       seconds: 1), to: reference)
                 case .failure(let message):
+                    // No further rounds of it; its scratch folder goes now (the defer no longer sees it).
                     referenceNote = "reference: \(message)"
+                    binary.remove()
                     referenceBinary = nil
                 }
             }

@@ -101,6 +101,26 @@ import Testing
         }
     }
 
+    /// A reference that builds but fails to run is reported once, and its scratch folder
+    /// (in TMPDIR) is gone afterwards.
+    @Test func benchWithAFailingReferenceSaysSoAndLeavesNoScratchFolder() throws {
+        guard ["/usr/bin/gcc", "/usr/bin/cc"].contains(where: FileManager.default.isExecutableFile(atPath:)) else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-reference-\(UUID().uuidString)")
+        let scratch = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("reference.c")
+        try Data("int main(void) { return 3; }\n".utf8).write(to: source)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = scratch.path
+        let result = try Hanjul.run(["bench", "--games", "1", "--cap", "10", "--rounds", "2", "--reference", source.path],
+                                    environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("reference: run failed with status 3"), "\(result.stdout)")
+        #expect(!result.stdout.contains("ratio (a) / reference"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test func modsLoadPerGameAndMatchTheBuiltInRules() throws {
         // Mods/standard is the built-in game in Lua: the same records, whatever the worker count.
         let common = ["--games", "6", "--seed", "40", "--cap", "150", "--json"]
