@@ -64,6 +64,12 @@ enum GameAPI {
             return y
         }
         func kind(_ args: LuaArguments, _ index: Int, _ s: UnsafeMutablePointer<GameState>) throws(LuaHostError) -> Int {
+            // A one-letter argument read in place (a `spawn` or `rotate` hook's `fits` passes
+            // one on every call): no copy of the string.
+            if let byte = args.singleByte(index), byte < 0x80,
+               let kind = s.pointee.pieces.kind(forLetter: Character(Unicode.Scalar(byte))) {
+                return kind
+            }
             let letter = try args.string(index)
             guard letter.count == 1, let kind = s.pointee.pieces.kind(forLetter: Character(letter)) else {
                 throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter (\(letters(s)))")
