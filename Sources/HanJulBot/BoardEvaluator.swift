@@ -278,6 +278,15 @@ public final class BoardEvaluator {
             self.bumpiness = bumpiness
         }
 
+        /// Whether every weight is within ±2³¹, so that no sum of weighted figures (each at
+        /// most 64 × 64) wraps: the sum is then exact in any order. (No array: called once
+        /// per kind per deal.)
+        var cannotWrap: Bool {
+            // Compared both ways, not by `abs`: a mod may pass Int.min, whose magnitude traps.
+            @inline(__always) func small(_ weight: Int) -> Bool { weight > -(1 << 31) && weight < 1 << 31 }
+            return small(lines) && small(holes) && small(height) && small(aggregateHeight) && small(bumpiness)
+        }
+
         /// `lines × linesCleared + holes × holes + height × maxHeight + aggregateHeight ×
         /// aggregateHeight + bumpiness × bumpiness`, in wrapping arithmetic (Lua's), in that
         /// order.
@@ -300,10 +309,7 @@ public final class BoardEvaluator {
     public func best(of placements: PlacementList, weights: IntegerWeights, pieces: PieceSet) -> (index: Int, value: Int)? {
         guard !placements.isEmpty else { return nil }
         let table = shapeTable(for: pieces)
-        let limit = 1 << 31
-        let small = [weights.lines, weights.holes, weights.height, weights.aggregateHeight, weights.bumpiness]
-            .allSatisfy { $0 > -limit && $0 < limit }
-        let prunes = small && weights.height <= 0 && weights.bumpiness <= 0
+        let prunes = weights.cannotWrap && weights.height <= 0 && weights.bumpiness <= 0
         var best = 0, bestIndex = 0
         placements.withUnsafeBufferPointer { placements in
             for index in 0..<placements.count {
