@@ -182,8 +182,12 @@ final class LoadedMod {
                 throw .manifest(id: id, reason: "result has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
-        guard let name = table["name"].stringValue, (1...32).contains(name.utf8.count) else {
+        guard let name = table["name"].stringValue else {
             throw .manifest(id: id, reason: "result.name must be a string of 1 to 32 characters; \(shape)")
+        }
+        // The rule sweep files are read back under (H-4): what loads here, stats accepts.
+        if let problem = ResultName.problem(name) {
+            throw .manifest(id: id, reason: "result.name '\(visible(name, limit: 40))' \(problem)")
         }
         guard let word = table["unit"].stringValue, let unit = ResultFormat.Unit(rawValue: word) else {
             throw .manifest(id: id, reason: "result.unit must be one of \(units)")
@@ -195,7 +199,7 @@ final class LoadedMod {
             }
             lower = flag
         }
-        resultFormat = ResultFormat(name: visible(name, limit: 32), unit: unit, lowerIsBetter: lower)
+        resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower)
     }
 
     /// `goal = { lines = 40 }`.

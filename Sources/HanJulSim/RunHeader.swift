@@ -152,9 +152,15 @@ public struct Shard: Equatable, Codable, Sendable {
     public var sweep: ClosedRange<UInt64> { firstSeed...lastSeed }
 
     /// This shard's seeds; nil when the sweep has fewer seeds than shards and this one is empty.
+    /// Never traps, whatever a file claimed (full-width arithmetic).
     public var seeds: ClosedRange<UInt64>? {
+        guard count >= 1, (0..<count).contains(index), firstSeed <= lastSeed, lastSeed - firstSeed < UInt64.max else { return nil }
         let games = lastSeed - firstSeed + 1
-        let start = games * UInt64(index) / UInt64(count), end = games * UInt64(index + 1) / UInt64(count)
+        func boundary(_ shard: Int) -> UInt64 {
+            let product = games.multipliedFullWidth(by: UInt64(shard))
+            return UInt64(count).dividingFullWidth(product).quotient
+        }
+        let start = boundary(index), end = boundary(index + 1)
         guard end > start else { return nil }
         return (firstSeed + start)...(firstSeed + end - 1)
     }

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulText
 
 /// What a JSONL file may claim: a crafted header or game line is refused with a reason
 /// instead of being summarised (a game of `Int.max` pieces made `hanjul stats` trap in its
@@ -12,13 +13,52 @@ extension RunHeader {
         if let pps, !(pps.isFinite && SimulationConfig.paceRange.contains(pps)) {
             return "pps \(pps) is not from \(Format.number(SimulationConfig.paceRange.lowerBound)) to \(Format.number(SimulationConfig.paceRange.upperBound))"
         }
-        if let result, !(1...32).contains(result.name.count) || ResultFormat.Unit(rawValue: result.unit) == nil {
-            return "a result named in 1 to 32 characters, with a unit of \(ResultFormat.Unit.allCases.map(\.rawValue).joined(separator: ", ")), was expected"
+        if let result {
+            if let problem = ResultName.problem(result.name) { return "the result's name \(problem)" }
+            if ResultFormat.Unit(rawValue: result.unit) == nil {
+                return "a result with a unit of \(ResultFormat.Unit.allCases.map(\.rawValue).joined(separator: ", ")) was expected"
+            }
         }
-        if firstSeed > lastSeed { return "the first seed \(firstSeed) is after the last, \(lastSeed)" }
-        if let shard, !(shard.count >= 1 && (0..<shard.count).contains(shard.index) && shard.firstSeed <= shard.lastSeed) {
-            return "shard \(shard.index) of \(shard.count) (seeds \(shard.firstSeed)…\(shard.lastSeed)) is not a shard"
+        if let problem = SweepLimits.problem(first: firstSeed, last: lastSeed) { return problem }
+        if let shard {
+            if let problem = shard.problem { return problem }
+            // The seeds a shard holds follow from the sweep and its number: a header that
+            // says otherwise was not written by hanjul sim.
+            if shard.seeds != seeds {
+                return "shard \(shard.description) of seeds \(shard.firstSeed)…\(shard.lastSeed) holds other seeds than \(firstSeed)…\(lastSeed)"
+            }
         }
+        return nil
+    }
+}
+
+/// The limits of a sweep, one set for the command line and for every file read (H-3): a
+/// header may claim no more than `--seeds` or `--shard` accept.
+public enum SweepLimits {
+    /// The most games one run plays (`--games`, `--seeds`, a header's seeds).
+    public static let maxGames: UInt64 = 100_000_000
+    /// The most shards a sweep is split in (`--shard I/N`, `--shards N`).
+    public static let maxShards = 100_000
+
+    /// Why the seeds `first…last` are not a run's, or nil.
+    public static func problem(first: UInt64, last: UInt64) -> String? {
+        if first > last { return "the first seed \(first) is after the last, \(last)" }
+        if last - first >= maxGames { return "seeds \(first)…\(last) are more than \(maxGames) games, the most one run plays" }
+        return nil
+    }
+}
+
+extension Shard {
+    /// Why this cannot be a shard `hanjul sim --shard` made, or nil: a number from 0 to
+    /// `count − 1`, at most ``SweepLimits/maxShards`` shards, a sweep within the limits,
+    /// and no more shards than games, so no shard is empty (H-7).
+    public var problem: String? {
+        guard (1...SweepLimits.maxShards).contains(count), (0..<count).contains(index) else {
+            return "shard \(index) of \(count) is not a shard (0 ≤ I < N ≤ \(SweepLimits.maxShards))"
+        }
+        if let problem = SweepLimits.problem(first: firstSeed, last: lastSeed) { return problem }
+        let games = lastSeed - firstSeed + 1
+        if games < UInt64(count) { return "\(games) games cannot be split in \(count) shards (some would be empty)" }
         return nil
     }
 }

@@ -8,7 +8,8 @@
 /// ``isHidden(_:)``).
 ///
 /// - `ESC` is `\e`; tab, newline and carriage return are `\t`, `\n`, `\r`;
-/// - every other hidden character is `\u{XXXX}`, its code point in hex (`\u{202E}`);
+/// - every other hidden character is `\u{XXXX}`, its code point in hex (`\u{202E}`), but
+///   for a variation selector U+FE0E/U+FE0F right after an emoji, which stays;
 /// - invalid UTF-8 was already U+FFFD when the text became a `String`;
 /// - with `limit`, the text is cut after that many characters, marked with `…`.
 ///
@@ -24,13 +25,18 @@
 public func visible(_ text: String, limit: Int? = nil) -> String {
     var out = String.UnicodeScalarView()
     var count = 0
+    var afterEmoji = false
     for scalar in text.unicodeScalars {
         if let limit, count >= limit {
             out.append("…")
             break
         }
         count += 1
-        guard isHidden(scalar) else {
+        // A variation selector right after an emoji only picks how that emoji is drawn
+        // (`⏱️`): it hides nothing, so it stays (H-4).
+        let presentation = afterEmoji && (scalar.value == 0xFE0E || scalar.value == 0xFE0F)
+        afterEmoji = scalar.value > 0x7F && scalar.properties.isEmoji
+        guard isHidden(scalar), !presentation else {
             out.append(scalar)
             continue
         }
@@ -107,4 +113,21 @@ public func visibleLines(_ text: String, limit: Int? = nil) -> String {
     }
     if !cut && (left > 0 || !line.isEmpty) { finish() }
     return lines.joined(separator: "\n")
+}
+
+/// What a result may be called (a mod's `result.name`, the name in a sweep file's header):
+/// one rule for every command that writes or reads one (H-4).
+public enum ResultName {
+    /// The most characters (grapheme clusters) and UTF-8 bytes of a name.
+    public static let maxCharacters = 32, maxBytes = 128
+
+    /// Why `name` cannot name a result, or nil: 1 to 32 characters, at most 128 bytes, and
+    /// nothing ``visible(_:limit:)`` would escape, so it prints as it is written.
+    public static func problem(_ name: String) -> String? {
+        guard (1...maxCharacters).contains(name.count), name.utf8.count <= maxBytes else {
+            return "must be 1 to \(maxCharacters) characters (and at most \(maxBytes) bytes)"
+        }
+        guard visible(name) == name else { return "must hold no control, invisible or bidirectional characters" }
+        return nil
+    }
 }

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulSim
 
 /// `hanjul bench`: the eltetris bot's speed over fixed seeds, single-threaded, in CPU time,
@@ -67,20 +68,30 @@ enum BenchCommand {
         var referenceBinary: ReferenceBinary? = nil
         var referenceNote: String? = nil
         if !noReference {
-            if let source = referencePath ?? findReference() {
-                guard FileManager.default.fileExists(atPath: source) else {
-                    throw UsageError("--reference: no file \(CommandLineText.quoted(source))")
+            // Only a file the user named, or one found in a place only they (or root) can
+            // write, is compiled and run (H-1); either is copied first, so what is compiled
+            // is what was checked, and a FIFO is refused instead of waited on.
+            let source: Result<(path: String, bytes: [UInt8]), ReferenceProblem>
+            if let referencePath {
+                do throws(FileError) {
+                    source = .success((referencePath, try TrustedFile.readRegular(referencePath, maxBytes: ReferenceBinary.maxSourceBytes)))
+                } catch {
+                    throw UsageError("--reference \(CommandLineText.quoted(referencePath)): \(error.reason); give the C source file")
                 }
+            } else {
+                source = findReference()
+            }
+            switch source {
+            case .failure(let problem): referenceNote = "reference: \(problem.message)"
+            case .success(let (path, bytes)):
                 if let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) {
-                    switch ReferenceBinary.build(source: source, compiler: compiler) {
+                    switch ReferenceBinary.build(source: bytes, named: path, compiler: compiler) {
                     case .success(let binary): referenceBinary = binary
                     case .failure(let message): referenceNote = "reference: \(message)"
                     }
                 } else {
                     referenceNote = "reference: no C compiler (gcc or cc) found; ratio not measured"
                 }
-            } else {
-                referenceNote = "reference: reference-sim.c not found (give --reference PATH)"
             }
         }
         defer { referenceBinary?.remove() }
@@ -206,19 +217,38 @@ enum BenchCommand {
         return String(out.reversed())
     }
 
-    /// `shared/bench/reference-sim.c` in the package root's parent or any folder above it.
-    static func findReference() -> String? {
+    /// Why no reference could be used.
+    struct ReferenceProblem: Error {
+        var message: String
+    }
+
+    /// `shared/bench/reference-sim.c` in the working folder (or the binary's) or any folder
+    /// above it, and its bytes: the nearest one that ``TrustedFile`` trusts. One planted
+    /// by another user (in `/tmp`, say) is skipped, and said so when no other is found.
+    static func findReference() -> Result<(path: String, bytes: [UInt8]), ReferenceProblem> {
         var starts = [FileManager.default.currentDirectoryPath]
         starts.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path)
+        var skipped: [String] = []
         for start in starts {
             var folder = URL(fileURLWithPath: start)
-            while folder.path != "/" {
-                let candidate = folder.appendingPathComponent("shared/bench/reference-sim.c").path
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            while true {
+                let candidate = folder.path == "/" ? "/shared/bench/reference-sim.c" : folder.appendingPathComponent("shared/bench/reference-sim.c").path
+                var info = stat()
+                if lstat(candidate, &info) == 0 {
+                    if let reason = TrustedFile.distrust(candidate) {
+                        skipped.append("\(CommandLineText.quoted(candidate)) (\(CommandLineText.shown(reason)))")
+                    } else if let bytes = try? TrustedFile.readRegular(candidate, maxBytes: ReferenceBinary.maxSourceBytes) {
+                        return .success((candidate, bytes))
+                    }
+                }
+                if folder.path == "/" { break }
                 folder = folder.deletingLastPathComponent()
             }
         }
-        return nil
+        if let first = skipped.first {
+            return .failure(ReferenceProblem(message: "not using \(first): a file found by searching is compiled only from folders that only you or root can write; give --reference PATH to use it anyway"))
+        }
+        return .failure(ReferenceProblem(message: "reference-sim.c not found (give --reference PATH)"))
     }
 
     static func which(_ name: String) -> String? {
@@ -238,26 +268,35 @@ enum BenchCommand {
         enum Built { case success(ReferenceBinary), failure(String) }
         enum Ran { case success((pieces: Double, placements: Double)), failure(String) }
 
-        static func build(source: String, compiler: String) -> Built {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-bench-\(UUID().uuidString)")
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                return .failure("cannot make a scratch folder: \(error)")
+        /// The largest C source read (the reference is ~20 KB).
+        static let maxSourceBytes = 4 << 20
+
+        /// Compiles `source` (the bytes of the file `name`, copied into a private scratch
+        /// folder, so a file changed meanwhile is not what gets compiled).
+        static func build(source: [UInt8], named name: String, compiler: String) -> Built {
+            var template = Array((FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX").utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                return .failure("cannot make a scratch folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
             }
+            let folder = URL(fileURLWithPath: String(cString: made))
             let binary = ReferenceBinary(folder: folder, path: folder.appendingPathComponent("reference-sim").path,
                                          compilerName: URL(fileURLWithPath: compiler).lastPathComponent)
-            let build = execute(compiler, ["-O2", "-march=x86-64", "-o", binary.path, source, "-lm"])
+            let copy = folder.appendingPathComponent("reference-sim.c").path
+            guard FileManager.default.createFile(atPath: copy, contents: Data(source)) else {
+                binary.remove()
+                return .failure("cannot copy \(CommandLineText.quoted(name)) into the scratch folder")
+            }
+            let build = execute(compiler, ["-O2", "-march=x86-64", "-o", binary.path, copy, "-lm"], output: binary.path + ".output")
             guard build.status == 0 else {
                 binary.remove()
-                return .failure("build failed: \(build.output.split(separator: "\n").first ?? "")")
+                return .failure("build of \(CommandLineText.quoted(name)) failed: \(CommandLineText.shown(String(build.output.split(separator: "\n").first ?? "")))")
             }
             return .success(binary)
         }
 
         /// Its rates in CPU time for `games` games of `cap` pieces from seed 1.
         func run(games: Int, cap: Int) -> Ran {
-            let run = execute(path, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"])
+            let run = execute(path, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"], output: path + ".output")
             guard run.status == 0 else { return .failure("run failed with status \(run.status)") }
             // rate(cpu): pieces/s=364000 evals/s=8400000 ...
             guard let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("rate(cpu):") }) else {
@@ -277,14 +316,13 @@ enum BenchCommand {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// Runs `path` with `arguments` (posix_spawn; output and errors into a file beside it,
-    /// so a chatty child can never block), and returns its exit status and output.
-    static func execute(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let outputPath = path + ".output"
+    /// Runs `path` with `arguments` (posix_spawn; output and errors into the scratch file
+    /// `outputPath`, so a chatty child can never block), and returns its exit status and output.
+    static func execute(_ path: String, _ arguments: [String], output outputPath: String) -> (status: Int32, output: String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -102,7 +102,7 @@ enum ParallelRun {
     static func records(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
                         progress: ProgressBar?) throws(UsageError) -> [GameRecord] {
         var records: [GameRecord] = []
-        records.reserveCapacity(seeds.count)
+        records.reserveCapacity(min(seeds.count, 1 << 16))
         do {
             try play(spec, seeds: seeds, config: config, workers: workers, progress: progress) { records.append($0) }
         } catch let error as UsageError {

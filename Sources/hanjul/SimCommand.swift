@@ -135,7 +135,7 @@ enum SimCommand {
             if let remaining {
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet)
                 progress?.announce(plan(options, remaining: remaining, resumed: done.count))
-                records.reserveCapacity(options.seeds.count)
+                records.reserveCapacity(min(options.seeds.count, 1 << 16))  // grows as games finish (H-3)
                 try ParallelRun.play(spec, seeds: remaining, config: options.config(for: spec), workers: options.workers,
                                      progress: progress, replayFolder: replayFolder) { record in
                     if let writer { try writer.write(line: try JSONLines.text(record)) }

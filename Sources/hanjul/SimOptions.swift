@@ -146,7 +146,7 @@ struct SimOptions {
             case (let range?, nil, nil): request.sweep = try parseRange(range)
             case (_?, _, _): throw UsageError("give --seeds A..B, or --games N with --seed S, not both")
             case (nil, let games?, let seed?):
-                let count = try positive(games, option: "--games", limit: 100_000_000)
+                let count = try positive(games, option: "--games", limit: Int(SweepLimits.maxGames))
                 let first = try UInt64.parseSeed(seed, option: "--seed")
                 guard first <= UInt64.max - UInt64(count - 1) else { throw UsageError("--seed \(seed) + --games \(games) passes the largest seed") }
                 request.sweep = first...(first + UInt64(count - 1))
@@ -158,7 +158,7 @@ struct SimOptions {
                 request.shardText = shard
                 request.shard = try parseShard(shard)
             }
-            if let cap { request.cap = try positive(cap, option: "--cap", limit: Int.max) }
+            if let cap { request.cap = try positive(cap, option: "--cap", limit: GameRecord.maxPieces) }
             if let bot { (request.bot, request.plain) = try parseBot(bot, option: "--bot") }
             if let noise { request.noise = try parseNoise(noise, option: "--noise") }
             if let search { request.search = try parseSearch(search, option: "--search") }
@@ -187,8 +187,9 @@ struct SimOptions {
             var part: Shard?
             if let shard {
                 let candidate = Shard(index: shard.index, count: shard.count, firstSeed: sweep.lowerBound, lastSeed: sweep.upperBound)
-                guard let mine = candidate.seeds else {
-                    throw UsageError("--shard \(CommandLineText.shown(shardText ?? candidate.description)): \(sweep.count) games cannot be split in \(shard.count) shards (some would be empty); use at most \(sweep.count)")
+                // Decided from the sweep alone, so every task of an array refuses alike (H-7).
+                guard candidate.problem == nil, let mine = candidate.seeds else {
+                    throw UsageError("--shard \(CommandLineText.shown(shardText ?? candidate.description)): \(sweep.count) games cannot be split in \(shard.count) shards (some would be empty); use at most \(sweep.count) shards, the same in every task")
                 }
                 seeds = mine
                 part = candidate
@@ -258,14 +259,14 @@ struct SimOptions {
             throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a range; write A..B, e.g. 1..1000 (both included)")
         }
         guard first <= last else { throw UsageError("\(option) \(CommandLineText.shown(text)): the first seed is after the last") }
-        guard last - first < 100_000_000 else { throw UsageError("\(option) \(CommandLineText.shown(text)): more than 100000000 games; split the range") }
+        guard last - first < SweepLimits.maxGames else { throw UsageError("\(option) \(CommandLineText.shown(text)): more than \(SweepLimits.maxGames) games; split the range") }
         return first...last
     }
 
     /// `I/N`, shards numbered from 0.
     static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0, count >= 1, count <= 100_000 else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), index >= 0, count >= 1, count <= SweepLimits.maxShards else {
             throw UsageError("--shard \(CommandLineText.quoted(text)) is not a shard; write I/N with 0 ≤ I < N, e.g. --shard 0/4 (with Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
         }
         guard index < count else {

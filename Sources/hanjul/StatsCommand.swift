@@ -38,7 +38,7 @@ enum StatsCommand {
         let files = arguments.operands
         if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
         var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
-        let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: 100_000) }
+        let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
 
         var runs: [SweepFile.Run] = []
         for file in files { runs += try SweepFile.read(file) }
@@ -67,16 +67,18 @@ enum StatsCommand {
             var held = Set<UInt64>()
             for record in run.records {
                 if let other = bySeed[record.seed] {
-                    duplicates.append(record.seed)
+                    if duplicates.count < 10_000 { duplicates.append(record.seed) }  // enough to list; bounded (H-6)
                     duplicateSources.formUnion([runs[other].source, run.source])
                 } else {
                     bySeed[record.seed] = index
                 }
                 held.insert(record.seed)
             }
-            let missing = run.header.seeds.filter { !held.contains($0) }
+            // Gaps as ranges: the work is the records', never the count a header claims (H-3).
+            let missing = SeedList.gaps(in: run.header.seeds, covered: SeedList.ranges(Array(held)))
             if !missing.isEmpty {
-                incomplete.append("\(run.source) holds \(run.header.seeds.count - missing.count) of its \(run.header.seeds.count) games (missing \(SeedList.text(missing)))")
+                let total = run.header.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
+                incomplete.append("\(run.source) holds \(total - absent) of its \(total) games (missing \(SeedList.text(ranges: missing)))")
             }
         }
         var problems: [String] = []
@@ -87,8 +89,8 @@ enum StatsCommand {
             problems.append(incomplete.joined(separator: "; ") + "; finish \(incomplete.count == 1 ? "it" : "each") with hanjul sim --resume FILE")
         }
         if let expected {
-            let absent = expected.filter { seed in bySeed[seed] == nil && !promised.contains { $0.contains(seed) } }
-            if !absent.isEmpty { problems.append("seeds \(SeedList.text(absent)) of \(expected.lowerBound)..\(expected.upperBound) are in no file") }
+            let absent = SeedList.gaps(in: expected, covered: promised + SeedList.ranges(Array(bySeed.keys)))
+            if !absent.isEmpty { problems.append("seeds \(SeedList.text(ranges: absent)) of \(expected.lowerBound)..\(expected.upperBound) are in no file") }
             let outside = bySeed.keys.filter { !expected.contains($0) }.sorted()
             if !outside.isEmpty { problems.append("seeds \(SeedList.text(outside)) are outside --expect \(expected.lowerBound)..\(expected.upperBound)") }
         }
@@ -142,17 +144,38 @@ enum StatsCommand {
 
 /// Seeds listed for people: runs as ranges, `3..7, 12, 40..41`, the first twenty only.
 enum SeedList {
-    static func text(_ seeds: [UInt64]) -> String {
-        let sorted = Array(Set(seeds)).sorted()
+    static func text(_ seeds: [UInt64]) -> String { text(ranges: ranges(seeds)) }
+
+    static func text(ranges: [ClosedRange<UInt64>]) -> String {
+        let shown = ranges.prefix(20).map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+        return shown.joined(separator: ", ") + (ranges.count > 20 ? " and \(ranges.count - 20) more runs of seeds" : "")
+    }
+
+    /// `seeds` as sorted runs of consecutive seeds.
+    static func ranges(_ seeds: [UInt64]) -> [ClosedRange<UInt64>] {
         var ranges: [ClosedRange<UInt64>] = []
-        for seed in sorted {
-            if let last = ranges.last, last.upperBound &+ 1 == seed {
+        for seed in Set(seeds).sorted() {
+            if let last = ranges.last, last.upperBound < UInt64.max, last.upperBound + 1 == seed {
                 ranges[ranges.count - 1] = last.lowerBound...seed
             } else {
                 ranges.append(seed...seed)
             }
         }
-        let shown = ranges.prefix(20).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
-        return shown.joined(separator: ", ") + (ranges.count > 20 ? " and \(ranges.count - 20) more runs of seeds" : "")
+        return ranges
+    }
+
+    /// The parts of `whole` that no range of `covered` holds, in order.
+    /// - Complexity: O(k log k) in the ranges, whatever their size.
+    static func gaps(in whole: ClosedRange<UInt64>, covered: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
+        var gaps: [ClosedRange<UInt64>] = []
+        var next: UInt64? = whole.lowerBound  // the first seed not yet accounted for; nil past UInt64.max
+        for range in covered.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            guard let start = next, start <= whole.upperBound else { break }
+            guard range.upperBound >= start else { continue }
+            if range.lowerBound > start { gaps.append(start...min(range.lowerBound - 1, whole.upperBound)) }
+            next = range.upperBound == UInt64.max ? nil : max(start, range.upperBound + 1)
+        }
+        if let start = next, start <= whole.upperBound { gaps.append(start...whole.upperBound) }
+        return gaps
     }
 }

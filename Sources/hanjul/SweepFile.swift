@@ -25,15 +25,25 @@ enum SweepFile {
 
     static let headerPrefix = Array("{\"header\":".utf8)
 
+    /// The most blank lines a file may hold (hanjul sim writes none).
+    static let maxBlankLines = 1000
+
     /// Every run in `source` (a path, or `-` for standard input), gzip or plain.
     static func read(_ path: String) throws(UsageError) -> [Run] {
         let source = StandardStreams.isStream(path) ? "standard input" : CommandLineText.shown(path)
         let decoder = JSONDecoder()
         var runs: [Run] = []
-        var number = 0
+        var number = 0, blank = 0
         try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
             number += 1
-            if line.allSatisfy({ $0 == 32 || $0 == 13 }) { return }
+            if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+                // hanjul sim writes none; a few are forgiven, a flood is not read for minutes (H-6).
+                blank += 1
+                if blank > maxBlankLines {
+                    throw UsageError("\(source):\(number): more than \(maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
+                }
+                return
+            }
             let bytes = Data(line)
             if line.starts(with: headerPrefix) {
                 guard let header = try? decoder.decode(HeaderLine.self, from: bytes).header else {
@@ -86,6 +96,10 @@ enum SweepFile {
             guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
             number += 1
             let line = bytes[start..<end]
+            // The limit stats reads under, so resume accepts nothing stats refuses (H-4).
+            guard line.count <= LineReader.maxLineBytes else {
+                throw UsageError("\(CommandLineText.shown(path)):\(number): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
+            }
             if let header = prefix.header {
                 guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
@@ -96,9 +110,11 @@ enum SweepFile {
                 }
                 prefix.records.append(record)
             } else {
-                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header,
-                      header.problem == nil else {
+                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
+                }
+                if let problem = header.problem {
+                    throw UsageError("\(CommandLineText.shown(path)):\(number): a header that hanjul sim cannot have written: \(problem); the file is left as it is")
                 }
                 prefix.header = header
             }
@@ -106,6 +122,9 @@ enum SweepFile {
             prefix.validLength = start
         }
         let tail = bytes[start...]
+        if tail.count > LineReader.maxLineBytes {
+            throw UsageError("\(CommandLineText.shown(path)):\(number + 1): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
+        }
         if !tail.isEmpty {
             // A cut-short last line: the start of a header or of a game, or the zeros a
             // crashed machine can leave at the end of a file.
@@ -126,6 +145,11 @@ enum SweepFile {
 enum LineReader {
     /// The longest line read (a game record is a few hundred bytes; a header, a few KiB).
     static let maxLineBytes = 4 << 20
+    /// How many times its size gzip data may inflate to: JSONL of games compresses about
+    /// ten times; a bomb (gigabytes of one repeated line) hundreds of times (H-6).
+    static let maxInflation = 200
+    /// Output below this is never called a bomb (small files inflate oddly).
+    static let inflationFloor = 64 << 20
 
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
     static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
@@ -152,6 +176,7 @@ enum LineReader {
         gzbuffer(file, 1 << 17)
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var inflated = 0
         while true {
             let n = chunk.withUnsafeMutableBytes { gzread(file, $0.baseAddress, UInt32($0.count)) }
             if n < 0 {
@@ -161,6 +186,15 @@ enum LineReader {
                 throw UsageError("cannot read '\(source)': \(reason)")
             }
             if n == 0 { break }
+            inflated += Int(n)
+            // gzoffset is where zlib is in the compressed input (-1 for a pipe, which only
+            // the line and blank-line limits bound).
+            if inflated > inflationFloor, gzdirect(file) == 0 {
+                let compressed = Int(gzoffset(file))
+                if compressed > 0 && inflated / compressed > maxInflation {
+                    throw UsageError("cannot read '\(source)': its gzip data inflates more than \(maxInflation) times (\(compressed) bytes to over \(inflated >> 20) MiB so far); hanjul sim output compresses about 10 times, so this is not its output")
+                }
+            }
             pending += chunk[0..<Int(n)]
             var start = pending.startIndex
             while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
