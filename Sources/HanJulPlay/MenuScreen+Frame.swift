@@ -1,5 +1,6 @@
 import HanJulCore
 import HanJulRender
+import HanJulText
 
 extension MenuScreen {
     /// One line of a page.
@@ -38,7 +39,7 @@ extension MenuScreen {
         func put(_ text: String, _ y: Int, _ style: TextStyle = .plain, centered: Bool = false) {
             let clean = DisplayText.sanitized(text, asciiOnly: ascii)
             let shown = truncatedText(clean, to: width, ascii: ascii)
-            let x = centered ? left + max((width - shown.unicodeScalars.count) / 2, 0) : left
+            let x = centered ? left + max((width - displayWidth(shown)) / 2, 0) : left
             frame.write(shown, x: x, y: y, style: style, asciiOnly: ascii)
         }
         put("H A N J U L", 0, .bold, centered: true)
@@ -145,34 +146,39 @@ extension MenuScreen {
         header += Self.padded("NAME", 17)
         header += Self.padded("SCORE", 9) + Self.padded("LINES", 7) + Self.padded("LEVEL", 6) + "DATE"
         var lines = [Line(text: header, style: .dim)]
+        let ascii = config.style.isASCII
+        // Cells from outside are measured as drawn and cut to their column, so nothing in a
+        // name or a mod's result text can push the columns after it.
+        func cell(_ text: String, _ width: Int) -> String {
+            Self.padded(truncatedText(DisplayText.sanitized(text, asciiOnly: ascii), to: width - 1, ascii: ascii), width)
+        }
         for (index, entry) in entries.enumerated() {
             var text = Self.padded(Self.padLeft("\(index + 1)", 3), 5)
-            if hasResult { text += Self.padded(entry.resultText ?? "-", 12) }
-            text += Self.padded(entry.name ?? "", 17)
+            if hasResult { text += cell(entry.resultText ?? "-", 12) }
+            text += cell(entry.name ?? "", 17)
             text += Self.padded("\(entry.score)", 9) + Self.padded("\(entry.lines)", 7) + Self.padded("\(entry.level)", 6) + entry.date
             lines.append(Line(text: text, isCurrent: index == tableScroll))
         }
         return lines
     }
 
+    /// `text` followed by spaces up to `width` columns (`displayWidth`), at least one.
     static func padded(_ text: String, _ width: Int) -> String {
-        let count = text.unicodeScalars.count
+        let count = displayWidth(text)
         return count >= width ? text + " " : text + String(repeating: " ", count: width - count)
     }
 
+    /// `text` preceded by spaces up to `width` columns (`displayWidth`).
     static func padLeft(_ text: String, _ width: Int) -> String {
-        let count = text.unicodeScalars.count
+        let count = displayWidth(text)
         return count >= width ? text : String(repeating: " ", count: width - count) + text
     }
 }
 
-/// `text` cut to `width` columns, the last one an ellipsis when cut.
+/// `text` cut to `width` columns, the last one an ellipsis when cut; never inside a
+/// character or half of a wide one.
 func truncatedText(_ text: String, to width: Int, ascii: Bool) -> String {
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.count > width else { return text }
+    guard displayWidth(text) > width else { return text }
     guard width > 1 else { return "" }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars.prefix(width - 1))
-    view.append(contentsOf: (ascii ? "~" : "\u{2026}").unicodeScalars)
-    return String(view)
+    return DisplayText.truncated(text, to: width, ellipsis: ascii ? "~" : "\u{2026}")
 }

@@ -1,20 +1,33 @@
 import HanJulText
 
-/// Makes text from outside the program (mod names, mod error messages, high-score labels)
+/// Makes text from outside the program (mod names, mod error messages, high-score names)
 /// safe to put on screen: no control sequence can reach the terminal (RELIABILITY T-17),
-/// and every character takes exactly one column so the grid stays aligned.
+/// and every character is one the grid can place, one column wide or two (T-20).
 public enum DisplayText {
+    /// The most scalars a character keeps after its first (combining marks, mostly): a
+    /// letter under forty accents (Zalgo text) keeps four, so it cannot grow without end
+    /// or spill over the rows around it.
+    public static let maxMarks = 4
+
     /// `text` through HanJulText's ``visible(_:limit:)`` (controls, bidi and invisible
     /// characters as escapes: `ESC` → `\e`, U+202E → `\u{202E}`), but with tab, newline and
-    /// carriage return as a space; then every character that is not surely one column wide
-    /// as `?`, and with `asciiOnly` every non-ASCII character as `?` too, but for the
-    /// punctuation of `asciiStandIn(_:)` (`·` → `|`, `×` → `x`, arrows → `<` `>` `^` `v`).
+    /// carriage return as a space; then character by character (grapheme cluster):
+    /// - one that shows nothing on its own (a lone combining mark) or that Unicode has not
+    ///   assigned is `?`;
+    /// - one of more than `1 + maxMarks` scalars keeps its first `1 + maxMarks`;
+    /// - with `asciiOnly`, every character but printable ASCII is `?`, but for the
+    ///   punctuation of `asciiStandIn(_:)` (`·` → `|`, `×` → `x`, arrows → `<` `>` `^` `v`).
+    ///
+    /// Each character of the result then takes the columns `displayWidth` says: one, or two
+    /// for East Asian Wide characters and emoji (`한`, `🎮`), which `Frame` draws over two cells.
     ///
     /// ```
     /// DisplayText.sanitized("evil\u{1B}]52;c;AAAA\u{07}") == "evil\\e]52;c;AAAA\\u{7}"
     /// ```
     /// - Complexity: O(n) in the number of scalars.
     public static func sanitized(_ text: String, asciiOnly: Bool = false) -> String {
+        // Printable ASCII, nearly every label, shows as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var spaced = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -22,20 +35,30 @@ public enum DisplayText {
             default: spaced.append(scalar)
             }
         }
+        let shown = visible(String(spaced))
         var result = String.UnicodeScalarView()
-        for scalar in visible(String(spaced)).unicodeScalars {
-            if asciiOnly && scalar.value > 0x7E, let plain = asciiStandIn(scalar) {
-                result.append(plain)
+        var index = shown.startIndex
+        while index < shown.endIndex {
+            let next = shown.index(after: index)
+            let cluster = shown.unicodeScalars[index..<next]
+            let first = cluster[cluster.startIndex]
+            let isSingle = cluster.index(after: cluster.startIndex) == cluster.endIndex
+            if asciiOnly {
+                if isSingle && first.value < 0x7F {
+                    result.append(first)
+                } else if isSingle, let plain = asciiStandIn(first) {
+                    result.append(plain)
+                } else {
+                    result.append("?")
+                }
+            } else if displayWidth(cluster: cluster) == 0 || first.properties.generalCategory == .unassigned {
+                result.append("?")
             } else {
-                result.append(asciiOnly && scalar.value > 0x7E || !isSingleColumn(scalar) ? "?" : scalar)
+                result.append(contentsOf: cluster.prefix(1 + maxMarks))
             }
+            index = next
         }
         return String(result)
-    }
-
-    /// The scalars `text` shows as, each one column wide.
-    static func columns(_ text: String, asciiOnly: Bool = false) -> [Unicode.Scalar] {
-        Array(sanitized(text, asciiOnly: asciiOnly).unicodeScalars)
     }
 
     /// The ASCII character that stands in for the punctuation HanJul's own texts use (so
@@ -55,22 +78,16 @@ public enum DisplayText {
         }
     }
 
-    /// Whether `scalar` is a printable character every terminal draws one column wide.
+    /// `text` cut to `width` columns, ending in `ellipsis` when cut; never inside a
+    /// character, nor half of a wide one (a cut that would be leaves the column empty).
     ///
-    /// A conservative allow-list: ASCII, Latin-1 and the Latin extensions, Greek, Cyrillic,
-    /// general punctuation, letter-like symbols, arrows, mathematical operators, box
-    /// drawing, block elements and geometric shapes. Wide (CJK, emoji), zero-width
-    /// (combining marks, joiners) and control characters are left out.
-    public static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20...0x7E: true
-        case 0xA0...0x2FF: scalar.value != 0xAD
-        case 0x370...0x482, 0x48A...0x52F: true
-        case 0x1E00...0x1EFF: true
-        case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF: true
-        case 0x2100...0x2319: true
-        case 0x2500...0x25FC: true
-        default: false
-        }
+    /// ```
+    /// DisplayText.truncated("中文中文", to: 6, ellipsis: "…") == "中文…"
+    /// ```
+    public static func truncated(_ text: String, to width: Int, ellipsis: String) -> String {
+        guard displayWidth(text) > width else { return text }
+        let room = width - displayWidth(ellipsis)
+        guard room >= 0 else { return "" }
+        return String(displayPrefix(text, width: room)) + ellipsis
     }
 }

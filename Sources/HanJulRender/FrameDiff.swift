@@ -45,7 +45,8 @@ public struct FrameDiff: Hashable, Sendable {
                     column += 1
                     continue
                 }
-                let start = column
+                // A run starts on a whole character: the writer writes a wide one from its left half.
+                let start = column > 0 && frame[column, row].isContinuation ? column - 1 : column
                 while column < frame.width && frame[column, row] != base[column, row] { column += 1 }
                 runs.append(Run(row: row, columns: start..<column))
             }

@@ -1,3 +1,5 @@
+import HanJulText
+
 extension Layout {
     /// One line of an overlay box.
     struct BoxLine {
@@ -71,7 +73,7 @@ extension Layout {
 
     /// How wide a report beside the board wants to be: its widest line and the box.
     func besideBoardWidth(_ lines: [BoxLine]) -> Int {
-        let widest = lines.map { $0.text.unicodeScalars.count }.max() ?? 0
+        let widest = lines.map { displayWidth($0.text) }.max() ?? 0
         return min(max(widest + 4, panel.width), Self.maximumReportWidth)
     }
 
@@ -93,7 +95,7 @@ extension Layout {
         for (index, line) in lines.prefix(rows).enumerated() {
             var text = line.text
             if index == rows - 1 && lines.count > rows { text = truncated(text + " " + glyphs.ellipsis, to: inner, ellipsis: glyphs.ellipsis) }
-            let indent = line.isCentered ? (inner - text.unicodeScalars.count) / 2 : 0
+            let indent = line.isCentered ? (inner - displayWidth(text)) / 2 : 0
             frame.write(text, x: x + 2 + max(indent, 0), y: y + 1 + index, style: line.style)
         }
     }
@@ -103,7 +105,7 @@ extension Layout {
     static func wrap(_ lines: [BoxLine], width: Int) -> [BoxLine] {
         var wrapped: [BoxLine] = []
         for line in lines {
-            guard !line.text.isEmpty, line.text.unicodeScalars.count > width else {
+            guard !line.text.isEmpty, displayWidth(line.text) > width else {
                 wrapped.append(line)
                 continue
             }
@@ -188,7 +190,7 @@ extension Layout {
         struct Column {
             var header: String
             var cells: [String]
-            var width: Int { max(header.count, cells.map { $0.unicodeScalars.count }.max() ?? 0) }
+            var width: Int { max(header.count, cells.map(displayWidth).max() ?? 0) }
         }
         let rankWidth = "\(table.count)".count
         var columns = [
@@ -197,7 +199,8 @@ extension Layout {
             Column(header: "LEVEL", cells: table.map { "\($0.level)" }),
         ]
         if table.contains(where: { $0.name != nil }) {
-            columns.insert(Column(header: "NAME", cells: table.map { clean(String(($0.name ?? "").prefix(10))) }), at: 0)
+            // Cut by columns, not characters: ten Hangul syllables are twenty.
+            columns.insert(Column(header: "NAME", cells: table.map { String(displayPrefix(clean($0.name ?? ""), width: 10)) }), at: 0)
         }
         // A race ranks by its result: that column comes first, then the score's.
         if table.contains(where: { $0.result != nil }) {
@@ -206,7 +209,7 @@ extension Layout {
         let labels = table.map { clean($0.label) }
         var showsLabel = labels.contains { !$0.isEmpty }
         func total() -> Int {
-            1 + rankWidth + columns.reduce(0) { $0 + 2 + $1.width } + (showsLabel ? 2 + (labels.map { $0.unicodeScalars.count }.max() ?? 0) : 0)
+            1 + rankWidth + columns.reduce(0) { $0 + 2 + $1.width } + (showsLabel ? 2 + (labels.map(displayWidth).max() ?? 0) : 0)
         }
         if total() > width { showsLabel = false }
         while total() > width && columns.count > 1 { columns.removeLast() }
@@ -222,12 +225,13 @@ extension Layout {
     }
 }
 
-/// `text` followed by spaces up to `width` columns.
+/// `text` followed by spaces up to `width` columns (`displayWidth`: a wide character is
+/// two, a combining mark none, so what follows lines up whatever script `text` is in).
 func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(width - text.unicodeScalars.count, 0))
+    text + String(repeating: " ", count: max(width - displayWidth(text), 0))
 }
 
-/// `text` preceded by spaces up to `width` columns.
+/// `text` preceded by spaces up to `width` columns (`displayWidth`).
 func padLeft(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(width - text.unicodeScalars.count, 0)) + text
+    String(repeating: " ", count: max(width - displayWidth(text), 0)) + text
 }

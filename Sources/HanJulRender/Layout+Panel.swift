@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulText
 
 extension Layout {
     /// Draws the panel with its top-left corner at `(x, y)`:
@@ -36,8 +37,10 @@ extension Layout {
         ]
         for (label, value) in zip(Layout.statLabels, values) {
             let labelWidth = frame.write(label, x: x, y: row, style: glyphs.labelStyle)
-            let valueX = max(x + labelWidth + 1, x + panel.width - value.unicodeScalars.count)
-            frame.write(value, x: valueX, y: row, style: .bold)
+            // BEST may be a mod's result text: measured as drawn.
+            let shown = DisplayText.sanitized(value, asciiOnly: ascii)
+            let valueX = max(x + labelWidth + 1, x + panel.width - displayWidth(shown))
+            frame.write(shown, x: valueX, y: row, style: .bold, asciiOnly: ascii)
             row += 1
         }
         if !hud.status.isEmpty {
@@ -76,13 +79,8 @@ extension Layout {
     }
 }
 
-/// `text` cut to `width` columns, the last one replaced by `ellipsis` when cut.
+/// `text` cut to `width` columns, ending in `ellipsis` when cut
+/// (`DisplayText.truncated(_:to:ellipsis:)`).
 func truncated(_ text: String, to width: Int, ellipsis: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    guard scalars.count > width else { return text }
-    guard width > 0 else { return "" }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars.prefix(width - 1))
-    view.append(contentsOf: ellipsis.unicodeScalars)
-    return String(view)
+    DisplayText.truncated(text, to: width, ellipsis: ellipsis)
 }

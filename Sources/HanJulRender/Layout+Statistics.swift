@@ -1,3 +1,5 @@
+import HanJulText
+
 extension Layout {
     /// The width of the statistics column left of the board.
     public static let statisticsWidth = 14
@@ -34,7 +36,7 @@ extension Layout {
         var row = y
         for (label, value) in Layout.statisticsLines(statistics, milliseconds: scene.hud.elapsedMilliseconds ?? scene.hud.elapsedSeconds * 1000) {
             let labelWidth = frame.write(label, x: x, y: row, style: glyphs.labelStyle)
-            frame.write(value, x: max(x + labelWidth + 1, x + width - value.unicodeScalars.count), y: row, style: .bold)
+            frame.write(value, x: max(x + labelWidth + 1, x + width - displayWidth(value)), y: row, style: .bold)
             row += 1
         }
         row += 1

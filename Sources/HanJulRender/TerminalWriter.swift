@@ -1,3 +1,5 @@
+import HanJulText
+
 /// Turns frames into the escape text that updates a terminal: only the changed cells,
 /// with the cheapest cursor moves and only the SGR changes the cells need.
 ///
@@ -42,17 +44,22 @@ public struct TerminalWriter: Hashable, Sendable {
         var current = TerminalStyle.plain
         for run in diff.runs {
             for x in run.columns {
+                let cell = frame[x, run.row]
+                // The right half of a wide character was written with its left half.
+                if cell.isContinuation { continue }
                 if cursor == nil || cursor! != (x, run.row) {
                     out += move(from: cursor, to: (x, run.row), style: current, frame: frame)
                 }
-                let cell = frame[x, run.row]
                 let style = terminalStyle(cell.style)
                 if style != current {
                     out += style.transition(from: current)
                     current = style
                 }
-                Self.appendCharacter(cell.character, to: &out)
-                cursor = x + 1 < frame.width ? (x + 1, run.row) : nil
+                Self.appendCell(cell, to: &out)
+                // Where a wide character or one with marks leaves the cursor depends on the
+                // terminal's Unicode tables: the next cell is reached by an absolute move, so
+                // a terminal that counts it differently misplaces nothing after it.
+                cursor = cell.isPlain && x + 1 < frame.width ? (x + 1, run.row) : nil
             }
         }
         if current != .plain { out += EscapeCode.reset.bytes }
@@ -77,7 +84,7 @@ public struct TerminalWriter: Hashable, Sendable {
             var rewrite: [UInt8] = []
             for x in cursor.x..<target.x {
                 let cell = frame[x, target.y]
-                guard terminalStyle(cell.style) == style else { return best }
+                guard cell.isPlain, terminalStyle(cell.style) == style else { return best }
                 Self.appendCharacter(cell.character, to: &rewrite)
             }
             consider(rewrite)
@@ -104,6 +111,16 @@ public struct TerminalWriter: Hashable, Sendable {
         case .palette256: return .indexed(ColorQuantization.palette256Index(value))
         case .palette16: return .ansi(ColorQuantization.palette16Index(value))
         case .none: return .default
+        }
+    }
+
+    /// Appends the cell's character with its marks; a control, bidi or invisible character
+    /// among the marks is left out (T-17; a cell made by `Frame.write` has none).
+    static func appendCell(_ cell: FrameCell, to out: inout [UInt8]) {
+        appendCharacter(cell.character, to: &out)
+        cell.forEachMark { mark in
+            guard !isHidden(mark) else { return }
+            UTF8.encode(mark) { out.append($0) }
         }
     }
 

@@ -1,36 +1,46 @@
-/// Word wrapping for overlays and the too-small message, in columns (one per scalar).
+import HanJulText
+
+/// Word wrapping for overlays and the too-small message, in columns (`displayWidth`: a
+/// wide character takes two, a combining mark none).
 public enum TextWrap {
     /// `text` broken into lines of at most `width` columns at spaces; a word longer than a
-    /// line is cut. Text that fits is kept as it is (leading spaces too). No lines for a
-    /// width below 1.
+    /// line is cut between characters (a wide one that would not fit goes to the next
+    /// line). Text that fits is kept as it is (leading spaces too). No lines for a width
+    /// below 1.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
-        if text.unicodeScalars.count <= width { return [text] }
+        if displayWidth(text) <= width { return [text] }
         var lines: [String] = []
-        var line: [Unicode.Scalar] = []
+        var line = ""
+        var used = 0
         func flush() {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: line)
-            lines.append(String(view))
-            line.removeAll()
+            lines.append(line)
+            line = ""
+            used = 0
         }
-        let words = text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false)
-        for word in words {
-            var rest = Array(word)
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var rest = word
+            var restWidth = displayWidth(rest)
             if !line.isEmpty {
-                if line.count + 1 + rest.count <= width {
-                    line.append(" ")
-                    line.append(contentsOf: rest)
+                if used + 1 + restWidth <= width {
+                    line += " "
+                    line += rest
+                    used += 1 + restWidth
                     continue
                 }
                 flush()
             }
-            while rest.count > width {
-                line = Array(rest.prefix(width))
+            while restWidth > width {
+                var part = displayPrefix(rest, width: width)
+                // A wide character wider than the whole line is cut alone.
+                if part.isEmpty { part = rest.prefix(1) }
+                line = String(part)
                 flush()
-                rest.removeFirst(width)
+                rest = rest[part.endIndex...]
+                restWidth = displayWidth(rest)
             }
-            line = rest
+            line = String(rest)
+            used = restWidth
         }
         flush()
         return lines

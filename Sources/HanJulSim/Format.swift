@@ -1,3 +1,5 @@
+import HanJulText
+
 /// Numbers and tables as text, without Foundation.
 ///
 /// Text for people (`number`, `percent`, `signed`) writes negatives with the real minus
@@ -59,17 +61,19 @@ public enum Format {
     }
 
     /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.
+    /// Cells are measured in terminal columns (`displayWidth`), so a figure a mod named in
+    /// another script keeps the table aligned.
     public static func table(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
         var widths = Array(repeating: 0, count: first.count)
         for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], displayWidth(cell)) }
         }
         var out = ""
         for row in rows {
             var line = ""
             for (i, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                let pad = String(repeating: " ", count: widths[i] - displayWidth(cell))
                 line += i == 0 ? cell + pad : "  " + pad + cell
             }
             out += line + "\n"

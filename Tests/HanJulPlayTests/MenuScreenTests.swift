@@ -217,6 +217,59 @@ struct MenuScreenTests {
         #expect(!clock.screen.contains("RESULT"))
     }
 
+    /// The column (cell) where `needle` (ASCII) starts on row `y` of `frame`.
+    static func column(of needle: String, row y: Int, in frame: Frame) -> Int? {
+        let cells = (0..<frame.width).map { frame[$0, y].text }
+        let wanted = needle.map(String.init)
+        return (0...(frame.width - wanted.count)).first { Array(cells[$0..<($0 + wanted.count)]) == wanted }
+    }
+
+    static let zalgo = "e" + String(repeating: "\u{301}", count: 40)
+
+    /// The High scores page of table `standard`, whose names are Zalgo text, Hangul, emoji,
+    /// sixteen Hangul syllables (too wide for the column) and plain letters, in `style`.
+    static func namesTable(style: RenderStyle) -> Frame {
+        let store = MemoryStore()
+        let names = [zalgo, "한줄", "🎮🎮", String(repeating: "한", count: HighScore.nameLimit), "ana"]
+        store.tables["standard"] = names.enumerated().map { index, name in
+            HighScore(score: 9111 - 1111 * index, lines: 41 + 10 * index, level: 2, date: "2025-03-0\(index + 1) 14:22",
+                      seed: "7", name: name)
+        }
+        let session = PlaySession.menu(launcher: LauncherLog().launcher(mods), config: PlayConfig(style: style, colorMode: .none),
+                                       settings: .defaults, size: Size(width: 80, height: 24),
+                                       environment: ManualClock.environment(store))
+        var clock = ManualClock(session: session, store: store)
+        for t in 1...3 { clock.press(down, at: t * 10) }
+        clock.press(.enter, at: 40)
+        clock.press(.enter, at: 50)
+        return clock.session.frame
+    }
+
+    @Test("a high-score table keeps its columns whatever the names hold; a name too wide is cut whole, with …",
+          arguments: [RenderStyle.monochrome, .ascii])
+    func namesInAnyScript(style: RenderStyle) throws {
+        let frame = Self.namesTable(style: style)
+        let header = try #require((0..<frame.height).first { Self.column(of: "SCORE", row: $0, in: frame) != nil })
+        let score = Self.column(of: "SCORE", row: header, in: frame), lines = Self.column(of: "LINES", row: header, in: frame)
+        let date = Self.column(of: "DATE", row: header, in: frame)
+        for index in 0..<5 {
+            let row = header + 1 + index
+            #expect(Self.column(of: "\(9111 - 1111 * index)", row: row, in: frame) == score, "\(frame.lines[row])")
+            #expect(Self.column(of: "\(41 + 10 * index)", row: row, in: frame) == lines, "\(frame.lines[row])")
+            #expect(Self.column(of: "2025-03-0\(index + 1)", row: row, in: frame) == date, "\(frame.lines[row])")
+        }
+        let text = frame.text
+        if style.isASCII {
+            #expect(text.unicodeScalars.allSatisfy { $0.value < 0x80 }, "\(text)")
+            #expect(text.contains("? ") && text.contains("?? ") && text.contains(String(repeating: "?", count: 16) + " "), "\(text)")
+        } else {
+            #expect(text.contains("e" + String(repeating: "\u{301}", count: 4) + " "), "the accents shown, at most four")
+            #expect(text.contains("한줄") && text.contains("🎮🎮"), "\(text)")
+            #expect(text.contains(String(repeating: "한", count: 7) + "\u{2026}"), "cut to 15 columns and …: \(text)")
+            #expect(!text.contains("?"), "\(text)")
+        }
+    }
+
     @Test("Replays lists them newest first; v verifies in one line; d asks, a second d deletes")
     func replays() {
         let store = MemoryStore()

@@ -4,9 +4,16 @@ import Testing
 /// A terminal emulator just large enough to check `TerminalWriter`: it understands the
 /// sequences the writer may emit (CUP, CUU/CUD/CUF/CUB, CHA, ED 2, SGR, CR and UTF-8
 /// text) and records anything else, or a write that would wrap, as a problem.
+///
+/// Text is placed as xterm and VTE place it, scalar by scalar with their own width table
+/// (not HanJulText's): a combining mark joins the character before the cursor without
+/// moving it; an East Asian Wide character or emoji takes two cells and moves the cursor
+/// two; writing over either half of a wide character blanks the other half.
 struct VirtualTerminal {
     struct Cell: Hashable, CustomStringConvertible {
-        var character: Unicode.Scalar = " "
+        /// The character with the marks that joined it; empty on a wide character's right half.
+        var character: String = " "
+        var isContinuation = false
         var style = TerminalStyle.plain
         var description: String { "'\(character)' \(style)" }
     }
@@ -28,13 +35,29 @@ struct VirtualTerminal {
     /// A terminal already showing `frame` as `writer` would have drawn it.
     init(showing frame: Frame, writer: TerminalWriter) {
         self.init(width: frame.width, height: frame.height)
-        cells = frame.cells.map { Cell(character: $0.character, style: writer.terminalStyle($0.style)) }
+        cells = frame.cells.map { Cell(character: $0.text, isContinuation: $0.isContinuation, style: writer.terminalStyle($0.style)) }
     }
 
     /// Whether the screen shows `frame` as `writer` spells its styles.
     func shows(_ frame: Frame, writer: TerminalWriter) -> Bool {
         frame.width == width && frame.height == height
-            && zip(frame.cells, cells).allSatisfy { $0.character == $1.character && writer.terminalStyle($0.style) == $1.style }
+            && zip(frame.cells, cells).allSatisfy {
+                $0.text.unicodeScalars.elementsEqual($1.character.unicodeScalars) && $0.isContinuation == $1.isContinuation
+                    && writer.terminalStyle($0.style) == $1.style
+            }
+    }
+
+    /// Row `y` as the cells show it: each character once, a wide one for its two cells.
+    func row(_ y: Int) -> String {
+        cells[(y * width)..<((y + 1) * width)].map(\.character).joined()
+    }
+
+    /// The column where `text` (ASCII) first starts on row `y`, counted in cells.
+    func column(of text: String, row y: Int) -> Int? {
+        let needle = text.map(String.init)
+        let row = cells[(y * width)..<((y + 1) * width)].map(\.character)
+        guard needle.count <= row.count else { return nil }
+        return (0...(row.count - needle.count)).first { Array(row[$0..<($0 + needle.count)]) == needle }
     }
 
     mutating func feed(_ bytes: [UInt8]) {
@@ -72,13 +95,60 @@ struct VirtualTerminal {
     }
 
     private mutating func put(_ scalar: Unicode.Scalar) {
+        let columns = Self.columns(of: scalar)
+        guard columns > 0 else {
+            // A mark joins the character before the cursor (under a pending wrap: the last).
+            var target = pendingWrap ? x : x - 1
+            if target >= 0 && cells[y * width + target].isContinuation { target -= 1 }
+            guard target >= 0 else {
+                problems.append("a combining mark with nothing before it")
+                return
+            }
+            cells[y * width + target].character.unicodeScalars.append(scalar)
+            return
+        }
         if pendingWrap { problems.append("text wrapped past column \(width)") }
         guard x < width, y < height else {
             problems.append("text outside the screen")
             return
         }
-        cells[y * width + x] = Cell(character: scalar, style: style)
-        if x == width - 1 { pendingWrap = true } else { x += 1 }
+        guard x + columns <= width else {
+            problems.append("a wide character at the last column")
+            return
+        }
+        for column in x..<(x + columns) { blankOtherHalf(at: column) }
+        cells[y * width + x] = Cell(character: String(scalar), style: style)
+        if columns == 2 { cells[y * width + x + 1] = Cell(character: "", isContinuation: true, style: style) }
+        if x + columns >= width { pendingWrap = true } else { x += columns }
+    }
+
+    /// Before column `column` is written: the other half of a wide character there becomes a
+    /// space (in its style).
+    private mutating func blankOtherHalf(at column: Int) {
+        let index = y * width + column
+        if cells[index].isContinuation, column > 0 {
+            cells[index - 1] = Cell(style: cells[index - 1].style)
+        } else if column + 1 < width, cells[index + 1].isContinuation {
+            cells[index + 1] = Cell(style: cells[index + 1].style)
+        }
+    }
+
+    /// The columns a scalar takes, as a terminal's wcwidth table says: 0 for marks and
+    /// format characters, 2 for the wide ranges a test uses (Hangul, CJK, kana, fullwidth
+    /// forms, the emoji blocks), else 1.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch scalar.value {
+        case 0x1160...0x11FF: return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default: return 1
+        }
     }
 
     private mutating func control(_ parameterText: String, final: UInt8) {
