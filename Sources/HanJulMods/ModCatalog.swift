@@ -45,9 +45,9 @@ public struct ModCatalog: Sendable {
     /// Throws for the first of `packages` that `quarantine` holds (same id and hash).
     public func refuseQuarantined(_ packages: [ModPackage], quarantine: ModQuarantine?) throws(ModLoadError) {
         guard let quarantine else { return }
-        let entries = quarantine.entries()
+        let held = ModQuarantine.index(quarantine.entries())
         for package in packages {
-            if let entry = entries.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+            if let entry = held[ModQuarantine.Key(id: package.id, sha256: package.sha256)] {
                 throw .quarantined(entry)
             }
         }
@@ -74,14 +74,14 @@ public struct ModCatalog: Sendable {
     /// Every mod on the search path, each loaded to check it: under `watchdog` (made for
     /// the package read; L-24), and not at all when `quarantine` holds it.
     public func listing(quarantine: ModQuarantine? = nil, watchdog: (ModPackage) -> LuaWatchdog? = { _ in nil }) -> [Listing] {
-        let held = quarantine?.entries() ?? []
+        let held = ModQuarantine.index(quarantine?.entries() ?? [])
         return searchPath.entries().map { entry in
             var listing = Listing(id: entry.id, folder: display(entry.folder), shadowedBy: entry.shadowedBy.map(display))
             guard entry.shadowedBy == nil else { return listing }
             do throws(ModLoadError) {
                 let package = try ModPackage(folder: entry.folder)
                 listing.sha256 = package.sha256
-                if let hold = held.first(where: { $0.id == package.id && $0.sha256 == package.sha256 }) {
+                if let hold = held[ModQuarantine.Key(id: package.id, sha256: package.sha256)] {
                     listing.quarantined = hold
                     return listing
                 }

@@ -27,7 +27,7 @@ public struct ModQuarantine: Sendable {
     public static let kind = "quarantine", version = 1
 
     /// One quarantined mod.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Hashable {
         public var id: String
         public var sha256: String
         /// Why, e.g. "hung for more than 2 s in on_spawn".
@@ -64,19 +64,41 @@ public struct ModQuarantine: Sendable {
 
     /// Every entry. A missing file has none; a damaged or unreadable one is read as none
     /// (the next write keeps the damaged file aside; it is never silently overwritten).
+    /// De-duplicated through a set, so a file of many entries costs linear time (H-6).
     public func entries() -> [Entry] {
         var all: [Entry] = []
+        var seen = Set<Entry>()
         for file in [path] + legacyPaths {
             guard let record = try? DurableStore.load(file, kind: Self.kind, version: Self.version) else { continue }
-            for entry in Self.decode(record.payload) where !all.contains(entry) { all.append(entry) }
+            for entry in Self.decode(record.payload) where seen.insert(entry).inserted { all.append(entry) }
         }
         return all
     }
 
     /// The entry that quarantines exactly this package (same id and hash), if any.
     public func entry(for package: ModPackage) -> Entry? {
-        entries().first { $0.id == package.id && $0.sha256 == package.sha256 }
+        Self.index(entries())[Key(id: package.id, sha256: package.sha256)]
     }
+
+    /// A package's identity in the quarantine.
+    public struct Key: Hashable, Sendable {
+        public var id: String
+        public var sha256: String
+    }
+
+    /// `entries` by package, the first entry of each kept: one lookup per package, whatever
+    /// the file holds.
+    public static func index(_ entries: [Entry]) -> [Key: Entry] {
+        var index: [Key: Entry] = [:]
+        for entry in entries where index[Key(id: entry.id, sha256: entry.sha256)] == nil {
+            index[Key(id: entry.id, sha256: entry.sha256)] = entry
+        }
+        return index
+    }
+
+    /// The most entries a quarantine file keeps (the newest): a mod is quarantined when it
+    /// hangs, so even a busy author's file stays far below it (H-6).
+    public static let maxEntries = 1000
 
     /// Adds an entry (replacing one for the same id and hash).
     public func add(_ entry: Entry) throws {
@@ -84,7 +106,7 @@ public struct ModQuarantine: Sendable {
             var entries = old.map(Self.decode) ?? []
             entries.removeAll { $0.id == entry.id && $0.sha256 == entry.sha256 }
             entries.append(entry)
-            return Self.encode(entries)
+            return Self.encode(entries.suffix(Self.maxEntries))
         }
     }
 
@@ -107,7 +129,7 @@ public struct ModQuarantine: Sendable {
         return removed
     }
 
-    static func encode(_ entries: [Entry]) -> JSON {
+    static func encode(_ entries: some Collection<Entry>) -> JSON {
         ["entries": .array(entries.map { entry in
             ["id": .string(entry.id), "sha256": .string(entry.sha256), "reason": .string(entry.reason), "time": .integer(entry.time)]
         })]

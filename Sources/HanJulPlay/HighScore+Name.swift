@@ -3,6 +3,8 @@ import HanJulText
 extension HighScore {
     /// The most characters a name on a high-score table may have.
     public static let nameLimit = 16
+    /// The most scalars one character of a name keeps (a letter and four marks).
+    public static let maxScalarsPerCharacter = 5
 
     /// `text` made fit for a high-score table: printable characters only (controls, bidi
     /// and invisible characters are dropped, so a name cannot move the cursor or reorder a
@@ -19,7 +21,11 @@ extension HighScore {
                 pendingSpace = !name.isEmpty
                 continue
             }
-            guard !character.unicodeScalars.contains(where: isHidden) else { continue }
+            // What visible() would escape is dropped; an emoji's variation selector is kept (`⏱️`).
+            guard visible(String(character)) == String(character) else { continue }
+            // A letter keeps a few marks, not forty (Zalgo text): what the screen can draw (H-8).
+            let character = character.unicodeScalars.count <= Self.maxScalarsPerCharacter ? character
+                : Character(String(String.UnicodeScalarView(character.unicodeScalars.prefix(Self.maxScalarsPerCharacter))))
             if pendingSpace {
                 guard count + 2 <= nameLimit else { break }  // never end on the space
                 name.append(" ")

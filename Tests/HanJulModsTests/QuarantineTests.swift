@@ -67,3 +67,49 @@ import Testing
         }
     }
 }
+
+/// A quarantine file of many entries (under its 16 MiB read limit) costs linear time, and
+/// the file never grows past its cap (H-6).
+@Suite final class QuarantineScaleTests {
+    let folder = NSTemporaryDirectory() + "hanjul-quarantine-scale-\(UUID().uuidString)"
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// The time to read `count` entries and look one package up.
+    func readingTime(_ count: Int) throws -> Duration {
+        let quarantine = ModQuarantine(path: folder + "/q\(count)")
+        let entries = (0..<count).map { ModQuarantine.Entry(id: "m\($0)", sha256: "a", reason: "hung", time: Int64($0)) }
+        try DurableStore.update(quarantine.path, kind: ModQuarantine.kind, version: ModQuarantine.version, onNewerVersion: .refuse) { _ in
+            ModQuarantine.encode(entries)
+        }
+        let package = ModPackage(id: "m\(count - 1)", folder: "Mods/x", files: ["mod.lua": Array("return 1".utf8)])
+        let catalog = ModCatalog(searchPath: ModSearchPath(folders: []), workingDirectory: folder)
+        return try ContinuousClock().measure {
+            #expect(quarantine.entries().count == count)
+            #expect(quarantine.entry(for: package) == nil, "another hash")
+            try catalog.refuseQuarantined([package], quarantine: quarantine)
+        }
+    }
+
+    /// Reading grows linearly with the entries (the de-duplication was quadratic: a
+    /// 146,000-entry file took 20 s): four times the entries, well under sixteen times the time.
+    @Test func entriesAreReadInLinearTime() throws {
+        _ = try readingTime(2_000)  // warm up
+        let small = try readingTime(25_000), large = try readingTime(100_000)
+        #expect(large < small * 8, "25,000 entries: \(small); 100,000: \(large)")
+    }
+
+    @Test func addingKeepsTheNewestEntriesOnly() throws {
+        let quarantine = ModQuarantine(path: folder + "/capped")
+        let many = (0..<(ModQuarantine.maxEntries + 50)).map {
+            ModQuarantine.Entry(id: "m\($0)", sha256: "h", reason: "hung", time: Int64($0))
+        }
+        try DurableStore.update(quarantine.path, kind: ModQuarantine.kind, version: ModQuarantine.version, onNewerVersion: .refuse) { _ in
+            ModQuarantine.encode(many)
+        }
+        try quarantine.add(.init(id: "newest", sha256: "h", reason: "hung", time: 99_999))
+        let kept = quarantine.entries()
+        #expect(kept.count == ModQuarantine.maxEntries)
+        #expect(kept.last?.id == "newest")
+        #expect(!kept.contains { $0.id == "m0" }, "the oldest go first")
+    }
+}
