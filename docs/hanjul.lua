@@ -13,7 +13,7 @@
 ---@alias hanjul.Letter string
 
 ---The last action that moved or turned the piece in play.
----@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"rotate_180"|"soft_drop"
+---@alias hanjul.Move "left"|"right"|"rotate"|"rotate_ccw"|"rotate_180"|"soft_drop"|"hard_drop"
 
 ---The game a hook is looking at. x grows to the right from 0, y grows downward from 0 (row 0 is
 ---the top). A row mask has bit x set when column x is filled.

@@ -6,7 +6,7 @@
 #   strace                     injects write/fsync/rename failures in the durable-file tests
 # and, for the one end-to-end test in a real terminal (KittyEndToEndTests), if they can be
 # installed (the test is cancelled, saying why, when they cannot):
-#   kitty xvfb xdotool imagemagick
+#   kitty xvfb xterm xdotool imagemagick (xterm: XtermEndToEndTests)
 #   zlib1g-dev                 zlib, which `hanjul stats` reads gzipped JSONL with
 #   munge, slurmctld, slurmd, slurm-client
 #                              the private single-node Slurm the job-array test starts
@@ -65,6 +65,7 @@ hanjul_optional_packages() {
     local missing=()
     command -v kitty >/dev/null 2>&1 || missing+=(kitty)
     command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    command -v xterm >/dev/null 2>&1 || missing+=(xterm)
     command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
     command -v import >/dev/null 2>&1 || missing+=(imagemagick)
     echo "${missing[@]}"

@@ -262,6 +262,11 @@ public struct Game<R: Rules> {
     private mutating func hardDrop() throws(RuleError) {
         let distance = state.board.dropDistance(of: state.piece, in: state.pieces)
         state.piece.y += distance
+        if distance > 0 {
+            // A fall after a turn makes the lock no spin: the turn must be the last movement.
+            state.lastMove = .hardDrop
+            state.lastKick = nil
+        }
         state.events.append(.dropped(rows: distance))
         state.addScore(rules.hardDropPoints(rows: distance), reason: .hardDrop(rows: distance))
         try lock()

@@ -52,7 +52,9 @@ extension GameState {
     /// there now, with the game's last move and kick:
     ///
     /// - the piece is T-shaped (four cells, one of them beside the other three) and the last
-    ///   move was a turn (`C`, `A`, `F`);
+    ///   successful movement was a turn (`C`, `A`, `F`): a slide, or a fall of one row or
+    ///   more (gravity, soft or hard drop) after it cancels the spin (the Guideline's rule,
+    ///   as TetrisWiki's "T-Spin" page states it);
     /// - of the four corners diagonal to the T's centre, at least three are filled (the
     ///   walls and the floor count as filled; above the board does not);
     /// - `.full` when both corners on the side the T points to are filled, or the turn

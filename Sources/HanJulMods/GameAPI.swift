@@ -33,7 +33,7 @@ enum GameAPI {
     /// The words `game:last_move()` and `lock_facts().last_move` use.
     static let moveNames: [Action: String] = [.left: "left", .right: "right", .rotate: "rotate",
                                               .rotateCounterclockwise: "rotate_ccw", .rotateHalfTurn: "rotate_180",
-                                              .softDrop: "soft_drop"]
+                                              .softDrop: "soft_drop", .hardDrop: "hard_drop"]
 
     private static func coreMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
         func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {

@@ -37,6 +37,7 @@ extension GameScreen {
     /// The game ended: its replay saved, its place in the high scores, the summary.
     mutating func finish(_ environment: PlayEnvironment) {
         mode = .over
+        overSince = lastWall
         resetKeys()
         let state = game.state
         let replayName = saveReplay(environment)

@@ -75,6 +75,14 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// The name being typed at the end of a game that made its table's top 10 (nil: no
     /// prompt up).
     var namePrompt: String?
+    /// When the game ended, and the last key pressed while it ran: the name prompt takes
+    /// neither keys in the first moments nor that key repeating (a hard drop pressed as the
+    /// stack topped out typed spaces into the name).
+    var overSince: UInt64 = 0
+    var lastPlayKey: Key?
+
+    /// How long the name prompt ignores keys after the game ends (nanoseconds).
+    static let namePromptGrace: UInt64 = 500_000_000
 
     /// A game's end: its summary, its table and its entry there.
     struct Ending {
@@ -179,9 +187,16 @@ struct GameScreen<R: Rules>: PlayScreen {
             }
         }
         if mode == .over && namePrompt != nil {
-            if event.kind == .press { nameKey(key, environment: environment) }
+            guard event.kind == .press else { return }
+            if key != .control("c") {
+                if now &- overSince < Self.namePromptGrace { return }
+                if key == lastPlayKey { return }
+                lastPlayKey = nil
+            }
+            nameKey(key, environment: environment)
             return
         }
+        if mode == .playing && event.kind == .press { lastPlayKey = key }
         let command = config.bindings.command(for: key)
         if mode == .playing && !tooSmall {
             play(event, command: command, environment: environment)

@@ -16,7 +16,8 @@ public struct PlayStatistics: Hashable, Sendable {
     public var singles = 0, doubles = 0, triples = 0, fours = 0
     /// Locks the 3-corner T test calls a spin (full or mini), clearing or not.
     public var spins = 0
-    /// The longest run of clearing locks in a row.
+    /// The longest combo: clearing locks in a row after the first, as modern stackers and
+    /// Mods/guideline count it (a single clear alone is no combo).
     public var maxCombo = 0
     /// Clears that were back-to-back difficult clears.
     public var backToBacks = 0
@@ -34,7 +35,7 @@ public struct PlayStatistics: Hashable, Sendable {
         default: fours += 1
         }
         if facts.spin != .none { spins += 1 }
-        maxCombo = max(maxCombo, facts.combo)
+        maxCombo = max(maxCombo, facts.combo - 1)
         if facts.backToBack { backToBacks += 1 }
     }
 
@@ -57,7 +58,7 @@ public struct PlayStatistics: Hashable, Sendable {
         case .mini: lines.append(clear.isEmpty ? "MINI T-SPIN" : "MINI T-SPIN " + clear)
         case .none: if facts.lines >= 4 { lines.append(clear) }
         }
-        if facts.combo >= 2 { lines.append("COMBO " + (ascii ? "x" : "\u{00D7}") + "\(facts.combo)") }
+        if facts.combo >= 2 { lines.append("COMBO " + (ascii ? "x" : "\u{00D7}") + "\(facts.combo - 1)") }
         if facts.backToBack { lines.append("BACK-TO-BACK") }
         return lines
     }

@@ -13,6 +13,9 @@ public enum ReplayFile {
     /// versions still read it.
     public static let version = 2
 
+    /// The longest mod version a replay may name, in scalars.
+    public static let maxVersionScalars = 3_100
+
     /// The oldest format version that can hold `actions`.
     public static func version(for actions: [Action]) -> Int {
         for action in actions {
@@ -133,7 +136,9 @@ public enum ReplayFile {
             // The same rules as for the mods themselves (ModPackage, LoadedMod), so what is
             // printed from here is an id, a short version and a hash, never arbitrary text.
             guard isModID(id) else { throw .malformed("mod \(mods.count + 1)'s id is not a mod id (1 to 32 of a-z, 0-9, _ and -)") }
-            guard !version.isEmpty, version.unicodeScalars.count <= 300, !version.unicodeScalars.contains(where: isHidden) else {
+            // Whatever a manifest's version becomes (`visible(_, limit: 300)`: up to 300
+            // characters, each at most a ten-character escape) reads back (H-4).
+            guard !version.isEmpty, version.unicodeScalars.count <= Self.maxVersionScalars, visible(version) == version else {
                 throw .malformed("mod '\(id)' has a version that is empty, too long, or holds control characters")
             }
             guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {

@@ -8,4 +8,9 @@ public enum InputEvent: Hashable, Sendable {
     /// `CSI ? … c`: the primary device attributes, the answer to `CSI c`. Every terminal
     /// answers it; arriving without `keyboardFlags` first, it means "no kitty protocol".
     case deviceAttributes
+    /// `OSC 11 ; rgb:…`: the terminal's background colour, the answer to `OSC 11 ; ?`.
+    case background(red: UInt8, green: UInt8, blue: UInt8)
+    /// Any other answer a terminal sends (secondary attributes, a cursor position, a mode
+    /// report, a string): never a key.
+    case reply
 }

@@ -25,10 +25,25 @@
 /// - Complexity: O(n) in the number of bytes fed; at most `maximumSequenceLength`
 ///   bytes are ever buffered.
 public struct KeyDecoder: Hashable, Sendable {
-    /// Longest escape sequence kept before it is given up as `.unknown`.
-    public static let maximumSequenceLength = 32
+    /// Longest escape sequence kept whole. A longer one (xterm's answer to `CSI c` is 35
+    /// bytes) is not cut into keys: the rest of it is dropped up to its end (T-21).
+    public static let maximumSequenceLength = 256
 
     private var pending: [UInt8] = []
+
+    /// What is being dropped: the rest of a control sequence too long to keep, up to its
+    /// final byte, or of a string (OSC, DCS, APC…) up to its terminator.
+    private enum Discard: Hashable, Sendable {
+        case controlSequence
+        case string
+        /// In a string, after an Esc that may start its terminator (`ESC \`).
+        case stringEscape
+    }
+    private var discarding: Discard?
+    /// Bytes dropped so far: past ``maximumDiscard`` a string that never ends is given up,
+    /// so keys come through again.
+    private var discarded = 0
+    public static let maximumDiscard = 4096
 
     public init() {}
 
@@ -71,6 +86,16 @@ public struct KeyDecoder: Hashable, Sendable {
             return [.press(.escape)]
         case 2 where pending[0] == 0x1B && (pending[1] == 0x5B || pending[1] == 0x4F):
             return [.press(.escape), .press(.character(Character(Unicode.Scalar(pending[1]))))]
+        case 2... where pending[0] == 0x1B && Self.isStringStart(pending[1]):
+            // A string answer cut by a pause: the rest of it is dropped as it comes (T-21).
+            discarding = pending.count > 2 && pending.last == 0x1B ? .stringEscape : .string
+            discarded = 0
+            return [.reply]
+        case 3... where pending[0] == 0x1B && pending[1] == 0x5B:
+            // A control sequence cut after its parameters began: its rest is no key either.
+            discarding = .controlSequence
+            discarded = 0
+            return [.press(.unknown(pending))]
         default:
             return [.press(.unknown(pending))]
         }
@@ -95,7 +120,34 @@ public struct KeyDecoder: Hashable, Sendable {
     }
 
     private mutating func process(_ byte: UInt8, into events: inout [InputEvent]) {
+        if discarding != nil {
+            discarded += 1
+            if discarded > Self.maximumDiscard { discarding = nil }
+        }
+        if let mode = discarding {
+            switch mode {
+            case .controlSequence:
+                if Self.isParameter(byte) || Self.isIntermediate(byte) { return }
+                discarding = nil
+                if Self.isFinal(byte) { events.append(.reply); return }
+            case .string:
+                if byte == 0x07 { discarding = nil; events.append(.reply) } else if byte == 0x1B { discarding = .stringEscape }
+                return
+            case .stringEscape:
+                discarding = nil
+                events.append(.reply)
+                if byte == 0x5C { return }
+            }
+        }
         pending.append(byte)
+        if pending.count > Self.maximumSequenceLength, pending.first == 0x1B, pending.count >= 2 {
+            // Too long to keep: drop it to its end instead of reading its tail as keys.
+            discarding = Self.isStringStart(pending[1]) ? .string : .controlSequence
+            if pending.last == 0x1B && discarding == .string { discarding = .stringEscape }
+            discarded = 0
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
         while true {
             switch Self.step(pending) {
             case .incomplete:
@@ -142,12 +194,47 @@ public struct KeyDecoder: Hashable, Sendable {
         switch bytes[1] {
         case 0x5B: return csiStep(bytes)   // ESC [
         case 0x4F: return ss3Step(bytes)   // ESC O
+        case let byte where isStringStart(byte): return stringStep(bytes)
         default:
             // Esc followed by anything else (another Esc, a letter): the Esc stands
             // alone and the next byte is decoded on its own. No Alt-letter guessing, so a
             // quick Esc-then-key never loses the key.
             return .rejectLast([.press(.escape)])
         }
+    }
+
+    /// `ESC ]` (OSC), `ESC P` (DCS), `ESC X` (SOS), `ESC ^` (PM), `ESC _` (APC): a string
+    /// a terminal answers with (`OSC 11 ; rgb:… ST`, `DCS > | xterm(…) ST`), ended by BEL or
+    /// `ESC \`. Read whole as an answer, never as keys.
+    private static func isStringStart(_ byte: UInt8) -> Bool { [0x5D, 0x50, 0x58, 0x5E, 0x5F].contains(byte) }
+
+    private static func stringStep(_ bytes: [UInt8]) -> Step {
+        let last = bytes[bytes.count - 1]
+        if bytes.count > 2 && last == 0x07 { return .complete([decodeString(bytes.dropLast())]) }
+        if bytes.count > 3 && bytes[bytes.count - 2] == 0x1B {
+            // ESC \ ends it; an Esc followed by anything else ends it too, and that byte
+            // starts afresh.
+            return last == 0x5C ? .complete([decodeString(bytes.dropLast(2))]) : .rejectLast([decodeString(bytes.dropLast(2))])
+        }
+        return .incomplete
+    }
+
+    /// A terminal's string answer: `OSC 11 ; rgb:RRRR/GGGG/BBBB` is the background colour;
+    /// any other is just an answer.
+    private static func decodeString(_ body: ArraySlice<UInt8>) -> InputEvent {
+        let text = body.dropFirst(2)
+        let prefix = Array("11;rgb:".utf8)
+        guard body[body.startIndex + 1] == 0x5D, text.starts(with: prefix) else { return .reply }
+        let parts = text.dropFirst(prefix.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return .reply }
+        var channels: [UInt8] = []
+        for part in parts {
+            guard (1...4).contains(part.count), let value = Int(String(decoding: part, as: UTF8.self), radix: 16) else { return .reply }
+            // 1 to 4 hex digits, each a fraction of its own maximum (XParseColor).
+            let maximum = (1 << (4 * part.count)) - 1
+            channels.append(UInt8((value * 255 + maximum / 2) / maximum))
+        }
+        return .background(red: channels[0], green: channels[1], blue: channels[2])
     }
 
     private static func isParameter(_ byte: UInt8) -> Bool { (0x30...0x3F).contains(byte) }
@@ -166,10 +253,7 @@ public struct KeyDecoder: Hashable, Sendable {
             return .complete([.press(.unknown(bytes))])
         }
         if isFinal(last) { return .complete(decodeCSI(bytes)) }
-        if isParameter(last) || isIntermediate(last) {
-            if bytes.count >= maximumSequenceLength { return .complete([.press(.unknown(bytes))]) }
-            return .incomplete
-        }
+        if isParameter(last) || isIntermediate(last) { return .incomplete }
         // A control byte, Esc or a high byte inside a sequence: the sequence is broken.
         return .rejectLast([.press(.unknown(Array(bytes.dropLast())))])
     }
@@ -250,8 +334,17 @@ public struct KeyDecoder: Hashable, Sendable {
             return [.keyboardFlags(params[0, 0] ?? 0)]
         case 0x3F where final == 0x63: // CSI ? … c
             return [.deviceAttributes]
+        case 0x3F, 0x3E, 0x3D:
+            // Other answers (`CSI > … c` secondary attributes, `CSI ? … $ y` modes): no key
+            // starts with these markers.
+            return [.reply]
         default:
             return [.press(.unknown(bytes))]
+        }
+        // The cursor position report `CSI row ; column R` (F3 with modifiers is `CSI 1 ; m R`,
+        // m from 2 to 16).
+        if final == 0x52, let row = params[0, 0], let column = params[1, 0], row != 1 || !(2...16).contains(column) {
+            return [.reply]
         }
         let kind = eventKind(params)
         let modifiers = KeyModifiers(xtermParameter: params[1, 0] ?? 1)

@@ -77,6 +77,14 @@ public final class TerminalSession {
     private var pendingSince: UInt64?
     /// The kitty flags asked for by `requestKeyEvents`, until the terminal answers.
     private var keyEventsQuery: Int?
+    /// Until when an answer to the query is waited for: meanwhile a pause inside an escape
+    /// sequence is taken for a slow answer, not for Esc pressed (T-21).
+    private var queryAnswerDeadline: UInt64 = 0
+
+    /// How long a lone Esc is held back now.
+    private func escapeWaitMilliseconds(at now: UInt64) -> Int {
+        keyEventsQuery != nil && now < queryAnswerDeadline ? max(escapeTimeoutMilliseconds, 300) : escapeTimeoutMilliseconds
+    }
 
     /// The kitty keyboard flags `requestKeyEvents()` asks for: disambiguate (1), report
     /// event types (2), report alternate keys (4, so Shift-/ arrives as `?`) and report all
@@ -163,6 +171,7 @@ public final class TerminalSession {
     public func requestKeyEvents(flags: Int = TerminalSession.gameKeyboardFlags) {
         guard !isClosed, !modes.contains(.kittyKeyboard) else { return }
         keyEventsQuery = flags
+        queryAnswerDeadline = MonotonicClock.nanoseconds() &+ 1_000_000_000
         try? write("\u{1B}[?u\u{1B}[c")
     }
 
@@ -197,6 +206,9 @@ public final class TerminalSession {
                 keyEventsQuery = nil
                 flushKeys()
                 events.append(.keyboardProtocol(false))
+            case .background, .reply:
+                // Answers are never keys (T-21).
+                continue
             }
         }
         flushKeys()
@@ -228,7 +240,7 @@ public final class TerminalSession {
 
             let now = MonotonicClock.nanoseconds()
             if let since = pendingSince,
-               now >= since &+ UInt64(max(0, escapeTimeoutMilliseconds)) &* 1_000_000 {
+               now >= since &+ UInt64(max(0, escapeWaitMilliseconds(at: now))) &* 1_000_000 {
                 pendingSince = nil
                 let flushed = events(from: decoder.flushPendingEvents())
                 if !flushed.isEmpty { return flushed }
@@ -266,7 +278,7 @@ public final class TerminalSession {
     private func nearestWait(now: UInt64, deadline: UInt64?) -> UInt64? {
         var wait: UInt64? = deadline.map { $0 > now ? $0 - now : 0 }
         if let since = pendingSince {
-            let escapeDeadline = since &+ UInt64(max(0, escapeTimeoutMilliseconds)) &* 1_000_000
+            let escapeDeadline = since &+ UInt64(max(0, escapeWaitMilliseconds(at: now))) &* 1_000_000
             let escapeWait = escapeDeadline > now ? escapeDeadline - now : 0
             wait = min(wait ?? escapeWait, escapeWait)
         }

@@ -145,7 +145,7 @@ import Testing
             try ([named] + games.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
                 .write(toFile: crafted, atomically: true, encoding: .utf8)
             let badName = try Hanjul.run(["stats", crafted])
-            #expect(badName.status == 2 && badName.stderr.contains("a result named in 1 to 32 characters"), "\(badName.stderr)")
+            #expect(badName.status == 2 && badName.stderr.contains("the result's name must be 1 to 32 characters"), "\(badName.stderr)")
         }
     }
 

@@ -255,6 +255,26 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
     }
 
+    /// A mod's version as it loads (cut at 300 characters, controls escaped, an emoji kept)
+    /// is the version its replays name, and they verify.
+    @Test(arguments: [String(repeating: "\u{202E}", count: 400), "1.0⏱️", String(repeating: "9", count: 500), "v\u{1B}[2J"])
+    func replaysNameAnyVersionAModLoadsWith(version: String) throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path + "/mods/odd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let quoted = version.unicodeScalars.map { scalar -> String in
+            scalar.isASCII && scalar.value >= 0x20 ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+        }.joined()
+        try Data("return { id = \"odd\", name = \"odd\", version = \"\(quoted)\", description = \"d\", api = 1 }\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/mod.lua"))
+        let replay = scratch.path + "/odd.hjr"
+        let run = try Hanjul.run(["run", "--mods-dir", scratch.path + "/mods", "--mod", "odd", "--seed", "1", "--actions", "HHH",
+                                  "--save-replay", replay])
+        #expect(run.status == 0, "\(run.stderr)")
+        let verified = try Hanjul.run(["replay", "--mods-dir", scratch.path + "/mods", "--verify", replay])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+    }
+
     static func resultMod(in folder: String, id: String, name: String) throws {
         try FileManager.default.createDirectory(atPath: folder + "/" + id, withIntermediateDirectories: true)
         let quoted = name.unicodeScalars.map { scalar -> String in

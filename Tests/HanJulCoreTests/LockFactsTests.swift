@@ -33,6 +33,24 @@ import Testing
         #expect(game.state.lastLock?.kick == nil)
     }
 
+    /// The turn must be the last movement: a T turned high up and hard-dropped into a slot
+    /// that has three corners filled is no spin (issue 20), while a hard drop of no rows
+    /// after the turn keeps it one.
+    @Test func aTurnFollowedByAFallOfARowOrMoreIsNoSpin() throws {
+        // Issue 20's case: two I pieces stood up at the sides, a T turned at the top and
+        // hard-dropped 17 rows between them, where three of its corners are filled.
+        var dropped = try makeGame(next: "IIT")
+        dropped.play("CLLHRRHCH")
+        #expect(dropped.state.piecesLocked == 3)
+        #expect(dropped.state.lastLock?.spin == Spin.none, "\(String(describing: dropped.state.lastLock))")
+        #expect(dropped.state.lastLock?.lastMove == .hardDrop)
+        // A hard drop of no rows after the turn moves nothing: the spin stands.
+        var turnedLast = try makeGame(Self.slot, next: "TO")
+        turnedLast.play("C" + String(repeating: "D", count: 17) + "CH")
+        #expect(turnedLast.state.lastLock?.spin == .full)
+        #expect(turnedLast.state.lastLock?.lines == 2)
+    }
+
     /// A T pointing up on the floor, a block at its upper left: three corners (two are the
     /// floor), one of them in front.
     func upOnTheFloor(lastMove: Action?, shift: Cell = Cell(x: 0, y: 0)) throws -> GameState {

@@ -204,6 +204,7 @@ struct GuidelineReference {
                 rows += 1
             }
             score += 2 * rows
+            if rows > 0 { lastWasRotation = false }  // a fall after the turn: no spin
             lockDown()
             return
         case .hold:

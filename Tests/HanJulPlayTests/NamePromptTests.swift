@@ -22,7 +22,7 @@ struct NamePromptTests {
         return ManualClock(session: session, store: store)
     }
 
-    /// Hard drops until the game ends; the next free millisecond.
+    /// Hard drops until the game ends; the first millisecond the name prompt takes keys.
     static func playToEnd(_ clock: inout ManualClock, from start: Int = 100) -> Int {
         var ms = start
         while !clock.game.game.state.isOver && ms < start + 10_000 {
@@ -30,7 +30,28 @@ struct NamePromptTests {
             clock.release(.space, at: ms + 5)
             ms += 20
         }
-        return ms
+        return ms + Int(GameScreen.namePromptGrace / 1_000_000)
+    }
+
+    @Test("D8: hard drops pressed as the stack tops out, and that key repeating, type nothing into the name")
+    func gameKeysAfterTheEndDoNotType() {
+        var clock = Self.clock(name: nil)
+        var ms = 100
+        while !clock.game.game.state.isOver && ms < 10_100 {
+            clock.press(.space, at: ms)
+            ms += 20
+        }
+        #expect(clock.screen.contains("your name: _"), "\(clock.screen)")
+        // A WASD-style letter at once, then space keeps coming (a held key repeating).
+        clock.press(.character("s"), at: ms + 1)
+        for _ in 0..<40 {
+            clock.press(.space, at: ms + 10)
+            ms += 30
+        }
+        #expect(clock.screen.contains("your name: _"), "game keys typed into the name: \(clock.screen)")
+        // A new key, after the first moments, types.
+        clock.press(.character("z"), at: ms + 10)
+        #expect(clock.screen.contains("your name: z_"), "\(clock.screen)")
     }
 
     static func type(_ text: String, _ clock: inout ManualClock, at ms: inout Int) {

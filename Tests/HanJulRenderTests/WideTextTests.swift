@@ -14,7 +14,8 @@ import HanJulCore
         #expect(DisplayText.sanitized(Self.zalgo) == Self.zalgoShown)
         #expect(DisplayText.sanitized("\u{301}a") == "?a", "a mark with nothing under it shows as ?")
         #expect(DisplayText.sanitized("한줄 e\u{301} 🎮 Zo\u{EB} →", asciiOnly: true) == "?? ? ? Zo? >")
-        #expect(DisplayText.sanitized("\u{23F1}\u{FE0F}") == #"⏱\u{FE0F}"#, "invisible characters stay escaped (T-17)")
+        #expect(DisplayText.sanitized("\u{23F1}\u{FE0F}") == "\u{23F1}\u{FE0F}", "an emoji keeps its variation selector (H-4)")
+        #expect(DisplayText.sanitized("a\u{FE0F}\u{200B}") == #"a\u{FE0F}\u{200B}"#, "elsewhere invisible characters stay escaped (T-17)")
     }
 
     @Test func truncationNeverSplitsACharacter() {

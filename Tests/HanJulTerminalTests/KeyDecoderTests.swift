@@ -144,15 +144,67 @@ struct KeyDecoderTests {
         #expect(decodeAll(huge) == [.arrow(.up, .control)])
     }
 
-    @Test("an endless parameter run is cut at the maximum length")
+    @Test("an endless parameter run is dropped to its end, never buffered past the maximum, never read as keys")
     func endlessSequenceIsBounded() {
         var decoder = KeyDecoder()
         var keys = decoder.feed([ESC, UInt8(ascii: "[")])
         keys += decoder.feed([UInt8](repeating: UInt8(ascii: "1"), count: 1_000))
-        keys += decoder.flushPendingEscape()
-        // 1000 bytes of '1' after a cut-off sequence decode as characters, never buffer.
-        #expect(keys.count > 900)
-        #expect(keys.first.map { if case .unknown(let bytes) = $0 { bytes.count } else { 0 } } == KeyDecoder.maximumSequenceLength)
+        #expect(!decoder.hasPendingInput)
+        keys += decoder.feed([UInt8(ascii: "c")])
+        #expect(keys.isEmpty, "\(keys)")
+        #expect(decoder.feed(Array("\u{1B}[Ba".utf8)) == [.down, .character("a")])
+    }
+
+    /// Every answer HanJul's queries can provoke, as real terminals send them (xterm's
+    /// primary attributes are 35 bytes: the cause of D1, where its final `c` was read as
+    /// the hold key).
+    static let replies: [String] = [
+        "\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c",   // DA1, xterm
+        "\u{1B}[?62;22c", "\u{1B}[?1;2c", "\u{1B}[?6c",  // DA1, others
+        "\u{1B}[>41;390;0c", "\u{1B}[>1;4000;29c",      // DA2
+        "\u{1B}[?31u", "\u{1B}[?0u",                     // kitty keyboard flags
+        "\u{1B}]11;rgb:ffff/ffff/dddd\u{1B}\\", "\u{1B}]11;rgb:0000/0000/0000\u{07}", "\u{1B}]11;rgb:ff/ff/ff\u{1B}\\",  // OSC 11
+        "\u{1B}[24;80R", "\u{1B}[1;1R", "\u{1B}[12;133R",  // cursor position
+        "\u{1B}[?2026;2$y",                               // DECRPM
+        "\u{1B}P>|xterm(388)\u{1B}\\", "\u{1B}P!|00000000\u{1B}\\",  // XTVERSION, DA3
+        "\u{1B}_Gi=1;OK\u{1B}\\",                          // kitty graphics
+    ]
+
+    @Test("no terminal answer is ever a key, whole or split at any byte", arguments: replies)
+    func repliesAreNeverKeys(reply: String) {
+        let bytes = Array(reply.utf8)
+        for cut in 0...bytes.count {
+            var decoder = KeyDecoder()
+            var events = decoder.feedEvents(bytes[..<cut])
+            events += decoder.feedEvents(bytes[cut...])
+            #expect(!events.contains { if case .key = $0 { true } else { false } }, "cut at \(cut): \(events)")
+            #expect(!decoder.hasPendingInput, "cut at \(cut)")
+            // And the keys after it still come through.
+            #expect(decoder.feed(Array("c ".utf8)) == [.character("c"), .space])
+        }
+    }
+
+    @Test("an answer cut by a pause (the escape timeout) loses no key after it and makes none of its rest")
+    func repliesCutByAPause() {
+        for reply in Self.replies {
+            let bytes = Array(reply.utf8)
+            for cut in 3..<bytes.count {
+                var decoder = KeyDecoder()
+                var keys = decoder.feed(bytes[..<cut])
+                keys += decoder.flushPendingEscape()
+                keys += decoder.feed(bytes[cut...])
+                let printable = keys.filter { if case .character = $0 { true } else { false } }
+                #expect(printable.isEmpty, "\(reply.debugDescription) cut at \(cut): \(keys)")
+            }
+        }
+    }
+
+    @Test("OSC 11 gives the background colour, in any digit count")
+    func backgroundColour() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feedEvents(Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\".utf8)) == [.background(red: 255, green: 255, blue: 255)])
+        #expect(decoder.feedEvents(Array("\u{1B}]11;rgb:00/80/ff\u{07}".utf8)) == [.background(red: 0, green: 128, blue: 255)])
+        #expect(decoder.feedEvents(Array("\u{1B}]11;rgb:2/2/2\u{07}".utf8)) == [.background(red: 34, green: 34, blue: 34)])
     }
 
     @Test("10,000 random chunks never trap, and a clean sequence decodes afterwards")
