@@ -83,19 +83,26 @@ public struct AppPaths: Sendable, Equatable {
     /// The folders for this process: its environment, and the password
     /// database's home folder if `HOME` is unset.
     public static func current() throws(Error) -> AppPaths {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        if absolute(environment["HOME"]) == nil, let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
-            environment["HOME"] = String(cString: dir)
+        var environment = textEnvironment(environ)
+        if absolute(environment["HOME"]) == nil, let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir,
+           let home = PathBytes(cString: dir).text {
+            environment["HOME"] = home
         }
         return try AppPaths(environment: environment)
+    }
+
+    /// The variables of a C environment (`NAME=value`, up to a null entry) whose entry is
+    /// UTF-8. One that is not is left out, as if unset (H-5): decoded, `XDG_DATA_HOME=/a\xFF`
+    /// would be `/a\u{FFFD}`, another folder, and HanJul would keep its files there.
+    static func textEnvironment(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = entries
+        while let pointer = entry.pointee {
+            entry += 1
+            guard let text = PathBytes(cString: pointer).text, let equals = text.firstIndex(of: "=") else { continue }
+            environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return environment
     }
 
     /// A path inside the data folder.

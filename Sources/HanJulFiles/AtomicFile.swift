@@ -92,21 +92,18 @@ public enum AtomicFile {
     /// - Complexity: O(*n*) in the number of entries in the folder.
     @discardableResult
     public static func removeStaleTemporaries(for path: String) -> [String] {
-        let folder = PathText.parent(of: path)
-        let prefix = temporaryPrefix(for: path)
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
+        let folder = PathBytes(PathText.parent(of: path))
+        let prefix = Array(temporaryPrefix(for: path).utf8)
+        guard let names = try? Directory.names(in: folder) else { return [] }
         var removed: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+        for name in names where name.bytes.starts(with: prefix) {
+            let rest = name.bytes.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
+                  let pid = pid_t(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0 else { continue }
             if pid == getpid() { continue }
             if kill(pid, 0) == 0 || Glibc.errno == EPERM { continue }  // still running
-            if Glibc.unlink(folder + "/" + name) == 0 { removed.append(name) }
+            // The name's own bytes (H-5): never another file whose name decodes the same.
+            if (try? folder.appending(name).remove()) != nil { removed.append(name.shown) }
         }
         return removed
     }

@@ -30,6 +30,27 @@ public enum Directory {
         }
     }
 
+    /// The names in `folder` (not `.` and `..`), as the system keeps them: bytes, in the
+    /// order it gives them, at most `limit` (reading stops there). A name is never turned
+    /// into text on the way, so `folder.appending(name)` is the very entry listed, whatever
+    /// its bytes (RELIABILITY H-5).
+    ///
+    /// - Throws: ``FileError`` (operation `open`) when the folder cannot be read.
+    /// - Complexity: O(*n*) in the entries read.
+    public static func names(in folder: PathBytes, limit: Int = .max) throws(FileError) -> [PathBytes] {
+        guard let directory = folder.withCString({ opendir($0) }) else {
+            throw FileError(path: folder.shown, operation: .open, errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [PathBytes] = []
+        while names.count < limit, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes(bytes: $0.prefix { $0 != 0 }) }
+            if name.bytes == [0x2E] || name.bytes == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names
+    }
+
     /// Flushes the folder's entries (new names, renames) to disk.
     ///
     /// - Complexity: one `open`, `fsync` and `close`.

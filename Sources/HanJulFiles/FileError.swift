@@ -87,6 +87,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .symbolicLink where errno == nil: return "it is a symbolic link, which is not followed"
         case .system(ENXIO) where operation == .open:
             return "nothing is reading it (a FIFO needs a reader first) (ENXIO)"
+        case .system(EILSEQ) where operation == .open:
+            return "it is a link to a name that is not UTF-8, which HanJul cannot name exactly (EILSEQ)"
         case .missing, .symbolicLink, .system:
             guard let code = errno else { return "unknown error" }
             return "\(Self.systemText(code)) (\(Self.errnoName(code)))"
@@ -150,6 +152,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case ENOLCK: return "ENOLCK"
         case EOPNOTSUPP: return "EOPNOTSUPP"
         case ESTALE: return "ESTALE"
+        case EILSEQ: return "EILSEQ"
         default: return "errno \(code)"
         }
     }

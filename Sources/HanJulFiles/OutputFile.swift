@@ -89,14 +89,17 @@ public enum OutputFile {
     }
 
     /// `path` with every symbolic link at its end followed, to the first path that is not
-    /// a link (it may not exist: a dangling link names the file to create).
+    /// a link (it may not exist: a dangling link names the file to create). A link whose
+    /// target is not UTF-8 fails with `EILSEQ` (H-5): decoded, it would name another file.
     public static func following(_ path: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             guard let info = try Syscall.lstatIfPresent(current), info.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [Int8](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = try Syscall.retrying(.stat, current) { readlink(current, &buffer, buffer.count - 1) }
-            let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = PathBytes(bytes: buffer.prefix(count).map { UInt8(bitPattern: $0) }).text else {
+                throw FileError(path: current, operation: .open, errno: EILSEQ)
+            }
             current = target.hasPrefix("/") ? target : PathText.parent(of: current) + "/" + target
         }
         throw FileError(path: path, operation: .open, errno: ELOOP)

@@ -149,9 +149,22 @@ public enum RecordFile {
     public static func read(
         _ path: String, kind: String, supportedVersion: Int, maxBytes: Int = defaultMaxBytes
     ) throws(ReadError) -> Record {
+        try read(PathBytes(path), named: path, kind: kind, supportedVersion: supportedVersion, maxBytes: maxBytes)
+    }
+
+    /// ``read(_:kind:supportedVersion:maxBytes:)`` of the file whose name is these bytes.
+    public static func read(
+        _ path: PathBytes, kind: String, supportedVersion: Int, maxBytes: Int = defaultMaxBytes
+    ) throws(ReadError) -> Record {
+        try read(path, named: path.shown, kind: kind, supportedVersion: supportedVersion, maxBytes: maxBytes)
+    }
+
+    static func read(
+        _ file: PathBytes, named path: String, kind: String, supportedVersion: Int, maxBytes: Int
+    ) throws(ReadError) -> Record {
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try SafeFile.read(path, maxBytes: maxBytes)
+            bytes = try SafeFile.read(file, named: path, maxBytes: maxBytes)
         } catch {
             switch error.kind {
             case .missing: throw .missing

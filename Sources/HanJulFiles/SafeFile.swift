@@ -20,7 +20,17 @@ public enum SafeFile {
     ///   `.notRegularFile(_)`, `.tooLarge(size:limit:)` or `.system(errno:)`.
     /// - Complexity: O(*n*) in the file size.
     public static func read(_ path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
-        let fd = try Syscall.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        try read(PathBytes(path), named: path, maxBytes: maxBytes)
+    }
+
+    /// ``read(_:maxBytes:)`` of the file whose name is these bytes (one listed from a
+    /// folder, RELIABILITY H-5); errors name it by ``PathBytes/shown``.
+    public static func read(_ path: PathBytes, maxBytes: Int) throws(FileError) -> [UInt8] {
+        try read(path, named: path.shown, maxBytes: maxBytes)
+    }
+
+    static func read(_ file: PathBytes, named path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
+        let fd = try Syscall.open(file, named: path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         defer { _ = Glibc.close(fd) }
         let info = try Syscall.fstat(fd, path)
         if let type = Syscall.fileType(info) {

@@ -26,6 +26,11 @@ enum Syscall {
         try retrying(.open, path) { Glibc.open(path, flags, mode) }
     }
 
+    /// `open` of the path's own bytes; errors name it as `name`.
+    static func open(_ path: PathBytes, named name: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileError) -> Int32 {
+        try retrying(.open, name) { path.withCString { Glibc.open($0, flags, mode) } }
+    }
+
     static func fstat(_ fd: Int32, _ path: String) throws(FileError) -> stat {
         var info = stat()
         _ = try retrying(.stat, path) { Glibc.fstat(fd, &info) }
@@ -48,6 +53,17 @@ enum Syscall {
         var info = stat()
         do throws(FileError) {
             _ = try retrying(.stat, path) { fstatat(AT_FDCWD, path, &info, AT_SYMLINK_NOFOLLOW) }
+        } catch where error.isMissing {
+            return nil
+        }
+        return info
+    }
+
+    /// `lstat` of the path's own bytes; `nil` if it does not exist.
+    static func lstatIfPresent(_ path: PathBytes) throws(FileError) -> stat? {
+        var info = stat()
+        do throws(FileError) {
+            _ = try retrying(.stat, path.shown) { path.withCString { fstatat(AT_FDCWD, $0, &info, AT_SYMLINK_NOFOLLOW) } }
         } catch where error.isMissing {
             return nil
         }
@@ -110,6 +126,10 @@ enum Syscall {
 
     static func unlink(_ path: String) throws(FileError) {
         _ = try retrying(.remove, path) { Glibc.unlink(path) }
+    }
+
+    static func unlink(_ path: PathBytes) throws(FileError) {
+        _ = try retrying(.remove, path.shown) { path.withCString { Glibc.unlink($0) } }
     }
 
     static func mkdir(_ path: String, _ mode: mode_t) throws(FileError) {

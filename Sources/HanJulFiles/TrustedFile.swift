@@ -20,13 +20,19 @@ public enum TrustedFile {
         guard let resolved = realpath(path, nil) else {
             return errno == ENOENT ? "there is no such file" : String(cString: strerror(errno))
         }
-        let real = String(cString: resolved)
+        // The real path's own bytes (H-5): decoded, a folder named `x\xFF` would be checked
+        // as `x\u{FFFD}`, another folder.
+        var current = PathBytes(cString: resolved)
         free(resolved)
-        var current = real
         var isFile = true
         while true {
-            var info = stat()
-            guard lstat(current, &info) == 0 else { return "\(current): \(String(cString: strerror(errno)))" }
+            let info: stat
+            do throws(FileError) {
+                guard let found = try current.linkStatus() else { return "\(current): \(String(cString: strerror(ENOENT)))" }
+                info = found
+            } catch {
+                return "\(current): \(String(cString: strerror(error.errno ?? EIO)))"
+            }
             let type = info.st_mode & S_IFMT
             if isFile && type != S_IFREG { return "\(current) is not a regular file" }
             if !isFile && type != S_IFDIR { return "\(current) is not a folder" }
@@ -39,7 +45,7 @@ public enum TrustedFile {
                 return "\(current) can be written by other users (mode \(String(info.st_mode & 0o7777, radix: 8)))"
             }
             if current == "/" { return nil }
-            current = PathText.parent(of: current)
+            current = current.parent
             isFile = false
         }
     }

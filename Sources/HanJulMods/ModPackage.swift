@@ -87,24 +87,22 @@ public struct ModPackage: Sendable {
         guard depth <= maxDepth else {
             throw .package(folder: root, reason: "'\(relative)' is nested deeper than \(maxDepth) folders")
         }
-        guard let directory = opendir(folder) else {
-            throw .package(folder: root, reason: "cannot open '\(relative.isEmpty ? "." : relative)': \(String(cString: strerror(errno)))")
+        let listed: [PathBytes]
+        do throws(FileError) {
+            listed = try Directory.names(in: PathBytes(folder), limit: maxFiles + 1)
+        } catch {
+            let reason = error.errno.map { String(cString: strerror($0)) } ?? error.reason
+            throw .package(folder: root, reason: "cannot open '\(relative.isEmpty ? "." : relative)': \(reason)")
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        if listed.count > maxFiles { throw .package(folder: root, reason: "more than \(maxFiles) entries") }
+        for bytes in listed.sorted() {
+            // A name that is not UTF-8 is refused by its bytes (H-5), never looked up by a
+            // decoded spelling that could name another file.
+            guard let name = bytes.text, isSafeName(name) else {
+                let shown = (relative.isEmpty ? "" : visible(relative) + "/") + bytes.shown
+                throw .package(folder: root, reason: "the file name '\(visible(shown, limit: 200))' has characters other than letters, digits, . _ and -")
             }
-            if name == "." || name == ".." { continue }
-            names.append(name)
-            if names.count > maxFiles { throw .package(folder: root, reason: "more than \(maxFiles) entries") }
-        }
-        for name in names.sorted() {
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard isSafeName(name) else {
-                throw .package(folder: root, reason: "the file name '\(visible(path, limit: 200))' has characters other than letters, digits, . _ and -")
-            }
             if name.hasPrefix(".") { continue }  // editor swap files, .git: not part of the mod
             var info = stat()
             guard lstat(folder + "/" + name, &info) == 0 else {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HanJulFiles
 
 /// Where mods are found, in precedence order: each `--mods-dir`, then `./Mods`, then the
 /// user's data folder (`$XDG_DATA_HOME/hanjul/mods`, default `~/.local/share/hanjul/mods`),
@@ -26,33 +27,37 @@ public struct ModSearchPath: Sendable, Equatable {
 
     /// One entry of a folder on the search path.
     public struct Entry: Sendable, Equatable {
+        /// The folder's name as ``PathBytes/shown`` prints it: the id itself for every valid
+        /// id; distinct for distinct names otherwise (`a\xFF` for a name that is not UTF-8).
         public var id: String
+        /// The folder. For a name that is not UTF-8 (never a mod id, so never read: the
+        /// loader refuses it by name first), its last part is the escaped name.
         public var folder: String
         /// Set when an earlier folder holds the same id.
         public var shadowedBy: String?
     }
 
     /// Every mod folder on the path, sorted by id within each search folder. There is no
-    /// limit: a folder of thousands of mods lists them all (#15 item 6).
+    /// limit: a folder of thousands of mods lists them all (#15 item 6). Names are read as
+    /// bytes (H-5), so two folders whose names differ only in bytes that are not UTF-8 are
+    /// two entries, neither shadowing the other.
     public func entries() -> [Entry] {
-        var seen: [String: String] = [:]
+        var seen: [PathBytes: String] = [:]
         var result: [Entry] = []
         for root in folders {
-            guard let directory = opendir(root) else { continue }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name.hasPrefix(".") { continue }
-                var info = stat()
+            let rootBytes = PathBytes(root)
+            guard let listed = try? Directory.names(in: rootBytes) else { continue }
+            var names: [PathBytes] = []
+            for name in listed where name.bytes.first != UInt8(ascii: ".") {
                 // Folders only; a symlinked mod folder is listed and refused when read.
-                if lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
+                if let info = try? rootBytes.appending(name).linkStatus(),
+                   info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
                     names.append(name)
                 }
             }
-            closedir(directory)
             for name in names.sorted() {
-                let folder = root + "/" + name
-                result.append(Entry(id: name, folder: folder, shadowedBy: seen[name]))
+                let folder = root + "/" + (name.text ?? name.shown)
+                result.append(Entry(id: name.shown, folder: folder, shadowedBy: seen[name]))
                 if seen[name] == nil { seen[name] = folder }
             }
         }

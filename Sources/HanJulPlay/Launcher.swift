@@ -1,3 +1,4 @@
+import HanJulFiles
 import HanJulRender
 
 /// One mod the start screen's Mods page lists: what `hanjul mods` says of it.
@@ -20,10 +21,12 @@ public struct ModChoice: Equatable, Sendable {
 
 /// A replay the Replays page lists.
 public struct ReplayListing: Equatable, Sendable {
-    /// Where the file is.
-    public var path: String
-    /// The file's name without the folder.
-    public var name: String
+    /// Where the file is: the bytes its folder listed, so watching, verifying and deleting
+    /// act on this file and no other (H-5).
+    public var path: PathBytes
+    /// The file's name without the folder, as the Replays page shows it: distinct for
+    /// distinct names (`a\xFF.hjr` beside `a�.hjr`).
+    public var name: String { path.name.shown }
     /// The rules it was recorded under, in words (`standard`, `sprint 1.0.0`).
     public var rules: String
     /// The table key of those rules (to tell a game that made the high scores).
@@ -33,9 +36,8 @@ public struct ReplayListing: Equatable, Sendable {
     /// Why it could not be read; nil when it could.
     public var problem: String?
 
-    public init(path: String, name: String, rules: String, tableKey: String = "", actions: Int = 0, problem: String? = nil) {
+    public init(path: PathBytes, rules: String, tableKey: String = "", actions: Int = 0, problem: String? = nil) {
         self.path = path
-        self.name = name
         self.rules = rules
         self.tableKey = tableKey
         self.actions = actions
@@ -54,18 +56,18 @@ public struct Launcher {
     /// and the folders to watch for hot reload; or why the mods do not load.
     public var game: (_ ids: [String], _ config: PlayConfig, _ size: Size, _ now: UInt64, _ environment: PlayEnvironment)
         -> Result<(session: PlaySession, watched: [String]), RulesFailure>
-    /// A session watching the replay at `path`, or why it cannot be watched.
-    public var replay: (_ path: String, _ config: PlayConfig, _ size: Size, _ now: UInt64, _ environment: PlayEnvironment)
+    /// A session watching the replay at `path` (these bytes, H-5), or why it cannot be watched.
+    public var replay: (_ path: PathBytes, _ config: PlayConfig, _ size: Size, _ now: UInt64, _ environment: PlayEnvironment)
         -> Result<PlaySession, RulesFailure>
     /// The replay at `path` verified, in one line (`match: …` or why not).
-    public var verify: (_ path: String) -> String
+    public var verify: (_ path: PathBytes) -> String
     /// Keeps `settings` for the next run; a line for the player when it could not.
     public var saveSettings: (_ settings: PlayerSettings) -> String?
 
     public init(mods: @escaping () -> [ModChoice],
                 game: @escaping ([String], PlayConfig, Size, UInt64, PlayEnvironment) -> Result<(session: PlaySession, watched: [String]), RulesFailure>,
-                replay: @escaping (String, PlayConfig, Size, UInt64, PlayEnvironment) -> Result<PlaySession, RulesFailure>,
-                verify: @escaping (String) -> String, saveSettings: @escaping (PlayerSettings) -> String?) {
+                replay: @escaping (PathBytes, PlayConfig, Size, UInt64, PlayEnvironment) -> Result<PlaySession, RulesFailure>,
+                verify: @escaping (PathBytes) -> String, saveSettings: @escaping (PlayerSettings) -> String?) {
         self.mods = mods
         self.game = game
         self.replay = replay

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulFiles
 import HanJulRender
 import HanJulText
 
@@ -126,11 +127,12 @@ extension MenuScreen {
         case .replays:
             var lines = replays.enumerated().map { index, listing in
                 let what = listing.problem == nil ? "\(listing.rules), \(listing.actions) actions" : "unreadable"
-                return Line(text: "\(listing.name)  \(what)", isCurrent: index == replaysCursor)
+                return Line(text: "\(listing.path.name.shown(asciiOnly: ascii))  \(what)", isCurrent: index == replaysCursor)
             }
             if lines.isEmpty { lines = [Line(text: "no replays yet", style: .dim)] }
             return View(heading: "Replays (newest first)", lines: lines,
-                        details: replays.indices.contains(replaysCursor) ? [replays[replaysCursor].problem ?? replays[replaysCursor].path] : [],
+                        details: replays.indices.contains(replaysCursor)
+                            ? [replays[replaysCursor].problem ?? replays[replaysCursor].path.shown(asciiOnly: ascii)] : [],
                         hint: "Enter watch \(dot) v verify \(dot) d delete \(dot) Esc back")
         }
     }

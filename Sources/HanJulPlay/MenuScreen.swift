@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulFiles
 import HanJulRender
 import HanJulTerminal
 
@@ -47,7 +48,7 @@ struct MenuScreen: PlayScreen {
     /// One line at the bottom: what went wrong, a replay's verdict.
     var status: String?
     /// The replay a first `d` asked to delete.
-    var pendingDelete: String?
+    var pendingDelete: PathBytes?
     var settingsChanged = false
     /// Whether the terminal reports key releases (handed to each game).
     var reportsReleases = false
@@ -207,13 +208,14 @@ struct MenuScreen: PlayScreen {
             case .character("v"):
                 status = launcher.verify(listing.path)
             case .character("d"):
+                let name = listing.path.name.shown(asciiOnly: config.style.isASCII)
                 if pendingDelete == listing.path {
                     pendingDelete = nil
-                    status = environment.store.deleteReplay(path: listing.path) ?? "deleted \(listing.name)"
+                    status = environment.store.deleteReplay(path: listing.path) ?? "deleted \(name)"
                     refresh(environment)
                 } else {
                     pendingDelete = listing.path
-                    status = "press d again to delete \(listing.name)"
+                    status = "press d again to delete \(name)"
                 }
             default: break
             }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HanJulFiles
 
 /// Notices when the files of some folders change, cheaply whatever the folders hold.
 ///
@@ -77,13 +78,11 @@ public final class ModWatcher {
         addWatch(folder)
         // A mod's own file first, however many entries its folder has.
         if depth == 0, let main = Self.status(folder + "/mod.lua"), main.isFile { fileStamps[folder + "/mod.lua"] = main.stamp }
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
+        guard let names = try? Directory.names(in: PathBytes(folder), limit: Self.maximumEntries - entriesRead) else { return }
+        entriesRead += names.count
         var subfolders: [String] = []
-        while entriesRead < Self.maximumEntries, let entry = readdir(directory) {
-            entriesRead += 1
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard Self.counts(name) else { continue }
+        for bytes in names {
+            guard let name = Self.name(bytes) else { continue }
             let path = folder + "/" + name
             guard let item = Self.status(path) else { continue }
             if item.isFolder {
@@ -98,6 +97,15 @@ public final class ModWatcher {
     /// Whether a file name is one whose change matters.
     static func counts(_ name: String) -> Bool {
         !(name.isEmpty || name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp"))
+    }
+
+    /// The name of an entry to watch, or nil. A name that is not UTF-8 is not watched
+    /// (H-5): no text names that file, and its decoded spelling could name another. The
+    /// loader refuses a mod holding one; its coming and going changes the folder, which
+    /// is watched.
+    static func name(_ bytes: PathBytes) -> String? {
+        guard let name = bytes.text, counts(name) else { return nil }
+        return name
     }
 
     private struct Info {
@@ -154,12 +162,17 @@ public final class ModWatcher {
                 }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameEnd = min(nameStart + nameLength, count)
-                let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
+                let bytes = PathBytes(bytes: buffer[nameStart..<nameEnd].prefix { $0 != 0 })
                 offset = nameEnd
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
                 if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed = true; continue }
-                guard Self.counts(name), let folder = watches[watch] else { continue }
+                guard let folder = watches[watch] else { continue }
+                guard let name = Self.name(bytes) else {
+                    // Not UTF-8: a change all the same (the mod no longer loads), not walked.
+                    if bytes.text == nil && Self.counts(String(decoding: bytes.bytes, as: UTF8.self)) { changed = true }
+                    continue
+                }
                 changed = true
                 if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     newFolders.append(folder + "/" + name)
@@ -202,13 +215,9 @@ public final class ModWatcher {
 
     /// Reads `folder`'s entries again (bounded) for files added to it.
     private func rereadFiles(of folder: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        var read = 0
-        while read < Self.maximumEntries, let entry = readdir(directory) {
-            read += 1
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard Self.counts(name) else { continue }
+        guard let names = try? Directory.names(in: PathBytes(folder), limit: Self.maximumEntries) else { return }
+        for bytes in names {
+            guard let name = Self.name(bytes) else { continue }
             let path = folder + "/" + name
             if fileStamps[path] == nil, fileStamps.count < Self.maximumFiles, let item = Self.status(path), item.isFile {
                 fileStamps[path] = item.stamp

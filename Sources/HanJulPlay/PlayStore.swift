@@ -25,8 +25,9 @@ public protocol PlayStore: AnyObject {
     func lowerIsBetter(key: String) -> Bool?
     /// The replays kept, newest first.
     func replays() -> [ReplayListing]
-    /// Removes the replay at `path`; a line for the player when it could not.
-    func deleteReplay(path: String) -> String?
+    /// Removes the replay at `path` (the very file ``replays()`` listed); a line for the
+    /// player when it could not.
+    func deleteReplay(path: PathBytes) -> String?
 }
 
 /// The data folder (`$XDG_DATA_HOME/hanjul`): `scores.hjr` and `replays/`; or nothing at
@@ -86,25 +87,22 @@ public final class FileStore: PlayStore {
 
     /// Replays are named `YYYYMMDD-HHMMSS-SEED.hjr`, so newest first is the names in
     /// descending order; each is read for its rules (a damaged one is listed with why).
+    /// Names stay bytes (H-5): each listing opens, verifies and deletes the file it was
+    /// listed from, whatever its name holds.
     public func replays() -> [ReplayListing] {
-        guard let folder = replaysFolder, let dir = opendir(folder) else { return [] }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".hjr") && !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(dir)
+        guard let folder = replaysFolder.map({ PathBytes($0) }),
+              let names = try? Directory.names(in: folder) else { return [] }
+        let suffix = Array(".hjr".utf8)
+        let replays = names.filter { $0.bytes.first != UInt8(ascii: ".") && $0.bytes.suffix(suffix.count).elementsEqual(suffix) }
         // Bounded: the listing reads each file; a folder of thousands shows the newest.
-        return names.sorted(by: >).prefix(Self.listedReplays).map { name in
-            let path = folder + "/" + name
+        return replays.sorted(by: >).prefix(Self.listedReplays).map { name in
+            let path = folder.appending(name)
             do throws(ReplayFile.ReadError) {
                 let replay = try ReplayFile.read(path)
-                return ReplayListing(path: path, name: name, rules: Self.describe(replay.rules),
+                return ReplayListing(path: path, rules: Self.describe(replay.rules),
                                      tableKey: HighScoreTable.key(for: replay.rules), actions: replay.actions.count)
             } catch {
-                return ReplayListing(path: path, name: name, rules: "?", problem: "\(error)")
+                return ReplayListing(path: path, rules: "?", problem: "\(error)")
             }
         }
     }
@@ -112,10 +110,14 @@ public final class FileStore: PlayStore {
     /// The most replays the Replays page lists.
     public static let listedReplays = 500
 
-    public func deleteReplay(path: String) -> String? {
-        guard let folder = replaysFolder, path.hasPrefix(folder + "/") else { return "not a replay of the data folder" }
-        if unlink(path) == 0 { return nil }
-        return "could not delete \(path): \(String(cString: strerror(errno)))"
+    public func deleteReplay(path: PathBytes) -> String? {
+        guard let folder = replaysFolder, path.isInside(PathBytes(folder)) else { return "not a replay of the data folder" }
+        do throws(FileError) {
+            try path.remove()
+            return nil
+        } catch {
+            return "could not delete \(path.shown): \(error.errno.map { String(cString: strerror($0)) } ?? error.reason)"
+        }
     }
 
     /// Rules in words: `standard`, or the mods' ids and versions in order.

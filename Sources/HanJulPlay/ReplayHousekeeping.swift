@@ -127,14 +127,12 @@ public enum ReplayHousekeeping {
 
     /// The plain `*.hjr` files directly in `folder` (none when it cannot be read).
     static func savedReplays(in folder: String) -> [SavedReplay] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
+        guard let names = try? Directory.names(in: PathBytes(folder)) else { return [] }
         var found: [SavedReplay] = []
-        while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
-            let name = String(decoding: bytes, as: UTF8.self)
-            // A name that is not valid UTF-8 could not be removed by its decoded spelling.
-            guard Array(name.utf8) == bytes, HighScore.isReplayFileName(name) else { continue }
+        for bytes in names {
+            // A name that is not UTF-8 is none HanJul saved, and no text names that file
+            // (H-5): it is never listed, so never removed. Every other name is exact text.
+            guard let name = bytes.text, HighScore.isReplayFileName(name) else { continue }
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

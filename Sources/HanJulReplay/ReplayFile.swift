@@ -110,6 +110,18 @@ public enum ReplayFile {
         return try decode(record.payload)
     }
 
+    /// Reads and checks the replay file whose name is these bytes (one listed from the
+    /// replays folder, whatever its name holds: RELIABILITY H-5).
+    public static func read(_ path: PathBytes) throws(ReadError) -> Replay {
+        let record: RecordFile.Record
+        do throws(RecordFile.ReadError) {
+            record = try RecordFile.read(path, kind: kind, supportedVersion: version, maxBytes: maxBytes)
+        } catch {
+            throw .file(error)
+        }
+        return try decode(record.payload)
+    }
+
     /// Reads a replay from its file bytes.
     public static func decode(bytes: [UInt8]) throws(ReadError) -> Replay {
         let record: RecordFile.Record

@@ -1,6 +1,7 @@
 import CTerminalShim
 import Glibc
 import HanJulCommandLine
+import HanJulFiles
 import HanJulText
 import Synchronization
 
@@ -77,6 +78,24 @@ enum CommandLineTool {
             ], isList: true, inUsage: false),
         ],
         version: Version.release)
+
+    /// `hanjul` with argv's own bytes (`CommandLine.arguments` has already made what is
+    /// not UTF-8 U+FFFD). An argument that is not UTF-8 is refused (H-5): every command takes
+    /// its files as text, and the decoded spelling names another file, to read or to write
+    /// over. The Replays page of the start screen reaches a replay of any name.
+    static func run(argv raw: [PathBytes]) -> ExitStatus {
+        var arguments: [String] = []
+        for (index, argument) in raw.enumerated() {
+            guard let text = argument.text else {
+                StandardError.write("hanjul: argument \(index + 1), \(CommandLineText.quoted(argument.shown)), is not UTF-8: "
+                                    + "read as text it would name another file, so it is refused (rename the file; "
+                                    + "the start screen's Replays page watches, verifies and deletes a replay of any name)")
+                return .usage
+            }
+            arguments.append(text)
+        }
+        return run(arguments)
+    }
 
     static func run(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else { return dispatch(program.defaultCommand, []) }

@@ -58,12 +58,21 @@ struct ModOptions {
     /// (`PREFIX/share/hanjul` for `PREFIX/bin/hanjul`, so an install anywhere finds its mods).
     var catalog: ModCatalog {
         let paths = try? AppPaths.current()
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = Self.workingDirectory
         var system = paths?.systemDataDirectories ?? []
         if let installed = Self.installedDataDirectory, !system.contains(installed) { system.append(installed) }
-        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: paths?.dataDirectory,
-                                       systemDataDirectories: system)
-        return ModCatalog(searchPath: searchPath, workingDirectory: cwd)
+        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd.map { $0 + "/Mods" } ?? "Mods",
+                                       userDataDirectory: paths?.dataDirectory, systemDataDirectories: system)
+        return ModCatalog(searchPath: searchPath, workingDirectory: cwd ?? ".")
+    }
+
+    /// The working folder, or nil when its path is not UTF-8 (H-5): then `./Mods` is
+    /// searched as the relative path `Mods`, which the system resolves in the real folder,
+    /// where a decoded spelling would name another folder (and load its mods).
+    static var workingDirectory: String? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return PathBytes(cString: cwd).text
     }
 
     /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul` (symbolic links
@@ -71,7 +80,9 @@ struct ModOptions {
     static var installedDataDirectory: String? {
         guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
         defer { free(resolved) }
-        let parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
+        // Not UTF-8: no text names that folder (H-5), so no installed mods are looked for.
+        guard let real = PathBytes(cString: resolved).text else { return nil }
+        let parts = real.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[parts.count - 2] == "bin" else { return nil }
         let prefix = parts.dropLast(2).joined(separator: "/")
         return prefix + "/share/hanjul"

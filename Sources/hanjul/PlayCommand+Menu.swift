@@ -98,8 +98,9 @@ extension PlayCommand {
         case mods(Replay, LuaRules, ModOptions)
     }
 
-    /// The replay at `path` with the rules it was recorded under, or why not (one line).
-    static func openReplay(_ path: String, _ options: ModOptions) -> Result<OpenedReplay, RulesFailure> {
+    /// The replay at `path` (the bytes the Replays page listed: H-5) with the rules it was
+    /// recorded under, or why not (one line).
+    static func openReplay(_ path: PathBytes, _ options: ModOptions) -> Result<OpenedReplay, RulesFailure> {
         let replay: Replay
         do throws(ReplayFile.ReadError) {
             replay = try ReplayFile.read(path)

@@ -1,7 +1,9 @@
 import Glibc
+import HanJulFiles
 
 // The command line: thin commands over the engine. Each command parses its arguments,
 // builds rules, drives the engine and formats output.
 HangGuard.readTestSwitches()
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(StandardOutput.finish(CommandLineTool.run(arguments)).code)
+// argv's bytes, not `CommandLine.arguments`, which decodes them lossily (H-5).
+let arguments = (0..<Int(CommandLine.argc)).dropFirst().compactMap { CommandLine.unsafeArgv[$0].map { PathBytes(cString: $0) } }
+exit(StandardOutput.finish(CommandLineTool.run(argv: arguments)).code)

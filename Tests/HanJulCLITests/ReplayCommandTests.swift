@@ -98,4 +98,23 @@ import Testing
         let garbage = try Hanjul.run(["replay", "--verify", path])
         #expect(garbage.status == 2)
     }
+
+    /// `hanjul ARGS…` through the shell, `\xFF` in `script` being the byte 0xFF (`printf '\377'`):
+    /// Process passes only text.
+    func runRaw(_ script: String) throws -> Hanjul.Result {
+        let command = "exec \"$0\" " + script.replacingOccurrences(of: #"\xFF"#, with: #"$(printf '\377')"#)
+        return try Shell.run("/bin/sh", ["-c", command, Hanjul.binary.path, folder])
+    }
+
+    /// H-5: argv is read as bytes; `a\xFF.hjr` decoded would be `a\u{FFFD}.hjr`, another file.
+    @Test func anArgumentThatIsNotUTF8IsRefusedNeverReadOrWrittenAsAnotherFile() throws {
+        _ = try record("a\u{FFFD}.hjr")
+        let verify = try runRaw(#"replay --verify "$1/a\xFF.hjr""#)
+        #expect(verify.status == 2, "\(verify.stdout)")
+        #expect(verify.stdout.isEmpty, "the look-alike a\u{FFFD}.hjr is not verified")
+        #expect(verify.stderr.contains("hanjul: argument 3, '\(folder)/a\\xFF.hjr', is not UTF-8"), "\(verify.stderr)")
+        let save = try runRaw(#"run --seed 1 --actions H --save-replay "$1/b\xFF.hjr""#)
+        #expect(save.status == 2 && save.stderr.contains("argument 7"), "\(save.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/b\u{FFFD}.hjr"), "no file written under a decoded name")
+    }
 }

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulFiles
 @testable import HanJulPlay
 import HanJulRender
 import HanJulTerminal
@@ -23,9 +24,9 @@ final class MemoryStore: PlayStore {
     func tableKeys() -> [String] { tables.keys.sorted() }
     func lowerIsBetter(key: String) -> Bool? { nil }
     var replayList: [ReplayListing] = []
-    var deleted: [String] = []
+    var deleted: [PathBytes] = []
     func replays() -> [ReplayListing] { replayList }
-    func deleteReplay(path: String) -> String? {
+    func deleteReplay(path: PathBytes) -> String? {
         deleted.append(path)
         replayList.removeAll { $0.path == path }
         return nil

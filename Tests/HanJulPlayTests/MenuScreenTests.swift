@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulFiles
 @testable import HanJulPlay
 import HanJulRender
 import HanJulTerminal
@@ -8,7 +9,7 @@ import Testing
 final class LauncherLog {
     var games: [[String]] = []
     var saved: [PlayerSettings] = []
-    var verified: [String] = []
+    var verified: [PathBytes] = []
     var failing: Set<String> = []
 
     /// A launcher over `mods` whose games are all the standard game (seed 1), so a test
@@ -274,8 +275,8 @@ struct MenuScreenTests {
     func replays() {
         let store = MemoryStore()
         store.replayList = [
-            ReplayListing(path: "/r/20250302-090000-8.hjr", name: "20250302-090000-8.hjr", rules: "sprint 1.0.0", actions: 300),
-            ReplayListing(path: "/r/20250301-142233-7.hjr", name: "20250301-142233-7.hjr", rules: "standard", actions: 120),
+            ReplayListing(path: "/r/20250302-090000-8.hjr", rules: "sprint 1.0.0", actions: 300),
+            ReplayListing(path: "/r/20250301-142233-7.hjr", rules: "standard", actions: 120),
         ]
         let log = LauncherLog()
         var clock = Self.menu(log, store: store)
