@@ -82,7 +82,7 @@ struct GameScreen<R: Rules>: PlayScreen {
     var lastPlayKey: Key?
 
     /// How long the name prompt ignores keys after the game ends (nanoseconds).
-    static let namePromptGrace: UInt64 = 500_000_000
+    static var namePromptGrace: UInt64 { 500_000_000 }
 
     /// A game's end: its summary, its table and its entry there.
     struct Ending {

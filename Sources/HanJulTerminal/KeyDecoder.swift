@@ -327,7 +327,11 @@ public struct KeyDecoder: Hashable, Sendable {
 
     private static func decodeCSI(_ bytes: [UInt8]) -> [InputEvent] {
         let final = bytes[bytes.count - 1]
-        guard let params = parameters(bytes[2..<(bytes.count - 1)]) else { return [.press(.unknown(bytes))] }
+        // An answer with a private marker and intermediates (`CSI ? 2026 ; 2 $ y`): no key.
+        if [0x3F, 0x3E, 0x3D].contains(bytes[2]) && !(final == 0x75 || final == 0x63) { return [.reply] }
+        guard let params = parameters(bytes[2..<(bytes.count - 1)]) else {
+            return [0x3F, 0x3E, 0x3D].contains(bytes[2]) ? [.reply] : [.press(.unknown(bytes))]
+        }
         switch params.marker {
         case nil: break
         case 0x3F where final == 0x75: // CSI ? flags u

@@ -30,7 +30,7 @@ struct NamePromptTests {
             clock.release(.space, at: ms + 5)
             ms += 20
         }
-        return ms + Int(GameScreen.namePromptGrace / 1_000_000)
+        return ms + Int(GameScreen<StandardRules>.namePromptGrace / 1_000_000)
     }
 
     @Test("D8: hard drops pressed as the stack tops out, and that key repeating, type nothing into the name")
