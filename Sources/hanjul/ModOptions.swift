@@ -61,20 +61,33 @@ struct ModOptions {
         let cwd = FileManager.default.currentDirectoryPath
         var system = paths?.systemDataDirectories ?? []
         if let installed = Self.installedDataDirectory, !system.contains(installed) { system.append(installed) }
-        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd + "/Mods", userDataDirectory: paths?.dataDirectory,
+        // From `/`, the folder is `/Mods`, not `//Mods`.
+        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd.hasSuffix("/") ? cwd + "Mods" : cwd + "/Mods",
+                                       userDataDirectory: paths?.dataDirectory,
                                        systemDataDirectories: system)
         return ModCatalog(searchPath: searchPath, workingDirectory: cwd)
     }
 
-    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul` (symbolic links
-    /// resolved), else nil (a build folder's binary has no installed mods).
+    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul`, and
+    /// `PREFIX/share/games/hanjul` when it is `PREFIX/games/hanjul` (Debian's games layout:
+    /// `/usr/games/hanjul` with its mods in `/usr/share/games/hanjul/mods`); symbolic links
+    /// resolved. Else nil (a build folder's binary has no installed mods).
     static var installedDataDirectory: String? {
         guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
         defer { free(resolved) }
-        let parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 2] == "bin" else { return nil }
+        return installedDataDirectory(binary: String(cString: resolved))
+    }
+
+    /// The data folder of an installed binary at `binary` (an absolute, resolved path).
+    static func installedDataDirectory(binary: String) -> String? {
+        let parts = binary.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
         let prefix = parts.dropLast(2).joined(separator: "/")
-        return prefix + "/share/hanjul"
+        switch parts[parts.count - 2] {
+        case "bin": return prefix + "/share/hanjul"
+        case "games": return prefix + "/share/games/hanjul"
+        default: return nil
+        }
     }
 
     /// The mods' rules, or a message for standard error (exit status 3). A mod in the

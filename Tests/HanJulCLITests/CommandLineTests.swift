@@ -92,6 +92,12 @@ import Testing
         // A misspelt required option is named as unknown, not as missing.
         (["sim", "--game", "5", "--seed", "1"], "hanjul sim: unknown option --game (did you mean --games?) (see 'hanjul sim --help')\n"),
         (["help", "rnu"], "hanjul help: unknown command 'rnu' (did you mean 'run'?) (see 'hanjul help --help')\n"),
+        // --version's slips (issue 25).
+        (["--verison"], "hanjul: unknown option --verison (did you mean --version?) (see 'hanjul help')\n"),
+        (["--versoin"], "hanjul: unknown option --versoin (did you mean --version?) (see 'hanjul help')\n"),
+        (["-v"], "hanjul: unknown option -v (did you mean -V?) (see 'hanjul help')\n"),
+        (["version"], "hanjul: unknown command 'version' (did you mean '--version'?) (see 'hanjul help')\n"),
+        (["verison"], "hanjul: unknown command 'verison' (did you mean '--version'?) (see 'hanjul help')\n"),
         (["sim", "--games", "1", "--seed", "1", "--bot", "elteris"],
          "hanjul sim: --bot 'elteris' is not a bot (use eltetris, dellacherie, lee, random, or list) (did you mean 'eltetris'?) (see 'hanjul sim --help')\n"),
         (["run", "--seed", "1", "--actions", "H", "--", "extra"], "hanjul run: unexpected argument 'extra' (see 'hanjul run --help')\n"),
@@ -105,9 +111,10 @@ import Testing
         #expect(result.stderr == message)
     }
 
+    /// An unknown mod is a usage error (2), as any unknown name on the command line.
     @Test func unknownModIsSuggested() throws {
         let result = try Hanjul.run(["run", "--mod", "garbag", "--seed", "1", "--actions", "H"])
-        #expect(result.status == 3)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("hanjul run: no mod 'garbag' (did you mean 'garbage'?) in "), "\(result.stderr)")
     }
 
