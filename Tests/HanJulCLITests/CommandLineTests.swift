@@ -260,6 +260,28 @@ import Testing
         let strict = try Shell.run("/usr/bin/groff", ["-man", "-ww", "-z", path], environment: ["PATH": "/usr/bin:/bin"])
         #expect(strict.status == 0 && strict.stderr.isEmpty, "\(strict.stderr)")
     }
+
+    /// Issue 25 item 4: the page is complete and says nothing about the repository.
+    @Test func manPageIsComplete() throws {
+        let page = try Hanjul.run(["help", "--man"]).stdout
+        // The release's date, not the build's: the same sources make the same page.
+        #expect(page.contains(".TH HANJUL 6 \"\(HanJulVersion.date)\" \"hanjul \(HanJulVersion.release)\" \"Games\""), "\(page.prefix(300))")
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+            #expect(page.contains("\n.SH \(section)\n"), "\(section)")
+        }
+        let text = page.replacingOccurrences(of: "\\-", with: "-")
+        for variable in ["HOME", "USER", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_DATA_DIRS", "LC_ALL, LC_CTYPE, LANG",
+                         "NO_COLOR", "COLORTERM, TERM", "HANJUL_WATCHDOG_SECONDS", "TMPDIR", "PATH"] {
+            #expect(text.contains("\n.TP\n\\fB\(variable)\\fR\n"), "ENVIRONMENT lacks \(variable)")
+        }
+        for file in ["settings.conf", "keys.conf", "scores.hjr", "replays/", "quarantine", "/usr/share/games/hanjul/mods/",
+                     "examples/sweep.sbatch"] {
+            #expect(text.contains(file), "FILES lacks \(file)")
+        }
+        for repositoryPath in ["scripts/", "docs/", "Tests/", "Sources/"] {
+            #expect(!text.contains(repositoryPath), "the page cites \(repositoryPath)")
+        }
+    }
 }
 
 /// A fresh temporary folder, removed when the value goes away.
