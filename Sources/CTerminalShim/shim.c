@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -500,4 +502,18 @@ int hj_stdout_finish(void) {
     int code = errno;
     if (!failed && !ferror(stdout)) return 0;
     return code != 0 ? code : EIO;
+}
+
+/* ------------------------------------------------------------------------------------
+ * The locale's character set.
+ * ---------------------------------------------------------------------------------- */
+
+int hj_locale_is_utf8(void) {
+    int result = -1;
+    if (setlocale(LC_CTYPE, "") != NULL) {
+        const char *codeset = nl_langinfo(CODESET);
+        result = codeset != NULL && strcmp(codeset, "UTF-8") == 0;
+    }
+    setlocale(LC_CTYPE, "C");
+    return result;
 }

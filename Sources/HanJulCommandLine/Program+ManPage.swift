@@ -5,7 +5,9 @@ extension Program {
     public var manPage: String {
         var out: [String] = []
         out.append(".\\\" The manual of \(name), made by '\(name) help --man' from the command declarations; do not edit.")
-        out.append(".TH \(Roff.escape(name.uppercased())) 6 \"\" \"\(Roff.escape(name)) \(Roff.escape(version))\" \"Games\"")
+        // The date as written (YYYY-MM-DD: its hyphens are hyphens, not \- minus signs).
+        let date = self.date.filter { $0.isASCII && ($0.isNumber || $0 == "-") }
+        out.append(".TH \(Roff.escape(name.uppercased())) 6 \"\(date)\" \"\(Roff.escape(name)) \(Roff.escape(version))\" \"Games\"")
         // Left-aligned, no hyphenation: option names and paths must read as typed.
         out.append(".nh")
         out.append(".ad l")

@@ -38,9 +38,12 @@ public struct Program: Sendable {
     public let sections: [Section]
     /// The version shown in the man page's footer.
     public let version: String
+    /// The release's date, `YYYY-MM-DD`, in the man page's footer (never the build's time:
+    /// the same sources make the same page).
+    public let date: String
 
     public init(name: String, title: String, summary: String, description: [String], commands: [Command], defaultCommand: String,
-                options: [Option], sections: [Section], version: String) {
+                options: [Option], sections: [Section], version: String, date: String = "") {
         self.name = name
         self.title = title
         self.summary = summary
@@ -50,6 +53,7 @@ public struct Program: Sendable {
         self.options = options
         self.sections = sections
         self.version = version
+        self.date = date
         precondition(commands.contains { $0.name == defaultCommand }, "the default command \(defaultCommand) is not declared")
     }
 

@@ -10,6 +10,7 @@ import HanJulFiles
 import HanJulRender
 import HanJulReplay
 import HanJulTerminal
+import HanJulText
 
 /// The thin driver around a `PlaySession`: it owns the terminal, the clock and the mod
 /// watcher. It waits in `poll` until the session's next deadline, a key, a signal or a
@@ -25,6 +26,10 @@ public struct PlayDriver {
     let dataDirectory: String?
     var nextWatchPoll: UInt64 = 0
     var framesWritten = 0
+    /// Each replay that could not be saved, said again on standard error once the terminal
+    /// is restored: a game quit mid-way (or ended by a signal) is gone from the screen
+    /// before its message could be read.
+    var unsaved: [String] = []
     #if HANJUL_TEST_SWITCHES
     /// TEST ONLY (`HANJUL_TEST_CRASH`, debug and test builds only): a deliberate crash.
     var testCrash: TestCrash?
@@ -51,7 +56,23 @@ public struct PlayDriver {
         var session = makeSession(terminal.size.renderSize, MonotonicClock.nanoseconds())
         let exit = driver.loop(&session)
         terminal.close()
+        driver.reportUnsaved()
         return .success(exit)
+    }
+
+    /// Writes one line per replay that could not be saved to standard error (in ASCII under
+    /// a locale that is not UTF-8).
+    func reportUnsaved() {
+        for problem in unsaved {
+            let line = "hanjul play: " + visible(problem) + "\n"
+            let text = LocaleCharset.isUTF8 ? line : ASCIIText.folded(line)
+            let bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
     }
 
     init(terminal: TerminalSession, screen: ScreenBuffer, watcher: ModWatcher?, dataDirectory: String?) {
@@ -115,9 +136,11 @@ public struct PlayDriver {
                 screen = ScreenBuffer(colorMode: mode)
                 screen.invalidate()
             case .saveReplay(let replay, let name):
-                if let problem = save(replay, name: name),
-                   let exit = carryOut(session.handle(.replayNotSaved(problem), at: MonotonicClock.nanoseconds()), session: &session) {
-                    return exit
+                if let problem = save(replay, name: name) {
+                    unsaved.append(problem)
+                    if let exit = carryOut(session.handle(.replayNotSaved(problem), at: MonotonicClock.nanoseconds()), session: &session) {
+                        return exit
+                    }
                 }
             case .suspend:
                 terminal.suspend()
@@ -131,7 +154,8 @@ public struct PlayDriver {
             case .quit(let exit):
                 return exit
             case .exitBySignal(let signal):
-                terminal.exit(bySignal: signal)
+                let driver = self
+                terminal.exit(bySignal: signal) { driver.reportUnsaved() }
             }
         }
         return nil

@@ -389,9 +389,12 @@ public final class TerminalSession {
     /// Restores the terminal and ends the process by `signal` with its default action,
     /// so the parent sees `WIFSIGNALED` (a shell prints nothing for SIGINT and reports
     /// status 128 + signal). Call after `.terminate(signal:)` and any saving.
-    public func exit(bySignal signal: Int32) -> Never {
+    /// `afterRestoring` runs once the terminal is back as it was (to say on standard error
+    /// what could not be saved).
+    public func exit(bySignal signal: Int32, afterRestoring: () -> Void = {}) -> Never {
         hj_term_restore()
         hj_term_uninstall_signal_handlers()
+        afterRestoring()
         hj_term_exit_by_signal(signal)
     }
 

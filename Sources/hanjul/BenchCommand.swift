@@ -21,10 +21,10 @@ enum BenchCommand {
                                help: "measure everything N times, interleaved, and keep each one's best round (default 3)")
 
     static let declaration = Command(
-        "bench", summary: "the bot's speed: built-in rules, Mods/standard, and the C reference",
+        "bench", summary: "the bot's speed: built-in rules, the mod standard, and the C reference",
         synopsis: ["[--games N] [--cap PIECES] [--rounds N] [--reference PATH | --no-reference] [--mods-dir DIR]..."],
         discussion: [
-            "Plays the same seeds single-threaded, in CPU time, under the built-in rules and under Mods/standard "
+            "Plays the same seeds single-threaded, in CPU time, under the built-in rules and under the mod standard "
                 + "(Lua), and builds and runs the C reference bot when a C compiler is found; prints pieces and "
                 + "placements per second and the ratios.",
             "Every measurement runs --rounds times, the rounds interleaved (a, b, c, d, reference, then again), "
@@ -96,7 +96,7 @@ enum BenchCommand {
         }
         defer { referenceBinary?.remove() }
 
-        print("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time, "
+        say("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time, "
               + "best of \(rounds) round\(rounds == 1 ? "" : "s")")
         var builtIn: Rounds? = nil
         var modRounds = [Rounds?](repeating: nil, count: mods.count)
@@ -126,29 +126,29 @@ enum BenchCommand {
             }
         }
         guard let builtIn else { return .success }
-        print("(a) built-in standard rules  " + builtIn.best.line + builtIn.spread)
+        say("(a) built-in standard rules  " + builtIn.best.line + builtIn.spread)
         for (index, (name, _, goal)) in mods.enumerated() {
             let label = name + String(repeating: " ", count: max(1, 28 - name.count))
             if case .failure(let message) = specs[index].result {
-                print(label + message)
+                say(label + message)
                 continue
             }
             guard let figures = modRounds[index] else { continue }
             let ratio = figures.best.piecesPerSecond / builtIn.best.piecesPerSecond
-            print(label + figures.best.line + figures.spread)
-            print("    ratio to (a): \(Format.fixed(ratio, 2))× pieces/s (goal ≥ \(Format.fixed(goal, 2))×\(ratio >= goal ? ", met" : ", NOT met"))")
+            say(label + figures.best.line + figures.spread)
+            say("    ratio to (a): \(Format.fixed(ratio, 2))× pieces/s (goal ≥ \(Format.fixed(goal, 2))×\(ratio >= goal ? ", met" : ", NOT met"))")
         }
-        if let referenceNote { print(referenceNote) }
+        if let referenceNote { say(referenceNote) }
         guard let reference, referenceBinary != nil else { return .success }
-        print("reference-sim.c (\(referenceBinary!.compilerName) -O2 -march=x86-64)  "
+        say("reference-sim.c (\(referenceBinary!.compilerName) -O2 -march=x86-64)  "
               + "pieces/s \(group(reference.best.piecesPerSecond))  placements/s \(group(reference.best.placementsPerSecond))"
               + reference.spread)
         let ratio = builtIn.best.piecesPerSecond / reference.best.piecesPerSecond
-        print("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "
+        say("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "
               + "\(Format.fixed(builtIn.best.placementsPerSecond / reference.best.placementsPerSecond, 2))× placements/s")
-        print("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
-        print("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
-        print("  scoring, bag); the reference drops each orientation straight down in every column.")
+        say("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
+        say("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
+        say("  scoring, bag); the reference drops each orientation straight down in every column.")
         return .success
     }
 

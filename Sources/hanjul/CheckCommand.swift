@@ -51,7 +51,7 @@ enum CheckCommand {
             package = found
         } catch {
             StandardError.write("hanjul check: \(error)")
-            return .modError
+            return .loading(error)
         }
         let folder = catalog.display(package.folder)
         // Like run: a quarantined mod is refused, and every state the checks create is
@@ -68,19 +68,19 @@ enum CheckCommand {
             return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)
         }
 
-        print(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"))
+        say(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"))
         let outcomes = checker.run()
         for outcome in outcomes {
             let lines = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)
-            print(visible("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")"))
-            for line in lines.dropFirst() { print(visible("          \(line)")) }
+            say(visible("  \(outcome.passed ? "ok  " : "FAIL")  \(outcome.name): \(lines.first ?? "")"))
+            for line in lines.dropFirst() { say(visible("          \(line)")) }
         }
         let failed = outcomes.filter { !$0.passed }
         if outcomes.first?.name == "load" && !outcomes[0].passed {
-            print(visible("the mod does not load"))
+            say(visible("the mod does not load"))
             return .modError
         }
-        print(visible(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))"))
+        say(visible(failed.isEmpty ? "passed: \(outcomes.count) checks" : "FAILED: \(failed.count) of \(outcomes.count) checks (\(failed.map(\.name).joined(separator: ", ")))"))
         return failed.isEmpty ? .success : .failure
     }
 

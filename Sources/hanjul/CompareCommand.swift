@@ -12,7 +12,7 @@ import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
-    static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\": the built-in rules; standard: the mod Mods/standard, the same rules in Lua)")
+    static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\": the built-in rules; standard: the mod standard, the same rules in Lua)")
     static let b = Option("--b", value: "MODS", help: "the variant, written like --a")
     static let aBot = Option("--a-bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
                              help: "A's bot, written like --bot (NAME or NAME,plain; default: --bot)")
@@ -85,7 +85,7 @@ enum CompareCommand {
             specB = loadedB
         case (.failure(let error), _), (_, .failure(let error)):
             StandardError.write("hanjul compare: \(error)")
-            return .modError
+            return .loading(error)
         }
 
         if let svg, !StandardStreams.isStream(svg) {
@@ -120,7 +120,7 @@ enum CompareCommand {
         }
         let report = Report(toStandardError: svg.map(StandardStreams.isStream) ?? false)
         if json {
-            report.line(try JSONLines.text(comparison, pretty: true))
+            report.line(try JSONLines.text(comparison, pretty: true), data: true)
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }

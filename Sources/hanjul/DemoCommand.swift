@@ -17,10 +17,10 @@ enum DemoCommand {
         while game.state.piecesLocked < 60 && bot.play(&game) {
             if game.state.piecesLocked / 15 > shown {
                 shown = game.state.piecesLocked / 15
-                print(GameReport.text(game.state) + "\n")
+                say(GameReport.text(game.state) + "\n")
             }
         }
-        print("That was the bot playing the standard rules. Play yourself with: hanjul play")
+        say("That was the bot playing the standard rules. Play yourself with: hanjul play")
         return .success
     }
 }

@@ -1,3 +1,5 @@
+import HanJulMods
+
 /// The exit statuses every `hanjul` command uses.
 enum ExitStatus: Int32 {
     case success = 0
@@ -13,4 +15,12 @@ enum ExitStatus: Int32 {
     case modHung = 4
 
     var code: Int32 { rawValue }
+
+    /// The status for mods named on the command line that could not be loaded: an id found
+    /// in no mod folder is a usage error (2), like any other unknown name on the command
+    /// line; a mod that was found but fails to load is the mod's failure (3).
+    static func loading(_ error: ModLoadError) -> ExitStatus {
+        if case .notFound = error { return .usage }
+        return .modError
+    }
 }

@@ -61,7 +61,7 @@ struct ModOptions {
         let cwd = Self.workingDirectory
         var system = paths?.systemDataDirectories ?? []
         if let installed = Self.installedDataDirectory, !system.contains(installed) { system.append(installed) }
-        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd.map { $0 + "/Mods" } ?? "Mods",
+        let searchPath = ModSearchPath(extra: extraFolders, workingDirectoryMods: cwd.map { $0.hasSuffix("/") ? $0 + "Mods" : $0 + "/Mods" } ?? "Mods",  // from `/`: `/Mods`
                                        userDataDirectory: paths?.dataDirectory, systemDataDirectories: system)
         return ModCatalog(searchPath: searchPath, workingDirectory: cwd ?? ".")
     }
@@ -75,17 +75,28 @@ struct ModOptions {
         return PathBytes(cString: cwd).text
     }
 
-    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul` (symbolic links
-    /// resolved), else nil (a build folder's binary has no installed mods).
+    /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul`, and
+    /// `PREFIX/share/games/hanjul` when it is `PREFIX/games/hanjul` (Debian's games layout:
+    /// `/usr/games/hanjul` with its mods in `/usr/share/games/hanjul/mods`); symbolic links
+    /// resolved. Else nil (a build folder's binary has no installed mods).
     static var installedDataDirectory: String? {
         guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
         defer { free(resolved) }
         // Not UTF-8: no text names that folder (H-5), so no installed mods are looked for.
         guard let real = PathBytes(cString: resolved).text else { return nil }
-        let parts = real.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 2] == "bin" else { return nil }
+        return installedDataDirectory(binary: real)
+    }
+
+    /// The data folder of an installed binary at `binary` (an absolute, resolved path).
+    static func installedDataDirectory(binary: String) -> String? {
+        let parts = binary.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
         let prefix = parts.dropLast(2).joined(separator: "/")
-        return prefix + "/share/hanjul"
+        switch parts[parts.count - 2] {
+        case "bin": return prefix + "/share/hanjul"
+        case "games": return prefix + "/share/games/hanjul"
+        default: return nil
+        }
     }
 
     /// The mods' rules, or a message for standard error (exit status 3). A mod in the

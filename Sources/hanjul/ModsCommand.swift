@@ -31,7 +31,7 @@ enum ModsCommand {
         }
         if arguments.flag(ids) {
             for entry in options.catalog.searchPath.entries() where entry.shadowedBy == nil && ModPackage.isValidID(entry.id) {
-                print(entry.id)
+                say(entry.id)
             }
             return .success
         }
@@ -40,28 +40,28 @@ enum ModsCommand {
             HangGuard.watchdog(for: [package], quarantine: quarantine, command: "mods")
         }
         if listing.isEmpty {
-            print(visible("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))"))
+            say(visible("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))"))
             return .success
         }
         var broken = 0
         for entry in listing {
             if let shadow = entry.shadowedBy {
-                print(visible("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))"))
+                say(visible("  \(entry.id)  (in \(entry.folder), hidden by \(shadow))"))
             } else if let held = entry.quarantined {
                 broken += 1
-                print(visible("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
-                print(visible("    \(held.refusal)"))
+                say(visible("\(entry.id)  QUARANTINED  \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
+                say(visible("    \(held.refusal)"))
             } else if let manifest = entry.manifest {
-                print(visible("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)"))
-                print(visible("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
+                say(visible("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)"))
+                say(visible("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
             } else {
                 broken += 1
-                print(visible("\(entry.id)  FAILS TO LOAD  \(entry.folder)"))
-                print(visible("    \(entry.error ?? "unknown error")"))
+                say(visible("\(entry.id)  FAILS TO LOAD  \(entry.folder)"))
+                say(visible("    \(entry.error ?? "unknown error")"))
             }
         }
-        print()
-        print(visible("Searched: \(catalog.searchPath.folders.joined(separator: ", ")). Play one with: hanjul run --mod ID … (or hanjul --mod ID)"))
+        say()
+        say(visible("Searched: \(catalog.searchPath.folders.joined(separator: ", ")). Play one with: hanjul run --mod ID … (or hanjul --mod ID)"))
         return broken == 0 ? .success : .modError
     }
 
@@ -74,7 +74,7 @@ enum ModsCommand {
         for id in ids {
             do {
                 let removed = try quarantine.trust(id: id)
-                print(removed == 0 ? "mod '\(visible(id, limit: 40))' was not quarantined"
+                say(removed == 0 ? "mod '\(visible(id, limit: 40))' was not quarantined"
                                    : "mod '\(visible(id, limit: 40))' is trusted again (removed \(removed) quarantine entr\(removed == 1 ? "y" : "ies"))")
             } catch {
                 StandardError.write("hanjul mods: could not update \(quarantine.path): \(visible("\(error)", limit: 300))")

@@ -1,4 +1,5 @@
 import Glibc
+import HanJulTerminal
 
 /// How text for people on a terminal may look, from the environment: whether the locale's
 /// character set is UTF-8 (else only ASCII is drawn) and whether the terminal is `dumb`
@@ -7,24 +8,19 @@ struct OutputManners: Equatable {
     var unicode: Bool
     var dumb: Bool
 
-    /// The manners for `environment`: the character set of the first of `LC_ALL`,
-    /// `LC_CTYPE`, `LANG` that is set and not empty (POSIX's order; none set is the C
-    /// locale, ASCII), and `TERM` (`dumb`, or unset, is a terminal that cannot redraw).
+    /// The manners for `environment`, by the locale's name (``LocaleCharset/namesUTF8(_:)``)
+    /// and `TERM` (`dumb`, or unset, is a terminal that cannot redraw).
     init(environment: [String: String]) {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let codeset = locale.split(separator: ".").dropFirst().first?.split(separator: "@").first ?? ""
-        let normalized = codeset.lowercased().filter { $0 != "-" && $0 != "_" }
-        unicode = normalized == "utf8"
+        unicode = LocaleCharset.namesUTF8(environment)
         let term = environment["TERM"] ?? ""
         dumb = term.isEmpty || term == "dumb"
     }
 
-    /// The manners of this process.
+    /// The manners of this process: the locale as the C library reads it
+    /// (``LocaleCharset/isUTF8``).
     static var current: OutputManners {
-        var environment: [String: String] = [:]
-        for name in ["LC_ALL", "LC_CTYPE", "LANG", "TERM"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return OutputManners(environment: environment)
+        var manners = OutputManners(environment: ["TERM": getenv("TERM").map { String(cString: $0) } ?? ""])
+        manners.unicode = LocaleCharset.isUTF8
+        return manners
     }
 }

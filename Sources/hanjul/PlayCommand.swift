@@ -8,11 +8,13 @@ import HanJulRender
 import HanJulTerminal
 import LuaKit
 
-/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii] [--das MS]
+/// `hanjul` and `hanjul play [--mod ID]… [--mods-dir DIR]… [--seed N] [--ascii | --unicode] [--das MS]
 /// [--arr MS] [--soft-drop MS] [--das-cut MS]`: the game in the terminal.
 enum PlayCommand {
     static let seed = Option("--seed", value: "N", help: "deal every game, new games included, from seed N (default: a seed from the clock)")
-    static let ascii = Option.flag("--ascii", help: "draw with ASCII characters only (in colour unless NO_COLOR is set)")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII characters only (in colour unless NO_COLOR is set); "
+                                   + "the default under a locale that is not UTF-8 (LANG=C)")
+    static let unicode = Option.flag("--unicode", help: "draw with UTF-8 block and box characters even under a locale that is not UTF-8")
     /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: the handling settings for this run.
     static let handling: [Option] = HandlingSettings.fields.map { field in
         Option(field.option, value: "MS",
@@ -22,7 +24,7 @@ enum PlayCommand {
 
     static let declaration = Command(
         "play", summary: "play in the terminal: the start screen, or a game at once with --mod or --seed ('hanjul' alone does the same)",
-        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
+        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii | --unicode] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
         discussion: [
             "Without --mod or --seed, the start screen opens: Play (the rules played last), Mods (every mod found; "
                 + "Space adds mods in the order they apply, Enter plays), Settings, High scores, Replays (watch, verify, "
@@ -39,11 +41,19 @@ enum PlayCommand {
                 + "WezTerm, foot, Ghostty, …) key releases are exact; elsewhere a key counts as held while the "
                 + "terminal repeats it.",
         ],
-        options: [seed, ascii] + handling + ModOptions.options)
+        options: [seed, ascii, unicode] + handling + ModOptions.options)
+
+    /// Whether to draw with ASCII alone: `--ascii`, or a locale that is not UTF-8 without
+    /// `--unicode` (shared with `hanjul replay`).
+    static func drawsASCII(_ arguments: Arguments, ascii: Option, unicode: Option) throws(UsageError) -> Bool {
+        let askedASCII = arguments.flag(ascii), askedUnicode = arguments.flag(unicode)
+        if askedASCII && askedUnicode { throw UsageError("give --ascii or --unicode, not both") }
+        return askedASCII || !askedUnicode && !LocaleCharset.isUTF8
+    }
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let seed = try arguments.seed(Self.seed)
-        let ascii = arguments.flag(Self.ascii)
+        let ascii = try drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
         let mods = try ModOptions(arguments)
         var handlingOptions: [(HandlingSettings.Field, String)] = []
         for (field, option) in zip(HandlingSettings.fields, Self.handling) {
@@ -59,6 +69,16 @@ enum PlayCommand {
             }
         }
 
+        // A mod found nowhere is a usage error too (2), like in every other command.
+        if !mods.isStandard {
+            do throws(ModLoadError) { _ = try mods.catalog.packages(mods.ids) } catch {
+                if case .notFound = error {
+                    StandardError.write("hanjul play: \(error)")
+                    return .usage
+                }
+            }
+        }
+
         // Then: a game needs a terminal on both ends (T-8, T-9).
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
             StandardError.write("hanjul play: \(name) is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')")
@@ -71,14 +91,14 @@ enum PlayCommand {
         switch loadBindings(paths) {
         case .success(let loaded): bindings = loaded
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
+            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
             return .usage
         }
         var settings: PlayerSettings
         switch loadSettings(paths) {
         case .success(let loaded): settings = loaded
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in the README)")
+            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
             return .usage
         }
         for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }

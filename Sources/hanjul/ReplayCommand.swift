@@ -14,11 +14,12 @@ import HanJulTerminal
 enum ReplayCommand {
     static let verify = Option.flag("--verify", help: "re-run the game headlessly and report a match or the first divergence")
     static let force = Option.flag("--force", help: "play or verify even when the installed mods differ from those recorded")
-    static let ascii = Option.flag("--ascii", help: "draw with ASCII only")
+    static let ascii = Option.flag("--ascii", help: "draw with ASCII only (the default under a locale that is not UTF-8)")
+    static let unicode = Option.flag("--unicode", help: "draw with UTF-8 characters even under a locale that is not UTF-8")
 
     static let declaration = Command(
         "replay", summary: "watch a recorded game in the terminal, or check that it replays the same",
-        synopsis: ["FILE [--ascii]", "--verify FILE [--force] [--mods-dir DIR]..."],
+        synopsis: ["FILE [--ascii | --unicode]", "--verify FILE [--force] [--mods-dir DIR]..."],
         discussion: [
             "While watching: + and - change the speed (1/4x to 16x), p or Space pauses, . steps one action on and "
                 + ", one back, left/right or [ ] seek by a tenth of the game, g then a number and Enter goes to that "
@@ -30,13 +31,13 @@ enum ReplayCommand {
         ],
         operands: [Operand("FILE", kind: .input, help: "a replay (.hjr), e.g. from ~/.local/share/hanjul/replays",
                            missing: "give one replay FILE")],
-        options: [verify, force, ascii, ModOptions.modsDir],
+        options: [verify, force, ascii, unicode, ModOptions.modsDir],
         misplaced: ["--mod": "a replay names its own mods; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let verify = arguments.flag(Self.verify)
         let force = arguments.flag(Self.force)
-        let ascii = arguments.flag(Self.ascii)
+        let ascii = try PlayCommand.drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
         var mods = try ModOptions(arguments, ids: false)
         let file = arguments.operands[0]
         let fromInput = StandardStreams.isStream(file)
@@ -140,10 +141,10 @@ enum ReplayCommand {
     static func report(_ verdict: ReplayVerdict, _ replay: Replay) -> ExitStatus {
         switch verdict {
         case .match(let checkpoints, let final):
-            print("match: \(replay.actions.count) actions, \(checkpoints) checkpoints; final score \(final.score), lines \(final.lines), level \(final.level)\(final.isOver ? ", game over" : "")")
+            say("match: \(replay.actions.count) actions, \(checkpoints) checkpoints; final score \(final.score), lines \(final.lines), level \(final.level)\(final.isOver ? ", game over" : "")")
             return .success
         case .diverged(let expected, let actual):
-            print("diverged at piece \(expected.piecesLocked), action \(expected.action): expected \(describe(expected)); got \(describe(actual))")
+            say("diverged at piece \(expected.piecesLocked), action \(expected.action): expected \(describe(expected)); got \(describe(actual))")
             return .failure
         }
     }

@@ -13,7 +13,7 @@ enum RunCommand {
     static let actionsFile = Option("--actions-file", value: "FILE", kind: .input, help: "read the actions from FILE")
     static let json = Option.flag("--json", help: "print the result as exactly one JSON object on one line")
     static let saveReplay = Option("--save-replay", value: "FILE", kind: .output,
-                                   help: "record the game as a replay (docs/REPLAY.md); with '-' the replay goes to standard output and the result to standard error")
+                                   help: "record the game as a replay (the format: REPLAY.md with the README); with '-' the replay goes to standard output and the result to standard error")
 
     static let declaration = Command(
         "run", summary: "play one scripted game headlessly and print the result",
@@ -55,7 +55,7 @@ enum RunCommand {
                 // Bad usage still reports as such, before blaming the mod.
                 _ = try parseSource(seed: seed, pieces: pieces, in: .standard)
                 StandardError.write("hanjul run: \(error)")
-                return .modError
+                return .loading(error)
             }
         }
         return try play(StandardRules(), identity: .standard, seed: seed, pieces: pieces, script: script,
@@ -105,7 +105,8 @@ enum RunCommand {
             }
         }
         report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level),
-                                       resultFormat: rules.resultFormat, goal: rules.goal) : GameReport.text(game.state, rules: identity))
+                                       resultFormat: rules.resultFormat, goal: rules.goal) : GameReport.text(game.state, rules: identity),
+                    data: json)
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError

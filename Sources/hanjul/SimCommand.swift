@@ -36,8 +36,9 @@ enum SimCommand {
                 + "for counts), and how long games last (Kaplan–Meier, the cap censoring). Results are identical whatever "
                 + "the number of workers. Built-in variants for quick comparisons: uniform (no bag), nokick.",
             "A sweep split across machines: run each shard with --shard I/N and --jsonl (or --resume, which also "
-                + "finishes a shard that was stopped), then merge the files with hanjul stats, which checks that no shard or seed is missing. docs/SIM.md has a Slurm "
-                + "job-array recipe (scripts/slurm/sweep.sbatch) and the GNU parallel one-liner.",
+                + "finishes a shard that was stopped), then merge the files with hanjul stats, which checks that no shard or seed is missing. A Slurm "
+                + "job-array script is installed as share/doc/hanjul/examples/sweep.sbatch (in /usr or /usr/local), and "
+                + "SIM.md beside the README has it with the GNU parallel one-liner.",
             "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
                 + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
         ],
@@ -112,7 +113,7 @@ enum SimCommand {
         case .success(let loaded): spec = loaded
         case .failure(let error):
             StandardError.write("hanjul sim: \(error)")
-            return .modError
+            return .loading(error)
         }
 
         if let replayFolder {
@@ -154,7 +155,7 @@ enum SimCommand {
         let summary = Summary(header: header, records: records)
         // With the games on standard output, the summary goes to standard error.
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
-            .line(json ? try JSONLines.text(summary, pretty: true) : summary.text)
+            .line(json ? try JSONLines.text(summary, pretty: true) : summary.text, data: json)
         return summary.ruleErrors > 0 ? .modError : .success
     }
 

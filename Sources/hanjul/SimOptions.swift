@@ -37,7 +37,7 @@ struct SimOptions {
     static let noise = Option("--noise", value: "X", help: "play a random reachable placement with probability X (0 to 1)")
     static let pps = Option("--pps", value: "N",
                             help: "the bot's pace in pieces per second (0.01 to 1000): each piece's time reaches the game clock as a W action, "
-                                + "so timed rules (Mods/sprint) report a real time; default 2 under timed rules, none under others; 0: no time passes")
+                                + "so timed rules (the mod sprint) report a real time; default 2 under timed rules, none under others; 0: no time passes")
     static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
                                help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
     static let workers = Option("--workers", value: "K",

@@ -1,5 +1,6 @@
 import Glibc
 import HanJulCommandLine
+import HanJulTerminal
 import HanJulText
 
 /// `-` as a file name: standard input where a file is read, standard output where one is
@@ -55,13 +56,38 @@ enum StandardStreams {
 struct Report {
     var toStandardError: Bool
 
-    /// Prints `text` (one line or several) made visible line by line (T-17).
-    func line(_ text: String) {
+    /// Prints `text` (one line or several) made visible line by line (T-17). Text for
+    /// people is in ASCII under a locale that is not UTF-8 (``Manners``); `data` (JSON)
+    /// is written as it is.
+    func line(_ text: String, data: Bool = false) {
         let shown = visibleLines(text)
         if toStandardError {
-            for line in shown.split(separator: "\n", omittingEmptySubsequences: false) { StandardError.write(String(line)) }
+            for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
+                if data { StandardError.writeControl(String(line) + "\n") } else { StandardError.write(String(line)) }
+            }
+        } else if data {
+            Swift.print(shown)
         } else {
-            print(shown)
+            say(shown)
         }
     }
+}
+
+/// How text for people is spelled: under a locale whose character set is not UTF-8
+/// (`LANG=C`, `LC_ALL=POSIX`, Latin-1), in ASCII (``ASCIIText``), so a terminal that
+/// expects ASCII shows no mojibake. Data (JSON, replays, sweep files, the man page's roff,
+/// completion scripts) is never changed.
+enum Manners {
+    /// Whether text for people must be ASCII: the locale is not UTF-8.
+    static let ascii = !LocaleCharset.isUTF8
+
+    /// `text` as people on this terminal should see it.
+    static func forPeople(_ text: String) -> String { ascii ? ASCIIText.folded(text) : text }
+}
+
+/// Text for people on standard output, in the locale's manners (``Manners``): every report
+/// of this module goes through it; data (JSON, roff, completion scripts) goes through
+/// `Swift.print` unchanged.
+func say(_ text: String = "", terminator: String = "\n") {
+    Swift.print(Manners.forPeople(text), terminator: terminator)
 }

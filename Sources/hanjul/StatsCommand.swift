@@ -111,7 +111,7 @@ enum StatsCommand {
         merged.firstSeed = records.first?.seed ?? first.firstSeed
         merged.lastSeed = records.last?.seed ?? first.lastSeed
         let summary = Summary(header: merged, records: records)
-        print(json ? try JSONLines.text(summary, pretty: true) : visibleLines(summary.text))
+        if json { Swift.print(try JSONLines.text(summary, pretty: true)) } else { say(visibleLines(summary.text)) }
         return .success
     }
 

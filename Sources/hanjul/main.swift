@@ -1,9 +1,12 @@
 import Glibc
 import HanJulFiles
+import HanJulTerminal
 
 // The command line: thin commands over the engine. Each command parses its arguments,
 // builds rules, drives the engine and formats output.
 HangGuard.readTestSwitches()
+// The locale is read once, before any thread starts (setlocale is not thread-safe).
+_ = LocaleCharset.isUTF8
 // argv's bytes, not `CommandLine.arguments`, which decodes them lossily (H-5).
 let arguments = (0..<Int(CommandLine.argc)).dropFirst().compactMap { CommandLine.unsafeArgv[$0].map { PathBytes(cString: $0) } }
 exit(StandardOutput.finish(CommandLineTool.run(argv: arguments)).code)

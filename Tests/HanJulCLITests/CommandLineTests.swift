@@ -92,6 +92,12 @@ import Testing
         // A misspelt required option is named as unknown, not as missing.
         (["sim", "--game", "5", "--seed", "1"], "hanjul sim: unknown option --game (did you mean --games?) (see 'hanjul sim --help')\n"),
         (["help", "rnu"], "hanjul help: unknown command 'rnu' (did you mean 'run'?) (see 'hanjul help --help')\n"),
+        // --version's slips (issue 25).
+        (["--verison"], "hanjul: unknown option --verison (did you mean --version?) (see 'hanjul help')\n"),
+        (["--versoin"], "hanjul: unknown option --versoin (did you mean --version?) (see 'hanjul help')\n"),
+        (["-v"], "hanjul: unknown option -v (did you mean -V?) (see 'hanjul help')\n"),
+        (["version"], "hanjul: unknown command 'version' (did you mean '--version'?) (see 'hanjul help')\n"),
+        (["verison"], "hanjul: unknown command 'verison' (did you mean '--version'?) (see 'hanjul help')\n"),
         (["sim", "--games", "1", "--seed", "1", "--bot", "elteris"],
          "hanjul sim: --bot 'elteris' is not a bot (use eltetris, dellacherie, lee, random, or list) (did you mean 'eltetris'?) (see 'hanjul sim --help')\n"),
         (["run", "--seed", "1", "--actions", "H", "--", "extra"], "hanjul run: unexpected argument 'extra' (see 'hanjul run --help')\n"),
@@ -105,9 +111,10 @@ import Testing
         #expect(result.stderr == message)
     }
 
+    /// An unknown mod is a usage error (2), as any unknown name on the command line.
     @Test func unknownModIsSuggested() throws {
         let result = try Hanjul.run(["run", "--mod", "garbag", "--seed", "1", "--actions", "H"])
-        #expect(result.status == 3)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("hanjul run: no mod 'garbag' (did you mean 'garbage'?) in "), "\(result.stderr)")
     }
 
@@ -252,6 +259,28 @@ import Testing
         // groff with every warning on, and no UTF-8 preprocessor: the page is clean roff.
         let strict = try Shell.run("/usr/bin/groff", ["-man", "-ww", "-z", path], environment: ["PATH": "/usr/bin:/bin"])
         #expect(strict.status == 0 && strict.stderr.isEmpty, "\(strict.stderr)")
+    }
+
+    /// Issue 25 item 4: the page is complete and says nothing about the repository.
+    @Test func manPageIsComplete() throws {
+        let page = try Hanjul.run(["help", "--man"]).stdout
+        // The release's date, not the build's: the same sources make the same page.
+        #expect(page.contains(".TH HANJUL 6 \"\(HanJulVersion.date)\" \"hanjul \(HanJulVersion.release)\" \"Games\""), "\(page.prefix(300))")
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+            #expect(page.contains("\n.SH \(section)\n"), "\(section)")
+        }
+        let text = page.replacingOccurrences(of: "\\-", with: "-")
+        for variable in ["HOME", "USER", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_DATA_DIRS", "LC_ALL, LC_CTYPE, LANG",
+                         "NO_COLOR", "COLORTERM, TERM", "HANJUL_WATCHDOG_SECONDS", "TMPDIR", "PATH"] {
+            #expect(text.contains("\n.TP\n\\fB\(variable)\\fR\n"), "ENVIRONMENT lacks \(variable)")
+        }
+        for file in ["settings.conf", "keys.conf", "scores.hjr", "replays/", "quarantine", "/usr/share/games/hanjul/mods/",
+                     "examples/sweep.sbatch"] {
+            #expect(text.contains(file), "FILES lacks \(file)")
+        }
+        for repositoryPath in ["scripts/", "docs/", "Tests/", "Sources/"] {
+            #expect(!text.contains(repositoryPath), "the page cites \(repositoryPath)")
+        }
     }
 }
 

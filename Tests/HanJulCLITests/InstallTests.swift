@@ -1,4 +1,5 @@
 import Foundation
+import HanJulCore
 import Testing
 
 /// `scripts/install PREFIX` as issue 14's "Done when" says, once per test run: install into
@@ -30,9 +31,13 @@ import Testing
         return nil
     }
 
-    static func install(_ arguments: [String], destdir: String? = nil) throws -> Hanjul.Result {
+    /// `fishFolder`: where the install copies the fish completion when fish does not search
+    /// PREFIX's vendor_completions.d (a temporary PREFIX never is); empty: nowhere, so a test
+    /// never writes the system's /etc/fish/completions.
+    static func install(_ arguments: [String], destdir: String? = nil, fishFolder: String = "") throws -> Hanjul.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["DESTDIR"] = destdir
+        environment["FISH_COMPLETIONS_DIR"] = fishFolder
         return try Shell.run("/bin/bash", [repository + "/scripts/install"] + arguments, environment: environment,
                              directory: repository)
     }
@@ -69,10 +74,16 @@ import Testing
         for folder in ["/home", "/work"] {
             try FileManager.default.createDirectory(atPath: scratch.path + folder, withIntermediateDirectories: true)
         }
-        let installed = try Self.install([prefix])
+        // fish's per-user folder stands for /etc/fish/completions: fish searches both.
+        let fishFolder = scratch.path + "/home/.config/fish/completions"
+        let installed = try Self.install([prefix], fishFolder: fishFolder)
         #expect(installed.status == 0, "\(installed.stdout)\n\(installed.stderr)")
         #expect(installed.stdout.contains("installed in \(prefix)"), "\(installed.stdout)")
-        #expect(installed.stdout.contains("needs at run time: liblua5.4.so.0 libm.so.6 libc.so.6"), "\(installed.stdout)")
+        // Building asks for the build's packages only, and says which.
+        #expect(installed.stderr.contains("== building needs: the Swift 6 toolchain, liblua5.4-dev, pkg-config, zlib1g-dev"),
+                "\(installed.stderr)")
+        #expect(!installed.stderr.contains("munge") && !installed.stderr.contains("lua-check"), "\(installed.stderr)")
+        #expect(installed.stdout.contains("needs at run time: liblua5.4.so.0 libm.so.6 libz.so.1 libc.so.6 (on Debian: liblua5.4-0, zlib1g; glibc 2.36 or later)"), "\(installed.stdout)")
 
         // No Foundation (swift-corelibs) and so no ICU in the binary: FoundationEssentials only.
         let symbols = try Shell.run("/usr/bin/nm", [prefix + "/bin/hanjul"])
@@ -125,6 +136,31 @@ import Testing
                                                                               "XDG_DATA_DIRS": scratch.path + "/empty"],
                                       directory: scratch.path + "/work")
         #expect(completed.stdout == "standard\n", "the installed completion finds the installed mods: \(completed.stdout) \(completed.stderr)")
+        // fish finds the completion (the copy in its own folder; fish does not search a
+        // PREFIX it was not built for), with no XDG_DATA_DIRS, as on a Debian console.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let fish = try Shell.run("/usr/bin/fish", ["-c", "complete -C 'hanjul ru'"],
+                                     environment: ["PATH": prefix + "/bin:/usr/bin:/bin", "HOME": scratch.path + "/home"],
+                                     directory: scratch.path + "/work")
+            #expect(fish.stdout.split(separator: "\n").contains { $0.hasPrefix("run\t") || $0 == "run" },
+                    "fish completes 'hanjul ru': \(fish.stdout) \(fish.stderr)")
+            #expect(FileManager.default.fileExists(atPath: fishFolder + "/hanjul.fish"))
+        }
+        // The Slurm recipe, as the man page cites it.
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/doc/hanjul/examples/sweep.sbatch"))
+        let manPage = try String(contentsOfFile: prefix + "/share/man/man6/hanjul.6", encoding: .utf8)
+        #expect(!manPage.contains("scripts/") && !manPage.contains("docs/"), "no repository paths in the man page")
+
+        // --no-build: the binary just installed, into a second PREFIX; no build, no toolchain asked for.
+        let second = scratch.path + "/second"
+        let copied = try Self.install(["--no-build", prefix + "/bin/hanjul", second])
+        #expect(copied.status == 0, "\(copied.stdout)\n\(copied.stderr)")
+        #expect(copied.stderr.contains("no build, so no build dependencies") && !copied.stderr.contains("building"), "\(copied.stderr)")
+        #expect(FileManager.default.contentsEqual(atPath: prefix + "/bin/hanjul", andPath: second + "/bin/hanjul"))
+        #expect(try Shell.run(second + "/bin/hanjul", ["mods"]).stdout.contains(second + "/share/hanjul/mods/standard"))
+        #expect(try Self.install(["--uninstall", second]).status == 0)
+        #expect(FileManager.default.enumerator(atPath: second)?.allObjects.isEmpty ?? true)
+
         for file in ["share/zsh/site-functions/_hanjul", "share/fish/vendor_completions.d/hanjul.fish",
                      "share/icons/hicolor/scalable/apps/hanjul.svg", "share/doc/hanjul/README.md", "share/doc/hanjul/copyright"] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
@@ -134,6 +170,13 @@ import Testing
         // desktop-file-utils comes with scripts/deps.sh.
         let valid = try Shell.run("/usr/bin/desktop-file-validate", [prefix + "/share/applications/hanjul.desktop"])
         #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid.stdout)")
+        // The AppStream metainfo (appstream comes with scripts/deps.sh), valid and naming this release.
+        let metainfo = prefix + "/share/metainfo/org.hanjul.HanJul.metainfo.xml"
+        let validated = try Shell.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo])
+        #expect(validated.status == 0, "\(validated.stdout) \(validated.stderr)")
+        let metadata = try String(contentsOfFile: metainfo, encoding: .utf8)
+        #expect(metadata.contains("<release version=\"\(HanJulVersion.release)\" date=\"\(HanJulVersion.date)\">"),
+                "the metainfo's newest release is this one")
         let license = try String(contentsOfFile: prefix + "/share/doc/hanjul/LICENSE", encoding: .utf8)
         #expect(license.hasPrefix("MIT License\n"))
 
@@ -142,6 +185,7 @@ import Testing
         #expect(removed.status == 0, "\(removed.stderr)")
         let left = FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? []
         #expect(left.isEmpty, "left behind: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: fishFolder + "/hanjul.fish"), "the fish copy outside PREFIX is removed too")
     }
 
     /// DESTDIR stages an install for packaging: everything under DESTDIR/PREFIX, nothing in PREFIX.
@@ -170,5 +214,8 @@ import Testing
         #expect(nothing.status == 1 && nothing.stderr.contains("no HanJul install in \(scratch.path)"), "\(nothing.stderr)")
         let help = try Self.install(["--help"])
         #expect(help.status == 0 && help.stdout.contains("scripts/install --uninstall [PREFIX]"))
+        #expect(help.stdout.contains("scripts/install --no-build BIN [PREFIX]"))
+        let missing = try Self.install(["--no-build", scratch.path + "/nothing"])
+        #expect(missing.status == 2 && missing.stderr.contains("not an executable file"), "\(missing.stderr)")
     }
 }

@@ -161,12 +161,13 @@ import Testing
         }
     }
 
-    @Test func unknownModsExitThree() throws {
+    /// An unknown mod is a usage error (2); a mod that fails to load is the mod's (3).
+    @Test func unknownModsExitTwo() throws {
         let sim = try Hanjul.run(["sim", "--games", "1", "--seed", "1", "--mod", "nosuchmod"])
-        #expect(sim.status == 3)
+        #expect(sim.status == 2)
         #expect(sim.stderr.contains("no mod 'nosuchmod'"))
         let compare = try Hanjul.run(["compare", "--a", "standard", "--b", "tetris99", "--games", "1", "--seed", "1"])
-        #expect(compare.status == 3)
+        #expect(compare.status == 2)
         #expect(compare.stderr.contains("no mod 'tetris99'"))
     }
 

@@ -244,4 +244,33 @@ import Testing
         #expect(try Self.tree(scratch.path + "/stage" + prefix) == ["share", "share/link"])
         #expect(!FileManager.default.fileExists(atPath: prefix))
     }
+
+    /// The copy of the fish completion outside PREFIX (`fish:DIR/fish/completions/hanjul.fish`,
+    /// for a PREFIX fish does not search) is removed with the same care: only a file named so,
+    /// in a folder reached by no symbolic link, with its SHA-256; a `fish:` entry naming the
+    /// user's file (the canary, with its real SHA-256) or a linked folder removes nothing.
+    @Test func fishCopyOutsidePrefixIsRemovedWithCare() throws {
+        let scratch = try Scratch()
+        let fish = scratch.path + "/etc/fish/completions"
+        try Self.write(fish + "/hanjul.fish", "complete -c hanjul\n")
+        try Self.write(scratch.canary + "/fish/completions/hanjul.fish", "the user's own\n")
+        try Self.link(scratch.path + "/linked/fish", to: scratch.canary + "/fish")
+        let ours = try Self.sha256("complete -c hanjul\n"), theirs = try Self.sha256("the user's own\n")
+        let thesis = try Self.sha256("my thesis\n")
+        try Self.fakeInstall(scratch.prefix, extra: [
+            ours + "  fish:" + fish + "/hanjul.fish",
+            thesis + "  fish:" + scratch.canary + "/thesis.txt",
+            theirs + "  fish:" + scratch.path + "/linked/fish/completions/hanjul.fish",
+            theirs + "  fish:" + scratch.path + "/etc/../canary/fish/completions/hanjul.fish",
+        ])
+        let result = try Self.uninstall(scratch.prefix, in: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fish + "/hanjul.fish"), "the install's own copy is removed")
+        #expect(try String(contentsOfFile: scratch.canary + "/fish/completions/hanjul.fish", encoding: .utf8) == "the user's own\n")
+        try Self.canaryIsWhole(scratch, also: ["fish", "fish/completions", "fish/completions/hanjul.fish"])
+        #expect(result.stderr.contains("not a fish completion of HanJul"), "\(result.stderr)")
+        #expect(result.stderr.contains("leads to \(scratch.canary)/fish/completions"), "\(result.stderr)")
+        #expect(result.stderr.contains("not a plain path"), "\(result.stderr)")
+        #expect(try Self.tree(scratch.prefix).isEmpty)
+    }
 }

@@ -113,4 +113,11 @@ int hj_term_fatal_entries(void);
  * gone). For headless output into a closed pipe (RELIABILITY T-19). */
 int hj_stdout_finish(void);
 
+/* Whether the locale the environment names (LC_ALL, LC_CTYPE, LANG, as setlocale reads
+ * them) uses UTF-8: nl_langinfo(CODESET) after setlocale(LC_CTYPE, ""). 1 yes, 0 no, -1
+ * when that locale is not installed (setlocale failed). LC_CTYPE is set back to "C" before
+ * it returns, so nothing else (Lua's string.upper, say) ever depends on the user's locale.
+ * Not thread-safe (setlocale): call it once, at start. */
+int hj_locale_is_utf8(void);
+
 #endif /* HJ_TERM_SHIM_H */
