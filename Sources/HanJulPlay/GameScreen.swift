@@ -80,9 +80,12 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// stack topped out typed spaces into the name).
     var overSince: UInt64 = 0
     var lastPlayKey: Key?
+    var lastPlayKeyAt: UInt64 = 0
 
     /// How long the name prompt ignores keys after the game ends (nanoseconds).
     static var namePromptGrace: UInt64 { 500_000_000 }
+    /// Presses of one key closer than this are a key repeating (nanoseconds).
+    static var repeatGap: UInt64 { 100_000_000 }
 
     /// A game's end: its summary, its table and its entry there.
     struct Ending {
@@ -188,15 +191,24 @@ struct GameScreen<R: Rules>: PlayScreen {
         }
         if mode == .over && namePrompt != nil {
             guard event.kind == .press else { return }
-            if key != .control("c") {
-                if now &- overSince < Self.namePromptGrace { return }
-                if key == lastPlayKey { return }
+            if ![.control("c"), .enter, .escape, .backspace].contains(key) {
+                // A game key in the first moments, or the last game key still repeating
+                // (presses closer than a person types), is the game's, not the name's.
+                let command = config.bindings.command(for: key)
+                if now &- overSince < Self.namePromptGrace, command?.action != nil { return }
+                if key == lastPlayKey && now &- lastPlayKeyAt < Self.repeatGap {
+                    lastPlayKeyAt = now
+                    return
+                }
                 lastPlayKey = nil
             }
             nameKey(key, environment: environment)
             return
         }
-        if mode == .playing && event.kind == .press { lastPlayKey = key }
+        if mode == .playing && event.kind != .release {
+            lastPlayKey = key
+            lastPlayKeyAt = now
+        }
         let command = config.bindings.command(for: key)
         if mode == .playing && !tooSmall {
             play(event, command: command, environment: environment)

@@ -30,6 +30,7 @@ struct NamePromptTests {
             clock.release(.space, at: ms + 5)
             ms += 20
         }
+        // Game keys (space among them) type once the first moments are over.
         return ms + Int(GameScreen<StandardRules>.namePromptGrace / 1_000_000)
     }
 
@@ -49,9 +50,17 @@ struct NamePromptTests {
             ms += 30
         }
         #expect(clock.screen.contains("your name: _"), "game keys typed into the name: \(clock.screen)")
-        // A new key, after the first moments, types.
+        // A new key, after the first moments, types; so does the last one pressed again.
         clock.press(.character("z"), at: ms + 10)
         #expect(clock.screen.contains("your name: z_"), "\(clock.screen)")
+        clock.press(.space, at: ms + 200)
+        clock.press(.character("q"), at: ms + 300)
+        #expect(clock.screen.contains("your name: z q_"), "\(clock.screen)")
+        // Esc works at once: it keeps the name saved.
+        var quick = Self.clock(name: "ana")
+        let end = Self.playToEnd(&quick)
+        quick.press(.escape, at: end - 450)
+        #expect(quick.screen.contains("r new game"), "\(quick.screen)")
     }
 
     static func type(_ text: String, _ clock: inout ManualClock, at ms: inout Int) {
