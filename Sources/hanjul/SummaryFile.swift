@@ -10,7 +10,7 @@ import HanJulSim
 /// `hanjul sim --summary FILE`: a run's summary state (``RunTally``), which `hanjul stats`
 /// merges with other summaries and with JSONL files, exactly (docs/SIM.md, "Summary files").
 ///
-/// JSON lines: a head (`{"hanjulSummary":1,"header":{…},"seeds":[[A,B]],…}`), lines of counts
+/// JSON lines: a head (`{"hanjulSummary":{"header":{…},"seeds":[[A,B]],…,"version":1}}`), lines of counts
 /// (`{"figure":"pieces","counts":[[value,games],…]}`, `{"held":[[held,pieces,games],…]}`,
 /// `{"endings":[[pieces,toppedOut,stopped],…]}`, at most ``maxEntriesPerLine`` each), and
 /// `{"sha256":"…"}`, the SHA-256 of every byte before it. Its size is the distinct values'.
@@ -23,8 +23,12 @@ enum SummaryFile {
     /// The longest rule error kept, in bytes of UTF-8.
     static let maxErrorBytes = 64 << 10
 
+    /// The first line: `{"hanjulSummary":{…}}`.
+    struct HeadLine: Codable { var hanjulSummary: Head }
+
     struct Head: Codable {
-        var hanjulSummary: Int
+        /// The summary format's version (``SummaryFile/version``).
+        var version: Int
         var header: RunHeader
         /// The seeds counted, as inclusive ranges `[first, last]`, in order.
         var seeds: [[UInt64]]
@@ -56,11 +60,11 @@ enum SummaryFile {
     /// The file's bytes for `tally`, the games of `seeds` played as `header` says.
     static func bytes(header: RunHeader, seeds: [ClosedRange<UInt64>], tally: RunTally) throws(UsageError) -> [UInt8] {
         var lines: [String] = []
-        let head = Head(hanjulSummary: version, header: header, seeds: seeds.map { [$0.lowerBound, $0.upperBound] },
+        let head = Head(version: version, header: header, seeds: seeds.map { [$0.lowerBound, $0.upperBound] },
                         games: tally.games, capped: tally.capped, toppedOut: tally.toppedOut, finished: tally.finished,
                         ruleErrors: tally.ruleErrors, errors: tally.errors.map { RuleErrorLine(seed: $0.seed, text: $0.text) },
                         heldGames: tally.heldGames, clearLengths: tally.clearLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
-        lines.append(try JSONLines.text(head))
+        lines.append(try JSONLines.text(HeadLine(hanjulSummary: head)))
         func counts(_ key: String, _ values: ValueCounts) throws(UsageError) {
             let entries = values.sorted
             var start = 0
@@ -115,12 +119,12 @@ enum SummaryFile {
 
         /// Takes the head line.
         mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(UsageError) {
-            guard let head = try? decoder.decode(Head.self, from: Data(line)) else {
+            guard let head = try? decoder.decode(HeadLine.self, from: Data(line)).hanjulSummary else {
                 throw UsageError("\(source):\(number): a damaged summary head line")
             }
-            guard head.hanjulSummary >= 1 else { throw fail(number, "version \(head.hanjulSummary) is not a version") }
-            guard head.hanjulSummary <= SummaryFile.version else {
-                throw UsageError("\(source):\(number): summary version \(head.hanjulSummary) is newer than this hanjul reads (\(SummaryFile.version))")
+            guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
+            guard head.version <= SummaryFile.version else {
+                throw UsageError("\(source):\(number): summary version \(head.version) is newer than this hanjul reads (\(SummaryFile.version))")
             }
             guard head.header.format <= RunHeader.currentFormat else {
                 throw UsageError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")

@@ -35,16 +35,19 @@ import Testing
         return sets
     }
 
-    static func close(_ a: Double, _ b: Double) -> Bool {
-        a == b || abs(a - b) <= 1e-12 * max(abs(a), abs(b))
+    /// Equal to a few bits of `scale` (an interval's end near 0 is a mean minus a half
+    /// width: its bits are those of the larger of the two).
+    static func close(_ a: Double, _ b: Double, scale: Double = 0) -> Bool {
+        a == b || abs(a - b) <= 1e-12 * max(abs(a), abs(b), scale)
     }
 
     /// Exact where the counts must be exact, within a few bits where the oracle summed in order.
     static func expectSame(_ new: Distribution, _ old: Distribution, _ what: String) {
         #expect(new.count == old.count && new.median == old.median && new.p5 == old.p5 && new.p95 == old.p95
                 && new.min == old.min && new.max == old.max && new.interval == old.interval, "\(what): \(new) vs \(old)")
-        #expect(close(new.mean, old.mean) && close(new.standardDeviation, old.standardDeviation)
-                && close(new.ciLow, old.ciLow) && close(new.ciHigh, old.ciHigh), "\(what): \(new) vs \(old)")
+        let scale = abs(old.mean) + old.standardDeviation
+        #expect(close(new.mean, old.mean, scale: scale) && close(new.standardDeviation, old.standardDeviation)
+                && close(new.ciLow, old.ciLow, scale: scale) && close(new.ciHigh, old.ciHigh, scale: scale), "\(what): \(new) vs \(old)")
     }
 
     static func expectSame(_ new: Summary, _ old: Summary, _ what: String) {
