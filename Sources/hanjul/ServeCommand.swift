@@ -65,7 +65,7 @@ enum ServeCommand {
                                            ("rotateCounterclockwise", .rotateCounterclockwise), ("rotateHalfTurn", .rotateHalfTurn),
                                            ("softDrop", .softDrop), ("hardDrop", .hardDrop), ("hold", .hold)]
 
-    static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], make: () -> R) -> ExitStatus {
+    static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], make: @escaping () -> R) -> ExitStatus {
         var server = Server(make: make, name: name, resultFormat: resultFormat, lockfile: lockfile)
         return server.loop()
     }
@@ -137,26 +137,23 @@ enum ServeCommand {
 
         var observationSize: Int { 48 + preview + 8 * height + (actionCount + 7) / 8 }
 
+        /// What `I` answers: the rules and the sizes of everything.
+        struct Info: Encodable {
+            struct Result: Encodable { var name: String, unit: String }
+            var rules: String, mods: [String], width: Int, height: Int, kinds: [String], preview: Int, hold: Bool
+            var actions: Int, keys: [String], observationBytes: Int, hanjul: String, engine: Int, result: Result?
+        }
+
         func info() -> [UInt8] {
-            let kinds = game.state.pieces.kinds.map { String($0.letter) }
-            var fields: [String: Any] = [:]
-            fields["rules"] = name
-            fields["mods"] = lockfile
-            fields["width"] = width
-            fields["height"] = height
-            fields["kinds"] = kinds
-            fields["preview"] = preview
-            fields["hold"] = hold
-            fields["actions"] = actionCount
-            fields["keys"] = ServeCommand.keys.map(\.0)
-            fields["observationBytes"] = observationSize
-            fields["hanjul"] = HanJulVersion.release
-            fields["engine"] = HanJulVersion.engine
-            if let resultFormat { fields["result"] = ["name": resultFormat.name, "unit": resultFormat.unit.rawValue] }
-            let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+            let info = Info(rules: name, mods: lockfile, width: width, height: height,
+                            kinds: game.state.pieces.kinds.map { String($0.letter) }, preview: preview, hold: hold,
+                            actions: actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: observationSize,
+                            hanjul: HanJulVersion.release, engine: HanJulVersion.engine,
+                            result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) })
+            let data = Array(((try? JSONLines.text(info)) ?? "{}").utf8)
             var bytes: [UInt8] = []
             append(&bytes, UInt32(data.count))
-            return bytes + [UInt8](data)
+            return bytes + data
         }
 
         mutating func loop() -> ExitStatus {
