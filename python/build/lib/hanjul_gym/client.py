@@ -91,7 +91,11 @@ class Server:
             (length,) = struct.unpack("<I", self._read(4))
             self.info = json.loads(self._read(length))
         except (OSError, EOFError) as error:
-            message = self.process.stderr.read().decode(errors="replace").strip() if self.process.poll() is not None else ""
+            try:
+                self.process.wait(timeout=5)
+                message = self.process.stderr.read().decode(errors="replace").strip()
+            except subprocess.TimeoutExpired:
+                message = ""
             self.close()
             raise RuntimeError(f"hanjul serve failed to start: {message or error}") from error
         self.width = int(self.info["width"])
