@@ -89,7 +89,8 @@ let package = Package(
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
-        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore"]),
+        // HanJulMods: the summary oracle plays every mod of Mods/ (SummaryOracleTests).
+        .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "LuaKit", "HanJulReplay"]),

@@ -44,29 +44,26 @@ public struct Comparison: Codable, Sendable {
     /// Compares records of the same seeds, in the same order.
     /// - Precondition: `recordsA` and `recordsB` hold the same seeds in the same order.
     public init(a: RunHeader, recordsA: [GameRecord], b: RunHeader, recordsB: [GameRecord]) {
-        precondition(recordsA.map(\.seed) == recordsB.map(\.seed), "compare needs the same seeds on both sides")
+        self.init(a: a, b: b, tally: ComparisonTally(recordsA: recordsA, recordsB: recordsB))
+    }
+
+    /// Compares the games of the same seeds counted in `tally`.
+    public init(a: RunHeader, b: RunHeader, tally: ComparisonTally) {
         self.a = a
         self.b = b
-        games = recordsA.count
-        figures = Figure.all(for: recordsA + recordsB, result: a.result ?? b.result).compactMap { figure -> Row? in
+        games = tally.pairs
+        figures = tally.figures(result: a.result ?? b.result).compactMap { figure -> Row? in
             // Paired on the seeds where both sides have the figure (a result: both finished).
-            let pairs = zip(recordsA, recordsB).filter { figure.isMeasured($0.0) && figure.isMeasured($0.1) }
-            if pairs.isEmpty && !recordsA.isEmpty { return nil }
-            let d: Distribution
-            if let share = figure.share {
-                d = Distribution(differenceOfPart: pairs.map { share.part($0.1) }, of: pairs.map { share.whole($0.1) },
-                                 minusPart: pairs.map { share.part($0.0) }, of: pairs.map { share.whole($0.0) })
-            } else {
-                d = Distribution(differencesOf: pairs.map { figure.value($0.1) }, minus: pairs.map { figure.value($0.0) }, isRate: figure.isRate)
-            }
-            let statsA = figure.distribution(recordsA), statsB = figure.distribution(recordsB)
+            if tally.pairCount(figure) == 0 && tally.a.games > 0 { return nil }
+            let d = tally.difference(figure)
+            let statsA = tally.a.distribution(figure), statsB = tally.b.distribution(figure)
             let significant = d.ciLow > 0 || d.ciHigh < 0
             return Row(key: figure.key, name: figure.name, isRate: figure.isRate, meanA: statsA.mean, meanB: statsB.mean,
                        statsA: statsA, statsB: statsB, difference: d, isSignificant: significant,
                        verdict: Self.verdict(figure, meanA: statsA.mean, meanB: statsB.mean, difference: d, significant: significant))
         }
-        let curveA = SurvivalCurve(records: recordsA), curveB = SurvivalCurve(records: recordsB)
-        let test = LogRankTest(a: recordsA, b: recordsB)
+        let curveA = SurvivalCurve(endings: tally.a.endings), curveB = SurvivalCurve(endings: tally.b.endings)
+        let test = LogRankTest(a: tally.a.endings, b: tally.b.endings)
         let (verdict, headline) = Self.survivalVerdict(curveA, curveB, test)
         survival = Survival(a: curveA, b: curveB, logRank: test, verdict: verdict, headline: headline)
     }

@@ -1,6 +1,6 @@
 extension ComparisonChart {
     /// One figure's panel: its distributions, means and intervals; returns its bottom.
-    mutating func figurePanel(_ figure: Figure, row: Comparison.Row?, a: [Double], b: [Double],
+    mutating func figurePanel(_ figure: Figure, row: Comparison.Row?, a: SortedCounts, b: SortedCounts,
                               x: Double, top: Double, width: Double) -> Double {
         canvas.beginGroup(id: "figure-" + figure.key)
         defer { canvas.endGroup() }
@@ -23,30 +23,29 @@ extension ComparisonChart {
 
     /// Bins over both sides' range: one per whole number when the values are whole and few,
     /// else 24 equal ones.
-    static func bins(_ a: [Double], _ b: [Double]) -> (lower: Double, width: Double, count: Int) {
-        let all = a + b
-        let low = all.min() ?? 0, high = all.max() ?? 0
-        let whole = all.allSatisfy { $0 == $0.rounded() }
+    static func bins(_ a: SortedCounts, _ b: SortedCounts) -> (lower: Double, width: Double, count: Int) {
+        let low = [a.min, b.min].compactMap { $0 }.min() ?? 0, high = [a.max, b.max].compactMap { $0 }.max() ?? 0
+        let whole = (a.entries + b.entries).allSatisfy { $0.value == $0.value.rounded() }
         if whole && high - low <= 30 { return (low - 0.5, 1, Int(high - low) + 1) }
         if high <= low { return (low - 0.5, 1, 1) }
         return (low, (high - low) / 24, 24)
     }
 
     /// Histograms side by side, with each side's mean and CI above.
-    private mutating func distributionPlot(_ figure: Figure, a: [Double], b: [Double], _ statsA: Distribution, _ statsB: Distribution,
+    private mutating func distributionPlot(_ figure: Figure, a: SortedCounts, b: SortedCounts, _ statsA: Distribution, _ statsB: Distribution,
                                            left: Double, right: Double, top: Double, bottom: Double) {
         let (lower, binWidth, count) = Self.bins(a, b)
         let upper = lower + binWidth * Double(count)
         let lowEnd = min(lower, statsA.ciLow, statsB.ciLow), highEnd = max(upper, statsA.ciHigh, statsB.ciHigh)
         // Counts start their axis at 0, even when a bin reaches half a unit below it.
-        let nonNegative = (a + b).allSatisfy { $0 >= 0 }
+        let nonNegative = (a.entries + b.entries).allSatisfy { $0.value >= 0 }
         let xTicks = Self.ticks(low: nonNegative ? max(0, lowEnd) : lowEnd, high: highEnd, length: right - left)
         let domainLow = min(lowEnd, xTicks.lower), domainHigh = max(highEnd, xTicks.upper)
         let span = max(1e-12, domainHigh - domainLow)
         let xs: (Double) -> Double = { left + ($0 - domainLow) / span * (right - left) }
-        func counts(_ values: [Double]) -> [Int] {
+        func counts(_ values: SortedCounts) -> [Int] {
             var counts = Array(repeating: 0, count: count)
-            for value in values { counts[min(count - 1, max(0, Int((value - lower) / binWidth)))] += 1 }
+            for (value, n) in values.entries { counts[min(count - 1, max(0, Int((value - lower) / binWidth)))] += n }
             return counts
         }
         let countsA = counts(a), countsB = counts(b)

@@ -59,9 +59,14 @@ public struct ComparisonChart: Sendable {
 
     /// Lays out the chart of `comparison`, whose games are `recordsA` and `recordsB`.
     public init(comparison: Comparison, recordsA: [GameRecord], recordsB: [GameRecord], selection: Selection? = nil) {
+        self.init(comparison: comparison, tally: ComparisonTally(recordsA: recordsA, recordsB: recordsB), selection: selection)
+    }
+
+    /// Lays out the chart of `comparison`, whose games `tally` counts.
+    public init(comparison: Comparison, tally: ComparisonTally, selection: Selection? = nil) {
         self.comparison = comparison
         // The figures these games have (held under hold rules, a result when games finished with one).
-        let present = Figure.all(for: recordsA + recordsB, result: comparison.a.result ?? comparison.b.result)
+        let present = tally.figures(result: comparison.a.result ?? comparison.b.result)
             .filter { figure in comparison.figures.contains { $0.key == figure.key } }
         let selection = selection ?? Selection(survival: true, figures: present.map(\.key))
         var y = header()
@@ -75,7 +80,7 @@ public struct ComparisonChart: Sendable {
                 let figure = figures[index + column]
                 let row = comparison.figures.first { $0.key == figure.key }
                 let x = Self.margin + Double(column) * (columnWidth + Self.gap)
-                let bottom = figurePanel(figure, row: row, a: figure.values(recordsA), b: figure.values(recordsB),
+                let bottom = figurePanel(figure, row: row, a: SortedCounts(tally.a.counts(figure.key)), b: SortedCounts(tally.b.counts(figure.key)),
                                          x: x, top: y, width: columnWidth)
                 rowBottom = max(rowBottom, bottom)
             }

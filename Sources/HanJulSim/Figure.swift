@@ -40,7 +40,19 @@ public struct Figure: Sendable {
 
     /// The figures every run has, when its longest clear is `maxClear` rows.
     public static func all(maxClear: Int) -> [Figure] {
-        var figures = [
+        base + (1...max(1, maxClear)).map(clears)
+    }
+
+    /// The `size`-line clears figure.
+    public static func clears(_ size: Int) -> Figure {
+        Figure(key: "clears\(size)", name: "\(size)-line clears", unit: "\(size)-line clears in the game") {
+            size <= $0.clears.count ? Double($0.clears[size - 1]) : 0
+        }
+    }
+
+    /// The figures every run has before the clears, in order; every game has each.
+    public static let base: [Figure] = {
+        [
             Figure(key: "pieces", name: "pieces", unit: "pieces placed in the game") { Double($0.pieces) },
             Figure(key: "lines", name: "lines", unit: "lines cleared in the game") { Double($0.lines) },
             Figure(key: "score", name: "score", unit: "points at the end") { Double($0.score) },
@@ -54,13 +66,7 @@ public struct Figure: Sendable {
             Figure(key: "maxHeight", name: "max height", unit: "highest stack in rows") { Double($0.maxHeight) },
             Figure(key: "holes", name: "holes at end", unit: "covered empty cells at the end") { Double($0.holes) },
         ]
-        for size in 1...max(1, maxClear) {
-            figures.append(Figure(key: "clears\(size)", name: "\(size)-line clears", unit: "\(size)-line clears in the game") {
-                size <= $0.clears.count ? Double($0.clears[size - 1]) : 0
-            })
-        }
-        return figures
-    }
+    }()
 
     /// The share of pieces the bot held (`held` ÷ `pieces`), pooled over the games. A game
     /// under rules without a hold slot counts as holding none.

@@ -10,18 +10,23 @@ public struct Histogram: Sendable {
 
     /// `bins` equal bins over the range of both samples together.
     public init(title: String, a: [Double], b: [Double], bins: Int = 12, isRate: Bool = false) {
+        self.init(title: title, a: SortedCounts(ValueCounts(a)), b: SortedCounts(ValueCounts(b)), bins: bins, isRate: isRate)
+    }
+
+    /// `bins` equal bins over the range of both samples together, from their values counted.
+    public init(title: String, a: SortedCounts, b: SortedCounts, bins: Int = 12, isRate: Bool = false) {
         self.title = title
         self.isRate = isRate
-        let all = a + b
-        let low = all.min() ?? 0, high = all.max() ?? 0
+        let lows = [a.min, b.min].compactMap { $0 }, highs = [a.max, b.max].compactMap { $0 }
+        let low = lows.min() ?? 0, high = highs.max() ?? 0
         lower = low
         let count = high > low ? bins : 1
         binWidth = high > low ? (high - low) / Double(bins) : 1
-        func bin(_ values: [Double]) -> [Int] {
+        func bin(_ values: SortedCounts) -> [Int] {
             var counts = Array(repeating: 0, count: count)
-            for value in values {
+            for (value, n) in values.entries {
                 let index = min(count - 1, max(0, Int((value - low) / (high > low ? (high - low) / Double(count) : 1))))
-                counts[index] += 1
+                counts[index] += n
             }
             return counts
         }

@@ -29,6 +29,12 @@ public enum IntervalMethod: String, Codable, Sendable, CaseIterable {
         return values.allSatisfy { $0 >= 0 } ? .quasiPoisson : .studentT
     }
 
+    /// The method for a figure whose smallest value is `min`.
+    public static func suited(min: Double, isRate: Bool) -> IntervalMethod {
+        if isRate { return .wilson }
+        return min >= 0 ? .quasiPoisson : .studentT
+    }
+
     /// One line for people: how the interval is computed.
     public var explanation: String {
         switch self {

@@ -17,19 +17,17 @@ public struct LogRankTest: Equatable, Codable, Sendable {
 
     /// The test of A's records against B's.
     public init(a: [GameRecord], b: [GameRecord]) {
-        let ends = (a.map { ($0.pieces, $0.outcome == .toppedOut, true) } + b.map { ($0.pieces, $0.outcome == .toppedOut, false) })
-            .sorted { $0.0 < $1.0 }
-        var atRiskA = a.count, atRiskB = b.count
+        self.init(a: RunTally(a).endings, b: RunTally(b).endings)
+    }
+
+    /// The test of A's games against B's, counted by the piece count they ended at.
+    public init(a: [Int: RunTally.Ending], b: [Int: RunTally.Ending]) {
+        var atRiskA = a.values.reduce(0) { $0 + $1.events + $1.censored }, atRiskB = b.values.reduce(0) { $0 + $1.events + $1.censored }
         var observedA = 0, observedB = 0, expectedA = 0.0, variance = 0.0
-        var index = 0
-        while index < ends.count {
-            let pieces = ends[index].0
-            var diedA = 0, diedB = 0, leftA = 0, leftB = 0
-            while index < ends.count && ends[index].0 == pieces {
-                let (_, died, isA) = ends[index]
-                if isA { leftA += 1; if died { diedA += 1 } } else { leftB += 1; if died { diedB += 1 } }
-                index += 1
-            }
+        for pieces in Set(a.keys).union(b.keys).sorted() {
+            let endA = a[pieces] ?? RunTally.Ending(), endB = b[pieces] ?? RunTally.Ending()
+            let diedA = endA.events, diedB = endB.events
+            let leftA = endA.events + endA.censored, leftB = endB.events + endB.censored
             let died = diedA + diedB, n = atRiskA + atRiskB
             if died > 0 {
                 let shareA = Double(atRiskA) / Double(n)

@@ -75,13 +75,15 @@ public struct RuleSetSpec: Sendable {
 }
 
 /// The standard rules with kinds drawn independently and uniformly (no bag).
-struct UniformRandomizerRules: Rules, Sendable {
-    var name: String { "uniform" }
-    func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.random.below(state.pieces.count) }
+public struct UniformRandomizerRules: Rules, Sendable {
+    public init() {}
+    public var name: String { "uniform" }
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.random.below(state.pieces.count) }
 }
 
 /// The standard rules where a rotation that does not fit in place fails (no kicks).
-struct NoKickRules: Rules, Sendable {
-    var name: String { "nokick" }
-    var kicks: [Cell] { [Cell(x: 0, y: 0)] }
+public struct NoKickRules: Rules, Sendable {
+    public init() {}
+    public var name: String { "nokick" }
+    public var kicks: [Cell] { [Cell(x: 0, y: 0)] }
 }

@@ -21,23 +21,24 @@ public struct Summary: Codable, Sendable {
     /// How the confidence intervals were computed, one line per method used.
     public var confidenceInterval: String
 
-    /// Summarises `records` (in seed order) of a run described by `header`.
+    /// Summarises `records` of a run described by `header`.
     public init(header: RunHeader, records: [GameRecord]) {
+        self.init(header: header, tally: RunTally(records))
+    }
+
+    /// Summarises the games counted in `tally`, of a run described by `header`.
+    public init(header: RunHeader, tally: RunTally) {
         self.header = header
-        games = records.count
-        capped = records.count { $0.outcome == .capped }
-        toppedOut = records.count { $0.outcome == .toppedOut }
-        finished = records.count { $0.outcome == .finished }
-        ruleErrors = records.count { $0.outcome == .ruleError }
-        var distinct: [String] = []
-        for record in records {
-            if let error = record.error, !distinct.contains(error), distinct.count < 5 { distinct.append(error) }
+        games = tally.games
+        capped = tally.capped
+        toppedOut = tally.toppedOut
+        finished = tally.finished
+        ruleErrors = tally.ruleErrors
+        errors = tally.errors.map(\.text)
+        figures = tally.figures(result: header.result).map { figure in
+            Row(key: figure.key, name: figure.name, isRate: figure.isRate, stats: tally.distribution(figure))
         }
-        errors = distinct
-        figures = Figure.all(for: records, result: header.result).map { figure in
-            Row(key: figure.key, name: figure.name, isRate: figure.isRate, stats: figure.distribution(records))
-        }
-        survival = SurvivalCurve(records: records)
+        survival = SurvivalCurve(endings: tally.endings)
         confidenceInterval = Self.methods(figures.map(\.stats.interval))
     }
 

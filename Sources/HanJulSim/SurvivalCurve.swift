@@ -33,19 +33,19 @@ public struct SurvivalCurve: Equatable, Codable, Sendable {
 
     /// The curve of `records` (any order).
     public init(records: [GameRecord]) {
-        let ends = records.map { (pieces: $0.pieces, died: $0.outcome == .toppedOut) }.sorted { $0.pieces < $1.pieces }
-        games = ends.count
-        events = ends.count { $0.died }
+        self.init(endings: RunTally(records).endings)
+    }
+
+    /// The curve of games counted by the piece count they ended at.
+    public init(endings: [Int: RunTally.Ending]) {
+        let counts = endings.sorted { $0.key < $1.key }
+        games = counts.reduce(0) { $0 + $1.value.events + $1.value.censored }
+        events = counts.reduce(0) { $0 + $1.value.events }
         steps = []
         medianPieces = nil
-        var alive = 1.0, atRisk = ends.count, index = 0
-        while index < ends.count {
-            let pieces = ends[index].pieces
-            var died = 0, stopped = 0
-            while index < ends.count && ends[index].pieces == pieces {
-                if ends[index].died { died += 1 } else { stopped += 1 }
-                index += 1
-            }
+        var alive = 1.0, atRisk = games
+        for (pieces, ending) in counts {
+            let died = ending.events, stopped = ending.censored
             alive *= 1 - Double(died) / Double(atRisk)
             steps.append(Step(pieces: pieces, atRisk: atRisk, events: died, censored: stopped, alive: alive))
             if medianPieces == nil && alive <= 0.5 { medianPieces = pieces }

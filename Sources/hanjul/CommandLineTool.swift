@@ -29,6 +29,7 @@ enum CommandLineTool {
         Entry(declaration: StatsCommand.declaration) { (a) throws(UsageError) in try StatsCommand.run(a) },
         Entry(declaration: CompareCommand.declaration) { (a) throws(UsageError) in try CompareCommand.run(a) },
         Entry(declaration: BenchCommand.declaration) { (a) throws(UsageError) in try BenchCommand.run(a) },
+        Entry(declaration: ServeCommand.declaration) { (a) throws(UsageError) in try ServeCommand.run(a) },
         Entry(declaration: HelpCommand.declaration) { (a) throws(UsageError) in try HelpCommand.run(a) },
         Entry(declaration: CompletionsCommand.declaration) { (a) throws(UsageError) in try CompletionsCommand.run(a) },
     ]

@@ -12,6 +12,9 @@ import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
 enum CompareCommand {
+    /// Seeds played per side before pairing (each block's records are all that is kept).
+    static let blockSize = 50_000
+
     static let a = Option("--a", value: "MODS", help: "the rule set to compare against: mod ids separated by spaces or commas (\"\": the built-in rules; standard: the mod standard, the same rules in Lua)")
     static let b = Option("--b", value: "MODS", help: "the variant, written like --a")
     static let aBot = Option("--a-bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
@@ -94,20 +97,34 @@ enum CompareCommand {
                 throw UsageError("--svg: \(error)")
             }
         }
-        let recordsA = try ParallelRun.records(specA, seeds: options.seeds, config: options.config(for: specA, configA), workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "A " + specA.name, lines: showProgress, quiet: quiet))
-        let recordsB = try ParallelRun.records(specB, seeds: options.seeds, config: options.config(for: specB, configB), workers: options.workers,
-                                               progress: ProgressBar.make(total: options.seeds.count, label: "B " + specB.name, lines: showProgress, quiet: quiet))
+        // Both sides are played a block of seeds at a time and counted pair by pair
+        // (ComparisonTally), so memory stays that of one block whatever the number of games.
+        var tally = ComparisonTally()
+        let block = UInt64(Self.blockSize)
+        var start = options.seeds.lowerBound
+        while true {
+            let end = options.seeds.upperBound - start < block ? options.seeds.upperBound : start + block - 1
+            let seeds = start...end
+            let whole = seeds == options.seeds
+            let label: (String) -> String = { whole ? $0 : "\($0) (seeds \(seeds.lowerBound)…\(seeds.upperBound))" }
+            let recordsA = try ParallelRun.records(specA, seeds: seeds, config: options.config(for: specA, configA), workers: options.workers,
+                                                   progress: ProgressBar.make(total: seeds.count, label: label("A " + specA.name), lines: showProgress, quiet: quiet))
+            let recordsB = try ParallelRun.records(specB, seeds: seeds, config: options.config(for: specB, configB), workers: options.workers,
+                                                   progress: ProgressBar.make(total: seeds.count, label: label("B " + specB.name), lines: showProgress, quiet: quiet))
+            for (a, b) in zip(recordsA, recordsB) { tally.add(a: a, b: b) }
+            if end == options.seeds.upperBound { break }
+            start = end + 1
+        }
         let headerA = options.header(specA, configA), headerB = options.header(specB, configB)
-        let comparison = Comparison(a: headerA, recordsA: recordsA, b: headerB, recordsB: recordsB)
-        let present = Figure.all(for: recordsA + recordsB, result: headerA.result ?? headerB.result)
+        let comparison = Comparison(a: headerA, b: headerB, tally: tally)
+        let present = tally.figures(result: headerA.result ?? headerB.result)
         let shown = selection?.figures ?? ["scorePerPiece", "pieces", "meanHeight"]
         let histograms = shown.compactMap { key -> Histogram? in
             guard let figure = Figure.named(key, in: present), comparison.figures.contains(where: { $0.key == figure.key }) else { return nil }
-            return Histogram(title: figure.name, a: figure.values(recordsA), b: figure.values(recordsB), isRate: figure.isRate)
+            return Histogram(title: figure.name, a: SortedCounts(tally.a.counts(figure.key)), b: SortedCounts(tally.b.counts(figure.key)), isRate: figure.isRate)
         }
         if let svg {
-            let text = ComparisonChart(comparison: comparison, recordsA: recordsA, recordsB: recordsB, selection: selection).svg
+            let text = ComparisonChart(comparison: comparison, tally: tally, selection: selection).svg
             if StandardStreams.isStream(svg) {
                 StandardStreams.writeOutput(Array(text.utf8))
             } else {
@@ -124,7 +141,7 @@ enum CompareCommand {
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }
-        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
+        let errors = tally.a.ruleErrors + tally.b.ruleErrors
         return errors > 0 ? .modError : .success
     }
 

@@ -20,6 +20,9 @@ enum SimCommand {
     static let resume = Option("--resume", value: "FILE", kind: .path,
                                help: "finish the run a stopped --jsonl FILE holds, to the bytes an uninterrupted run writes; its settings come from "
                                    + "the file (options given too must agree); with no FILE yet, the options given start it")
+    static let summaryFile = Option("--summary", value: "FILE", kind: .output,
+                                    help: "also write the run's summary state (exact counts of every figure's values, a few KB) to FILE, "
+                                        + "which hanjul stats merges with other summaries and JSONL files exactly (docs/SIM.md)")
     static let saveReplays = Option("--save-replays", value: "DIR", kind: .folder,
                                     help: "save each game's replay as DIR/<rules>-<seed>.hjr")
 
@@ -42,7 +45,7 @@ enum SimCommand {
             "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
                 + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
         ],
-        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, saveReplays])
+        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, summaryFile, saveReplays])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         if SimOptions.asksForBotList(arguments) {
@@ -58,6 +61,10 @@ enum SimCommand {
         let quiet = arguments.flag(ProgressBar.quiet)
         if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
         let replayFolder = arguments.value(saveReplays)
+        let summaryPath = arguments.value(summaryFile)
+        if summaryPath.map(StandardStreams.isStream) == true {
+            throw UsageError("--summary needs a file: standard output has the summary for people (or the games, with --jsonl -)")
+        }
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
         if jsonl != nil && resume != nil { throw UsageError("give --jsonl FILE to start a run or --resume FILE to finish one, not both") }
         if resume.map(StandardStreams.isStream) == true { throw UsageError("--resume needs the run's file; standard input or output cannot be resumed") }
@@ -65,7 +72,7 @@ enum SimCommand {
         // What to play, and where the games go.
         var options: SimOptions
         var ids = mods.ids
-        var done: [GameRecord] = []
+        var done = RunTally()
         // Opened only once the rules load and the run checks out, so a refused run touches no file.
         var openWriter: () throws(UsageError) -> SweepWriter? = { nil }
         var expectedHeader: RunHeader?
@@ -83,7 +90,7 @@ enum SimCommand {
                 }
                 ids = inFile
                 options = SimOptions(resuming: header, workers: request.workers)
-                done = prefix.records
+                done = prefix.tally
                 expectedHeader = header
                 openWriter = { () throws(UsageError) in try SweepWriter(resuming: resume, keeping: prefix.validLength) }
             } else {
@@ -128,19 +135,20 @@ enum SimCommand {
         }
         let writer = try openWriter()
 
-        let remaining: ClosedRange<UInt64>? = done.count < options.seeds.count
-            ? (options.seeds.lowerBound + UInt64(done.count))...options.seeds.upperBound : nil
-        var records = done
+        let remaining: ClosedRange<UInt64>? = done.games < options.seeds.count
+            ? (options.seeds.lowerBound + UInt64(done.games))...options.seeds.upperBound : nil
+        // The games are counted as they come (RunTally), never kept: memory grows with the
+        // distinct values of the figures, not with the games.
+        var tally = done
         do {
-            if let writer, done.isEmpty, expectedHeader == nil { try writer.write(line: try JSONLines.text(SweepFile.HeaderLine(header: header))) }
+            if let writer, done.games == 0, expectedHeader == nil { try writer.write(line: try JSONLines.text(SweepFile.HeaderLine(header: header))) }
             if let remaining {
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet)
-                progress?.announce(plan(options, remaining: remaining, resumed: done.count))
-                records.reserveCapacity(min(options.seeds.count, 1 << 16))  // grows as games finish (H-3)
+                progress?.announce(plan(options, remaining: remaining, resumed: done.games))
                 try ParallelRun.play(spec, seeds: remaining, config: options.config(for: spec), workers: options.workers,
                                      progress: progress, replayFolder: replayFolder) { record in
                     if let writer { try writer.write(line: try JSONLines.text(record)) }
-                    records.append(record)
+                    tally.add(record)
                 }
             }
             try writer?.finish()
@@ -152,7 +160,13 @@ enum SimCommand {
         } catch {
             throw UsageError("\(error)")
         }
-        let summary = Summary(header: header, records: records)
+        if let summaryPath {
+            let bytes = try SummaryFile.bytes(header: header, seeds: [header.seeds], tally: tally)
+            do throws(FileError) { try OutputFile.write(bytes, to: summaryPath) } catch {
+                throw UsageError("--summary: \(error)")
+            }
+        }
+        let summary = Summary(header: header, tally: tally)
         // With the games on standard output, the summary goes to standard error.
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
             .line(json ? try JSONLines.text(summary, pretty: true) : summary.text, data: json)

@@ -40,59 +40,79 @@ enum StatsCommand {
         var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
         let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
 
-        var runs: [SweepFile.Run] = []
-        for file in files { runs += try SweepFile.read(file) }
-        let first = runs[0].header
-        for run in runs.dropFirst() {
-            if let difference = first.difference(from: run.header) {
-                throw UsageError("\(run.source): \(difference) (as in \(runs[0].source)); merge like with like")
+        // Read as a stream: each record is counted into one tally as it is read, and no
+        // record is kept, so memory grows with the distinct values and the runs of seeds,
+        // never with the games. A seed an earlier file already held is a duplicate, and
+        // (with --partial) left out, the first kept, as before.
+        var parts: [SweepFile.Part] = []
+        var tally = RunTally()
+        var earlier = SeedRanges()
+        for file in files {
+            try SweepFile.read(file, into: &parts) { (record: GameRecord) in
+                if !earlier.contains(record.seed) { tally.add(record) }
+            } summary: { (part: SweepFile.Part, counted: RunTally, sofar: [SweepFile.Part]) throws(UsageError) in
+                if let overlap = earlier.intersection(part.held).first, let other = sofar.first(where: { $0.held.intersects(overlap) }) {
+                    throw UsageError("\(part.source): its summary holds seeds \(SeedList.text(ranges: earlier.intersection(part.held).ranges)) that \(other.source) holds too; a summary's games cannot be told apart, so it is never merged with its seeds twice (even with --partial)")
+                }
+                tally.merge(counted)
+            } partDone: { (part: SweepFile.Part) in
+                earlier.formUnion(part.held)
+            }
+        }
+        let first = parts[0].header
+        for part in parts.dropFirst() {
+            if let difference = first.difference(from: part.header) {
+                throw UsageError("\(part.source): \(difference) (as in \(parts[0].source)); merge like with like")
             }
         }
 
         if let shardCount {
-            let sweep = try checkShards(runs, count: shardCount)
+            let sweep = try checkShards(parts, count: shardCount)
             if let expected, expected != sweep {
                 throw UsageError("--expect \(expected.lowerBound)..\(expected.upperBound), but the shards split \(sweep.lowerBound)..\(sweep.upperBound)")
             }
             expected = sweep
         }
 
-        // Every seed once: each file complete, none repeated, and (with --expect) no gap.
-        var bySeed: [UInt64: Int] = [:]
-        var duplicates: [UInt64] = [], duplicateSources = Set<String>()
+        // Every seed once: each file complete, none repeated, and (with --expect) no gap,
+        // by arithmetic on the ranges of seeds each file holds.
+        var duplicates = SeedRanges(), duplicateSources = Set<String>()
         var incomplete: [String] = []
         var promised: [ClosedRange<UInt64>] = []
-        for (index, run) in runs.enumerated() {
-            promised.append(run.header.seeds)
-            var held = Set<UInt64>()
-            for record in run.records {
-                if let other = bySeed[record.seed] {
-                    if duplicates.count < 10_000 { duplicates.append(record.seed) }  // enough to list; bounded (H-6)
-                    duplicateSources.formUnion([runs[other].source, run.source])
-                } else {
-                    bySeed[record.seed] = index
-                }
-                held.insert(record.seed)
+        var held = SeedRanges()
+        for (index, part) in parts.enumerated() {
+            promised.append(part.header.seeds)
+            if !part.repeated.isEmpty {
+                duplicates.formUnion(part.repeated)
+                duplicateSources.insert(part.source)
             }
+            for other in parts[..<index] {
+                let overlap = other.held.intersection(part.held)
+                if !overlap.isEmpty {
+                    duplicates.formUnion(overlap)
+                    duplicateSources.formUnion([other.source, part.source])
+                }
+            }
+            held.formUnion(part.held)
             // Gaps as ranges: the work is the records', never the count a header claims (H-3).
-            let missing = SeedList.gaps(in: run.header.seeds, covered: SeedList.ranges(Array(held)))
+            let missing = SeedList.gaps(in: part.header.seeds, covered: part.held.ranges)
             if !missing.isEmpty {
-                let total = run.header.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
-                incomplete.append("\(run.source) holds \(total - absent) of its \(total) games (missing \(SeedList.text(ranges: missing)))")
+                let total = part.header.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
+                incomplete.append("\(part.source) holds \(total - absent) of its \(total) games (missing \(SeedList.text(ranges: missing)))")
             }
         }
         var problems: [String] = []
         if !duplicates.isEmpty {
-            problems.append("seeds \(SeedList.text(duplicates)) appear more than once (in \(duplicateSources.sorted().joined(separator: ", ")))")
+            problems.append("seeds \(SeedList.text(ranges: duplicates.ranges)) appear more than once (in \(duplicateSources.sorted().joined(separator: ", ")))")
         }
         if !incomplete.isEmpty {
             problems.append(incomplete.joined(separator: "; ") + "; finish \(incomplete.count == 1 ? "it" : "each") with hanjul sim --resume FILE")
         }
         if let expected {
-            let absent = SeedList.gaps(in: expected, covered: promised + SeedList.ranges(Array(bySeed.keys)))
+            let absent = SeedList.gaps(in: expected, covered: promised + held.ranges)
             if !absent.isEmpty { problems.append("seeds \(SeedList.text(ranges: absent)) of \(expected.lowerBound)..\(expected.upperBound) are in no file") }
-            let outside = bySeed.keys.filter { !expected.contains($0) }.sorted()
-            if !outside.isEmpty { problems.append("seeds \(SeedList.text(outside)) are outside --expect \(expected.lowerBound)..\(expected.upperBound)") }
+            let outside = held.subtracting(expected)
+            if !outside.isEmpty { problems.append("seeds \(SeedList.text(ranges: outside.ranges)) are outside --expect \(expected.lowerBound)..\(expected.upperBound)") }
         }
         if !problems.isEmpty {
             let message = problems.joined(separator: "; ")
@@ -100,23 +120,17 @@ enum StatsCommand {
             StandardError.write("hanjul stats: partial summary: \(message)")
         }
 
-        var seen = Set<UInt64>()
-        var records: [GameRecord] = []
-        for run in runs {
-            for record in run.records where seen.insert(record.seed).inserted { records.append(record) }
-        }
-        records.sort { $0.seed < $1.seed }
         var merged = first
-        if runs.count > 1 { merged.shard = nil }
-        merged.firstSeed = records.first?.seed ?? first.firstSeed
-        merged.lastSeed = records.last?.seed ?? first.lastSeed
-        let summary = Summary(header: merged, records: records)
+        if parts.count > 1 { merged.shard = nil }
+        merged.firstSeed = tally.lowestSeed ?? first.firstSeed
+        merged.lastSeed = tally.highestSeed ?? first.lastSeed
+        let summary = Summary(header: merged, tally: tally)
         if json { Swift.print(try JSONLines.text(summary, pretty: true)) } else { say(visibleLines(summary.text)) }
         return .success
     }
 
     /// Checks that `runs` are shards 0…count−1 of one sweep, each once, and returns its seeds.
-    static func checkShards(_ runs: [SweepFile.Run], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
+    static func checkShards(_ runs: [SweepFile.Part], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
         var sweep: ClosedRange<UInt64>?
         var sources: [Int: [String]] = [:]
         for run in runs {
@@ -177,5 +191,91 @@ enum SeedList {
         }
         if let start = next, start <= whole.upperBound { gaps.append(start...whole.upperBound) }
         return gaps
+    }
+}
+
+/// Seeds as sorted, disjoint ranges that never touch: interval arithmetic in the number of
+/// ranges, whatever the number of seeds.
+struct SeedRanges: Equatable {
+    private(set) var ranges: [ClosedRange<UInt64>] = []
+
+    init() {}
+
+    init(_ ranges: [ClosedRange<UInt64>]) {
+        for range in ranges { insert(range) }
+    }
+
+    var isEmpty: Bool { ranges.isEmpty }
+    var first: ClosedRange<UInt64>? { ranges.first }
+
+    /// The index of the first range whose upper bound is at least `seed`.
+    private func index(atOrAfter seed: UInt64) -> Int {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < seed { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func contains(_ seed: UInt64) -> Bool {
+        let i = index(atOrAfter: seed)
+        return i < ranges.count && ranges[i].lowerBound <= seed
+    }
+
+    /// Adds one seed after every seed held so far (cheap: extends the last range).
+    mutating func append(_ seed: UInt64) {
+        if let last = ranges.last, last.upperBound < UInt64.max, last.upperBound + 1 == seed {
+            ranges[ranges.count - 1] = last.lowerBound...seed
+        } else if let last = ranges.last, seed <= last.upperBound {
+            insert(seed...seed)
+        } else {
+            ranges.append(seed...seed)
+        }
+    }
+
+    mutating func insert(_ range: ClosedRange<UInt64>) {
+        var low = range.lowerBound, high = range.upperBound
+        // Ranges that overlap or touch `range` merge with it.
+        var start = index(atOrAfter: low == 0 ? 0 : low - 1)
+        if start > 0 && ranges[start - 1].upperBound < UInt64.max && ranges[start - 1].upperBound + 1 >= low { start -= 1 }
+        var end = start
+        while end < ranges.count && (high == UInt64.max || ranges[end].lowerBound <= high + 1) {
+            low = min(low, ranges[end].lowerBound)
+            high = max(high, ranges[end].upperBound)
+            end += 1
+        }
+        ranges.replaceSubrange(start..<end, with: [low...high])
+    }
+
+    mutating func formUnion(_ other: SeedRanges) {
+        for range in other.ranges { insert(range) }
+    }
+
+    func intersects(_ range: ClosedRange<UInt64>) -> Bool {
+        let i = index(atOrAfter: range.lowerBound)
+        return i < ranges.count && ranges[i].lowerBound <= range.upperBound
+    }
+
+    func intersection(_ other: SeedRanges) -> SeedRanges {
+        var result = SeedRanges()
+        var i = 0, j = 0
+        while i < ranges.count && j < other.ranges.count {
+            let low = max(ranges[i].lowerBound, other.ranges[j].lowerBound)
+            let high = min(ranges[i].upperBound, other.ranges[j].upperBound)
+            if low <= high { result.ranges.append(low...high) }
+            if ranges[i].upperBound < other.ranges[j].upperBound { i += 1 } else { j += 1 }
+        }
+        // Pieces of different ranges may touch: merge them.
+        return SeedRanges(result.ranges)
+    }
+
+    func subtracting(_ whole: ClosedRange<UInt64>) -> SeedRanges {
+        var result = SeedRanges()
+        for range in ranges {
+            if range.lowerBound < whole.lowerBound { result.insert(range.lowerBound...min(range.upperBound, whole.lowerBound - 1)) }
+            if range.upperBound > whole.upperBound { result.insert(max(range.lowerBound, whole.upperBound + 1)...range.upperBound) }
+        }
+        return result
     }
 }

@@ -12,12 +12,17 @@ import HanJulSim
 /// order (docs/SIM.md). Read line by line from a file or standard input (`-`), plain or
 /// gzip-compressed (zlib tells them apart); written by ``SweepWriter``.
 enum SweepFile {
-    /// One header and the games after it.
-    struct Run {
+    /// One header and the seeds of the games after it (the games themselves go to the
+    /// reader's callback as they are read), or one summary (``SummaryFile``).
+    struct Part {
         var header: RunHeader
-        var records: [GameRecord]
         /// Where it came from, as the user named it (sanitized; `standard input` for `-`).
         var source: String
+        /// The seeds it holds.
+        var held = SeedRanges()
+        /// Seeds it holds more than once.
+        var repeated = SeedRanges()
+        var isSummary = false
     }
 
     /// The first line of a file: `{"header":{…}}`.
@@ -28,20 +33,50 @@ enum SweepFile {
     /// The most blank lines a file may hold (hanjul sim writes none).
     static let maxBlankLines = 1000
 
-    /// Every run in `source` (a path, or `-` for standard input), gzip or plain.
-    static func read(_ path: String) throws(UsageError) -> [Run] {
+    /// Reads every run and summary in `path` (a path, or `-` for standard input), gzip or
+    /// plain, appending each to `parts` and handing over its contents as they are read: each
+    /// game of a run, in seed order, to `record` (a seed repeated at once is noted in the
+    /// part's `repeated`, not handed over; one going back is an error); each summary whole to
+    /// `summary` (with every part so far). `partDone` follows each part. Nothing is kept but the parts' seed ranges.
+    static func read(_ path: String, into parts: inout [Part],
+                     record: (GameRecord) throws(UsageError) -> Void,
+                     summary: (Part, RunTally, [Part]) throws(UsageError) -> Void,
+                     partDone: (Part) -> Void) throws(UsageError) {
         let source = StandardStreams.isStream(path) ? "standard input" : CommandLineText.shown(path)
         let decoder = JSONDecoder()
-        var runs: [Run] = []
+        let firstPart = parts.count
         var number = 0, blank = 0
+        var reader: SummaryFile.Reader?
+        var open = false  // whether parts.last is still being read
+        var last: UInt64?
         try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
             number += 1
+            if reader != nil {
+                if try reader!.take(line, number: number) {
+                    let finished = reader!
+                    reader = nil
+                    var part = Part(header: finished.head!.header, source: source, isSummary: true)
+                    part.held = SeedRanges(finished.seeds)
+                    parts.append(part)
+                    try summary(part, finished.tally, parts)
+                    partDone(part)
+                }
+                return
+            }
             if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
                 // hanjul sim writes none; a few are forgiven, a flood is not read for minutes (H-6).
                 blank += 1
                 if blank > maxBlankLines {
                     throw UsageError("\(source):\(number): more than \(maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
                 }
+                return
+            }
+            if line.starts(with: SummaryFile.headPrefix) {
+                if open { partDone(parts[parts.count - 1]) }
+                open = false
+                var started = SummaryFile.Reader(source: source)
+                try started.start(line, number: number)
+                reader = started
                 return
             }
             let bytes = Data(line)
@@ -53,32 +88,47 @@ enum SweepFile {
                     throw UsageError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
                 }
                 if let problem = header.problem { throw UsageError("\(source):\(number): a header that hanjul sim cannot have written: \(problem)") }
-                runs.append(Run(header: header, records: [], source: source))
+                if open { partDone(parts[parts.count - 1]) }
+                parts.append(Part(header: header, source: source))
+                open = true
+                last = nil
                 return
             }
-            guard !runs.isEmpty else { throw UsageError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
+            guard open else { throw UsageError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
+            let game: GameRecord
             do {
-                let record = try decoder.decode(GameRecord.self, from: bytes)
-                if let problem = record.problem(under: runs[runs.count - 1].header) {
-                    throw UsageError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
-                }
-                runs[runs.count - 1].records.append(record)
-            } catch let error as UsageError {
-                throw error
+                game = try decoder.decode(GameRecord.self, from: bytes)
             } catch {
                 let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
                 throw UsageError("\(source):\(number): not a game record (\(hint))")
             }
+            if let problem = game.problem(under: parts[parts.count - 1].header) {
+                throw UsageError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
+            }
+            if let last, game.seed <= last {
+                // hanjul sim writes games in seed order, which lets stats check seeds by ranges.
+                guard game.seed == last else {
+                    throw UsageError("\(source):\(number): seed \(game.seed) after seed \(last); hanjul sim writes the games of a run in seed order, so this is not its output")
+                }
+                parts[parts.count - 1].repeated.append(game.seed)
+                return
+            }
+            last = game.seed
+            parts[parts.count - 1].held.append(game.seed)
+            try record(game)
         }
-        guard !runs.isEmpty else { throw UsageError("\(source): no header line; is this hanjul sim --jsonl output?") }
-        return runs
+        if reader != nil { throw UsageError("\(source):\(number): a summary without its checksum line (cut short?)") }
+        if open { partDone(parts[parts.count - 1]) }
+        guard parts.count > firstPart else { throw UsageError("\(source): no header line; is this hanjul sim --jsonl output?") }
     }
 
     /// What a stopped run left in its file: the header and the games written whole.
     struct Prefix {
         /// The header, when its line was written whole.
         var header: RunHeader?
-        var records: [GameRecord]
+        /// The games written whole, counted (not kept: a long run's file may hold millions).
+        var tally: RunTally
+        var count: Int
         /// Bytes up to the end of the last whole line (the header's or a game's).
         var validLength: Int
         /// Bytes after that: a line cut short by the stop (or zeros a crash left), dropped on resume.
@@ -90,7 +140,7 @@ enum SweepFile {
     /// of consecutive seeds from the header's first is an error, and the file is left alone.
     static func prefix(of bytes: [UInt8], path: String) throws(UsageError) -> Prefix {
         let decoder = JSONDecoder()
-        var prefix = Prefix(header: nil, records: [], validLength: 0, tornLength: 0)
+        var prefix = Prefix(header: nil, tally: RunTally(), count: 0, validLength: 0, tornLength: 0)
         var start = 0, number = 0
         while start < bytes.count {
             guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
@@ -104,11 +154,12 @@ enum SweepFile {
                 guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
                 }
-                let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.records.count))
+                let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.count))
                 guard !overflow, record.seed == expected, expected <= header.lastSeed else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
                 }
-                prefix.records.append(record)
+                prefix.tally.add(record)
+                prefix.count += 1
             } else {
                 guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
                     throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")

@@ -39,7 +39,7 @@ import Testing
         """
 
     @Test(arguments: [
-        (["hanjul", "s"], ["sim", "stats"]),
+        (["hanjul", "s"], ["serve", "sim", "stats"]),
         (["hanjul", "co"], ["compare", "completions"]),
         (["hanjul", "sim", "--wo"], ["--workers"]),
         (["hanjul", "run", "--save-"], ["--save-replay"]),
@@ -63,7 +63,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")),
           arguments: [
-              ("hanjul s", ["sim", "stats"]),
+              ("hanjul s", ["serve", "sim", "stats"]),
               ("hanjul sim --wo", ["--workers"]),
               ("hanjul run --mods-dir mods --mod g", ["garbage", "giant"]),
               ("hanjul check --mods-dir mods ", ["garbage", "giant", "zen"]),
@@ -147,7 +147,7 @@ import Testing
     func zshCompletes() throws {
         let setup = try Setup("zsh")
         let cases: [(String, [String])] = [
-            ("hanjul s", ["sim", "stats", "play seeded games"]),
+            ("hanjul s", ["serve", "sim", "stats", "play seeded games"]),
             ("hanjul sim --wo", ["rkers="]),
             ("hanjul run --mods-dir mods --mod g", ["garbage", "giant"]),
             ("hanjul check --mods-dir mods ", ["garbage", "giant", "zen"]),

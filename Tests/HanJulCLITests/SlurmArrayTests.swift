@@ -50,6 +50,11 @@ import Testing
         #expect(merged.stdout == alone.stdout, "the array's merged summary equals the single run byte for byte")
         #expect(merged.stdout == whole.stdout)
         #expect(merged.stdout.contains("40 games (seeds 1…40)"))
+        // Each task wrote its summary too: merged, the same bytes, in memory that does not grow with the games.
+        let summaries = (0..<4).map { jobs.appendingPathComponent("sweep/shard-\($0).summary").path }
+        let fromSummaries = try Hanjul.run(["stats", "--shards", "4", "--expect", "1..40"] + summaries)
+        #expect(fromSummaries.status == 0, "\(fromSummaries.stderr)")
+        #expect(fromSummaries.stdout == merged.stdout, "the array's summaries merge to the bytes of its JSONL")
         // Slurm granted each task one CPU (--cpus-per-task=1): one worker each, not the node's count.
         for index in 0..<4 {
             let log = try String(contentsOf: jobs.appendingPathComponent("hanjul-sweep-\(logJob(jobs))_\(index).log"), encoding: .utf8)

@@ -1,0 +1,22 @@
+"""HanJul as Gymnasium environments (``hanjul/HanJul-v0``, ``hanjul/HanJulKeys-v0``), a
+vector environment over several ``hanjul serve`` processes, and a PettingZoo versus
+environment (``hanjul_gym.versus``)."""
+
+from .client import Server, find_hanjul
+from .env import HanJulEnv
+from .vector import HanJulVectorEnv
+
+__all__ = ["HanJulEnv", "HanJulVectorEnv", "Server", "find_hanjul", "register_envs"]
+
+
+def register_envs() -> None:
+    import gymnasium as gym
+    if "hanjul/HanJul-v0" in gym.registry:
+        return
+    gym.register(id="hanjul/HanJul-v0", entry_point="hanjul_gym.env:HanJulEnv",
+                 vector_entry_point="hanjul_gym.vector:HanJulVectorEnv", kwargs={"action_mode": "placement"})
+    gym.register(id="hanjul/HanJulKeys-v0", entry_point="hanjul_gym.env:HanJulEnv",
+                 vector_entry_point="hanjul_gym.vector:HanJulVectorEnv", kwargs={"action_mode": "keys"})
+
+
+register_envs()
