@@ -12,7 +12,8 @@
 -- * Scoring x level: 100/300/500/800 for 1-4 lines; T-spins (the engine's 3-corner test,
 --   which needs the turn to be the T's last successful movement: a slide or a fall of a
 --   row or more after it, a hard drop included, cancels the spin; Tetris Guideline 2009,
---   as TetrisWiki's "T-Spin" page states it) 400/800/1200/1600 for 0-3 lines, minis 100/200/400 for 0-2; back-to-back x 1.5 on
+--   as TetrisWiki's "T-Spin" page states it)
+--   400/800/1200/1600 for 0-3 lines, minis 100/200/400 for 0-2; back-to-back x 1.5 on
 --   tetrises and spins that clear; combos 50 x (combo - 1); soft drop 1 point a row, hard
 --   drop 2. Callouts name each.
 -- * Game over: a piece that locks wholly above the top row (lock out).
