@@ -22,7 +22,7 @@ enum SimCommand {
                                    + "the file (options given too must agree); with no FILE yet, the options given start it")
     static let summaryFile = Option("--summary", value: "FILE", kind: .output,
                                     help: "also write the run's summary state (exact counts of every figure's values, a few KB) to FILE, "
-                                        + "which hanjul stats merges with other summaries and JSONL files exactly (docs/SIM.md)")
+                                        + "which hanjul stats merges with other summaries and JSONL files exactly (the format: SIM.md among the installed guides)")
     static let saveReplays = Option("--save-replays", value: "DIR", kind: .folder,
                                     help: "save each game's replay as DIR/<rules>-<seed>.hjr")
 
