@@ -107,7 +107,7 @@ public struct ModChecker {
     // MARK: Determinism
 
     /// A digest of a game: the checksum after every action, folded together.
-    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState) {
+    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError]) {
         var game = Game(rules: rules, source: source)
         var checksums: [UInt64] = [game.state.checksum]
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -117,16 +117,17 @@ public struct ModChecker {
             checksums.append(sum)
             digest = (digest ^ sum) &* 0x0000_0100_0000_01B3
         }
-        return (digest, checksums, game.state)
+        return (digest, checksums, game.state, rules.warnings)
     }
 
     func determinism() -> Outcome {
         var total = 0
         var modFailures: [String] = []
+        var warnings: [String] = []
         for index in 0..<options.determinismGames {
             let seed = options.firstSeed &+ UInt64(index)
             let script: [Action]
-            let first, second: (digest: UInt64, checksums: [UInt64], state: GameState)
+            let first, second: (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError])
             do throws(ModLoadError) {
                 script = botScript(seed: seed, pieces: options.botPieces, rules: try freshRules())
                 first = trace(try freshRules(), source: .seeded(seed), script: script)
@@ -146,9 +147,14 @@ public struct ModChecker {
                     """)
             }
             if case .over(.ruleError(let error)) = first.state.phase { modFailures.append("seed \(seed): \(error)") }
+            for warning in first.warnings.map(\.description) where !warnings.contains(warning) { warnings.append(warning) }
         }
         if !modFailures.isEmpty {
             return Outcome(name: "determinism", passed: false, detail: "a hook failed: " + modFailures.joined(separator: "; "))
+        }
+        if !warnings.isEmpty {
+            return Outcome(name: "determinism", passed: false, detail: "hooks failed and the games went on with defaults, "
+                           + "so the mod does not play as written:\n" + warnings.joined(separator: "\n"))
         }
         return Outcome(name: "determinism", passed: true,
                        detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
@@ -274,17 +280,27 @@ public struct ModChecker {
         return nil
     }
 
+    /// The first hook failure the game went on from (`LuaRules.warnings`) after the first
+    /// `count`, as a violation: a check passes only when no hook fails, silently or not.
+    static func warning(_ rules: LuaRules, since count: Int) -> String? {
+        rules.warnings.count > count ? "a hook failed and the game went on with a default: \(rules.warnings[count])" : nil
+    }
+
     /// Plays `script`; returns the first violation and the action index it happened at.
     func firstViolation(seed: UInt64, script: [Action]) -> (index: Int, message: String)? {
         let rules: LuaRules
         do throws(ModLoadError) { rules = try freshRules() } catch { return (0, "\(error)") }
         var game = Game(rules: rules, source: .seeded(seed))
-        if let problem = Self.violation(before: game.state, after: game.state, rules: rules) { return (0, "at the start: \(problem)") }
+        if let problem = Self.violation(before: game.state, after: game.state, rules: rules) ?? Self.warning(rules, since: 0) {
+            return (0, "at the start: \(problem)")
+        }
         for (index, action) in script.enumerated() {
             if game.state.isOver { return nil }
-            let before = game.state
+            let before = game.state, warned = rules.warnings.count
             game.apply(action)
-            if let problem = Self.violation(before: before, after: game.state, rules: rules) { return (index + 1, problem) }
+            if let problem = Self.violation(before: before, after: game.state, rules: rules) ?? Self.warning(rules, since: warned) {
+                return (index + 1, problem)
+            }
         }
         return nil
     }

@@ -124,7 +124,7 @@ enum CompareCommand {
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }
-        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError }.count
+        let errors = (recordsA + recordsB).filter { $0.outcome == .ruleError || $0.warnings != nil }.count
         return errors > 0 ? .modError : .success
     }
 

@@ -31,8 +31,10 @@ enum RunCommand {
                 + "blocked_spawn, topped_out, finished or rule_error), error (the message or null), gravity_ms "
                 + "(the gravity interval at the current level), callouts (what the rules announced), time_ms "
                 + "(the game clock: the sum of W actions), result_format (how the rules' result reads: {name, "
-                + "unit, lower_is_better} or null; units ms, pieces, lines, points, count) and goal ({lines, "
-                + "lines_left} or null).",
+                + "unit, lower_is_better} or null; units ms, pieces, lines, points, count), goal ({lines, "
+                + "lines_left} or null), rule_error (what ended the game as {mod, hook, location, message}, or null) "
+                + "and warnings (hook failures the game went on from with a default, each once per mod and hook, in "
+                + "the same form; also written to standard error).",
             "  hanjul run --pieces IOT --actions \"H LLH\" --json",
         ],
         options: [seed, pieces, actions, actionsFile, json, saveReplay] + ModOptions.options)
@@ -105,7 +107,10 @@ enum RunCommand {
             }
         }
         report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level),
-                                       resultFormat: rules.resultFormat, goal: rules.goal) : GameReport.text(game.state, rules: identity))
+                                       resultFormat: rules.resultFormat, goal: rules.goal, warnings: rules.warnings)
+                                  : GameReport.text(game.state, rules: identity))
+        // The game went on past these, so the exit status stays 0; but nothing is silent.
+        for warning in rules.warnings { StandardError.write("warning: \(warning)") }
         if case .over(.ruleError(let error)) = game.state.phase {
             StandardError.write(error.description)
             return .modError
