@@ -103,8 +103,13 @@ public final class LuaRules: Rules {
     public var manifests: [ModManifest] { mods.map(\.manifest) }
 
     /// Loads mods into fresh Lua states and composes them.
-    public convenience init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
+    ///
+    /// - Parameter checksDependencies: whether each mod's `requires` and `after` must be met
+    ///   by the mods given (`false` only to read a mod's manifest alone: `hanjul mods`).
+    public convenience init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil,
+                            checksDependencies: Bool = true) throws(ModLoadError) {
         try self.init(packages: packages, displayFolders: displayFolders, watchdog: watchdog, warnings: HookWarnings(), isLookahead: false)
+        if checksDependencies { try Self.checkDependencies(manifests) }
     }
 
     private init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog?,
