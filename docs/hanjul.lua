@@ -322,6 +322,8 @@ function Standard.hard_drop_points(rows) end
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
 ---@field lock_delay? {ms: integer, resets?: integer}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); false: none
 ---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time()); screens show it in its unit and rank high scores by it (last mod wins)
+---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)
+---@field after? string[] mods this one must come after when they are loaded (they need not be)
 ---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
 ---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
@@ -358,7 +360,7 @@ function Standard.hard_drop_points(rows) end
 
 ---@class hanjul.test
 ---@field test fun(name: string, fn: fun()) register a test
----@field game fun(spec: {pieces?: string, seed?: integer, board?: string}): hanjul.TestGame a game under the mod, loaded fresh
+---@field game fun(spec: {pieces?: string, seed?: integer, board?: string, mods?: string[], level?: integer, lines?: integer}): hanjul.TestGame a game under the mod (after the mods of check --with, or after `mods` in order: the mod itself last unless named), loaded fresh; starting on `board` (any letter of the rules), at `level` (never below it) with `lines`
 ---@field eq fun(actual: any, expected: any, message?: string)
 ---@field ok fun(value: any, message?: string)
 ---@field fail fun(message?: string)

@@ -18,6 +18,26 @@ public struct Game<R: Rules> {
         start()
     }
 
+    /// Starts a game from `start`: its board, lines and level (see `GameStart`), then the
+    /// rules' start and the first piece, as `init(rules:source:)` does on an empty board.
+    /// - Precondition: the board is the rules' size; lines and level are in range.
+    public init(rules: R, source: PieceSource, start: GameStart) {
+        self.rules = rules
+        precondition(start.board.map { $0.width == rules.boardWidth && $0.height == rules.boardHeight } ?? true,
+                     "a start board must be the rules' size")
+        precondition((0...GameStart.maxLines).contains(start.lines) && (1...GameStart.maxLevel).contains(start.level))
+        state = GameState(board: start.board ?? Board(width: rules.boardWidth, height: rules.boardHeight),
+                          pieces: rules.pieces, source: source)
+        if !start.isStandard {
+            state.lines = start.lines
+            state.startLevel = start.level
+            state.level = start.level
+            // The level follows the lines from the start: the rules are asked at once.
+            state.levelLines = -1
+        }
+        self.start()
+    }
+
     /// Continues a game from a state (a copy taken to look ahead, say).
     public init(rules: R, state: GameState) {
         self.rules = rules
@@ -362,7 +382,7 @@ public struct Game<R: Rules> {
     /// The level follows the lines, whoever counted them.
     private mutating func syncLevel() throws(RuleError) {
         guard state.levelLines != state.lines else { return }
-        let level = try rules.level(forLines: state.lines)
+        let level = max(state.startLevel, try rules.level(forLines: state.lines))
         state.levelLines = state.lines
         if level != state.level {
             state.level = level

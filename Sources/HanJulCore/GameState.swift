@@ -68,6 +68,8 @@ public struct GameState: Equatable, Sendable {
     var sequenceIndex: Int
     /// The line count `level` was computed for.
     var levelLines = 0
+    /// The level the game cannot fall below (`GameStart.level`).
+    var startLevel = 1
 
     init(board: Board, pieces: PieceSet, source: PieceSource) {
         self.board = board

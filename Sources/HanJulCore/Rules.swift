@@ -91,6 +91,12 @@ public protocol Rules {
     /// The engine asks once when a game starts and whenever the level changes, so rules
     /// that compute it with a hook (mods) can answer every later question from that.
     func gravityInterval(level: Int) -> Int
+    /// What failed in the rules while the game went on with a default: a mod's `gravity`,
+    /// `hard_drop_points`, `soft_drop_points` or `spawn` hook that raised or returned a bad
+    /// value, where the engine cannot stop (the clock needs an interval, a piece a place).
+    /// Each failure once per mod and hook, oldest first; front ends report them (`run
+    /// --json`'s `warnings`, `check`, `sim`, `play`). Default: none.
+    var warnings: [RuleError] { get }
 
     /// Once per game (and after each `Game.restart()`), before the preview is drawn and the
     /// first piece spawns: no piece is in play yet (`state.dealt` is empty).
@@ -137,6 +143,7 @@ extension Rules {
     public var holdEnabled: Bool { false }
     public var allowsHalfTurn: Bool { false }
     public var lockDelay: LockDelay? { nil }
+    public var warnings: [RuleError] { [] }
 
     /// The actions a script may use under these rules.
     public var actions: Set<Action.Kind> {

@@ -118,8 +118,63 @@ final class LoadedMod {
                                 + (line.map { ", at \(displayFolder)/mod.lua:\($0)" } ?? ""))
             }
         }
-        return ModManifest(id: declared, name: try text("name"), version: try text("version"),
-                           description: try text("description"), api: api)
+        var manifest = ModManifest(id: declared, name: try text("name"), version: try text("version"),
+                                   description: try text("description"), api: api)
+        manifest.requires = try readRequires(table["requires"], id: id)
+        manifest.after = try readIDs(table["after"], field: "after", id: id)
+        return manifest
+    }
+
+    /// `requires = { "garbage", { "bonus", ">=1.0" } }`: ids, each alone or with a range.
+    private static func readRequires(_ value: LuaValue, id: String) throws(ModLoadError) -> [ModDependency] {
+        if case .nil = value { return [] }
+        let shape = "requires must be a list of mod ids, each alone or with a version range: { \"garbage\", { \"bonus\", \">=1.0\" } }"
+        guard let list = value.tableValue, list.entries().count == list.rawLength, list.rawLength <= 16 else {
+            throw .manifest(id: id, reason: shape + " (at most 16)")
+        }
+        var dependencies: [ModDependency] = []
+        for index in 0..<list.rawLength {
+            let entry = list[index + 1]
+            if let other = entry.stringValue {
+                dependencies.append(ModDependency(id: try checkedID(other, field: "requires[\(index + 1)]", id: id)))
+                continue
+            }
+            guard let pair = entry.tableValue, pair.rawLength == 2, pair.entries().count == 2,
+                  let other = pair[1].stringValue, let text = pair[2].stringValue else {
+                throw .manifest(id: id, reason: "requires[\(index + 1)]: " + shape)
+            }
+            switch VersionRange.parse(text) {
+            case .success(let range):
+                dependencies.append(ModDependency(id: try checkedID(other, field: "requires[\(index + 1)]", id: id), range: range))
+            case .failure(let error):
+                throw .manifest(id: id, reason: "requires[\(index + 1)]: the range of '\(visible(other, limit: 40))': \(error.message)")
+            }
+        }
+        return dependencies
+    }
+
+    /// `after = { "garbage" }`: mod ids.
+    private static func readIDs(_ value: LuaValue, field: String, id: String) throws(ModLoadError) -> [String] {
+        if case .nil = value { return [] }
+        guard let list = value.tableValue, list.entries().count == list.rawLength, list.rawLength <= 16 else {
+            throw .manifest(id: id, reason: "\(field) must be a list of mod ids like { \"garbage\" } (at most 16)")
+        }
+        var ids: [String] = []
+        for index in 0..<list.rawLength {
+            guard let other = list[index + 1].stringValue else {
+                throw .manifest(id: id, reason: "\(field)[\(index + 1)] must be a mod id (a string)")
+            }
+            ids.append(try checkedID(other, field: "\(field)[\(index + 1)]", id: id))
+        }
+        return ids
+    }
+
+    private static func checkedID(_ other: String, field: String, id: String) throws(ModLoadError) -> String {
+        guard ModPackage.isValidID(other) else {
+            throw .manifest(id: id, reason: "\(field): '\(visible(other, limit: 40))' is not a mod id (a-z, 0-9, _ and -, at most 32)")
+        }
+        guard other != id else { throw .manifest(id: id, reason: "\(field): a mod cannot name itself") }
+        return other
     }
 
     private func readRuleData(_ table: LuaTableRef) throws(ModLoadError) {

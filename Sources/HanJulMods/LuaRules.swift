@@ -53,10 +53,29 @@ public final class LuaRules: Rules {
     /// game needs no second set of Lua states).
     public var lookahead: LuaRules { has(.spawn) || has(.rotate) ? lookaheadCopy : self }
 
-    /// The copy `lookahead` answers from, built on first use.
+    /// The copy `lookahead` answers from, built on first use; it reports its hooks' failures
+    /// to these rules' `warnings`. Should it fail to load (it loaded once already: memory,
+    /// say), the search asks these rules, and that is a warning too.
     private lazy var lookaheadCopy: LuaRules = {
-        (try? LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog)) ?? self
+        do throws(ModLoadError) {
+            return try LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog,
+                                warnings: hookWarnings, isLookahead: true)
+        } catch {
+            hookWarnings.report(RuleError(hook: "lookahead", message: "the bot's copy of the mods did not load: \(error)"),
+                                fallback: "the game's own Lua states for the bot's search", lookahead: false)
+            return self
+        }
     }()
+
+    /// Where hook failures the game goes on from are reported (shared with `lookaheadCopy`).
+    private let hookWarnings: HookWarnings
+    /// Whether these rules are another rules' `lookaheadCopy`.
+    private let isLookahead: Bool
+
+    /// The failures of hooks the game went on from with a default (`gravity`,
+    /// `hard_drop_points`, `soft_drop_points`, `spawn`, and the bot's lookahead copy of the
+    /// mods): each once per mod and hook, oldest first. See `HookWarnings`.
+    public var warnings: [RuleError] { hookWarnings.list }
 
     /// Per hook (by `Hook.slot`), the mods that define it, in the order they run.
     private let chainTable: [[(mod: LoadedMod, function: LuaFunctionRef)]]
@@ -84,8 +103,20 @@ public final class LuaRules: Rules {
     public var manifests: [ModManifest] { mods.map(\.manifest) }
 
     /// Loads mods into fresh Lua states and composes them.
-    public init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
+    ///
+    /// - Parameter checksDependencies: whether each mod's `requires` and `after` must be met
+    ///   by the mods given (`false` only to read a mod's manifest alone: `hanjul mods`).
+    public convenience init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil,
+                            checksDependencies: Bool = true) throws(ModLoadError) {
+        try self.init(packages: packages, displayFolders: displayFolders, watchdog: watchdog, warnings: HookWarnings(), isLookahead: false)
+        if checksDependencies { try Self.checkDependencies(manifests) }
+    }
+
+    private init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog?,
+                 warnings: HookWarnings, isLookahead: Bool) throws(ModLoadError) {
         precondition(packages.count == displayFolders.count)
+        hookWarnings = warnings
+        self.isLookahead = isLookahead
         var loaded: [LoadedMod] = []
         for (package, folder) in zip(packages, displayFolders) {
             guard !loaded.contains(where: { $0.package.id == package.id }) else {
@@ -204,6 +235,11 @@ public final class LuaRules: Rules {
         }
     }
 
+    /// Reports a hook's failure the game goes on from, with what it used instead.
+    private func warn(_ error: RuleError, fallback: String) {
+        hookWarnings.report(error, fallback: fallback, lookahead: isLookahead)
+    }
+
     /// A returned value as a message shows it: its type, and the value itself where it
     /// is short (`string "12"`, `number 1.5`, `boolean true`, `nil`, `table`).
     static func shown(_ value: LuaValue) -> String {
@@ -276,10 +312,15 @@ public final class LuaRules: Rules {
         let chain = chain(.gravity)
         for (mod, function) in chain {
             let base = interval
-            // A failing gravity hook keeps the previous value: the clock must not stop.
-            interval = (try? read(mod, function, hook: .gravity, scratch, push: { args in
-                args.push(level); args.push(base)
-            }, read: { try Self.integerResult($0, .gravity) })) ?? base
+            // A failing gravity hook keeps the previous value (the clock must not stop),
+            // and is reported.
+            do throws(RuleError) {
+                interval = try read(mod, function, hook: .gravity, scratch, push: { args in
+                    args.push(level); args.push(base)
+                }, read: { try Self.integerResult($0, .gravity) })
+            } catch {
+                warn(error, fallback: "the interval before it: \(min(max(base, 16), 10_000)) ms at level \(level)")
+            }
         }
         // Clamped before the deferred cache store reads it: the second ask of a level
         // must get the same in-range value as the first (the game-api fuzz target found a
@@ -294,9 +335,13 @@ public final class LuaRules: Rules {
         let chain = chain(.hardDropPoints)
         for (mod, function) in chain {
             let base = points
-            points = (try? read(mod, function, hook: .hardDropPoints, scratch, push: { args in
-                args.push(rows); args.push(base)
-            }, read: { try Self.integerResult($0, .hardDropPoints) })) ?? base
+            do throws(RuleError) {
+                points = try read(mod, function, hook: .hardDropPoints, scratch, push: { args in
+                    args.push(rows); args.push(base)
+                }, read: { try Self.integerResult($0, .hardDropPoints) })
+            } catch {
+                warn(error, fallback: "the points before it: \(base) for \(rows) rows")
+            }
         }
         return points
     }
@@ -306,9 +351,13 @@ public final class LuaRules: Rules {
         guard has(.softDropPoints) else { return points }
         for (mod, function) in chain(.softDropPoints) {
             let base = points
-            points = (try? read(mod, function, hook: .softDropPoints, scratch, push: { args in
-                args.push(rows); args.push(base)
-            }, read: { try Self.integerResult($0, .softDropPoints) })) ?? base
+            do throws(RuleError) {
+                points = try read(mod, function, hook: .softDropPoints, scratch, push: { args in
+                    args.push(rows); args.push(base)
+                }, read: { try Self.integerResult($0, .softDropPoints) })
+            } catch {
+                warn(error, fallback: "the points before it: \(base) for \(rows) rows")
+            }
         }
         return points
     }
@@ -327,10 +376,22 @@ public final class LuaRules: Rules {
         guard let (mod, function) = chain(.spawn).first else { return standard }
         let letter = String(state.pieces.kinds[kind].letter)
         let rotations = state.pieces.rotationCount(of: kind)
-        let placed = try? read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
-            Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
-        })
-        guard let placed, (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else { return standard }
+        let fallback = "the default place: x \(standard.x), y \(standard.y), rotation \(standard.rotation)"
+        let placed: Piece
+        do throws(RuleError) {
+            placed = try read(mod, function, hook: .spawn, state, push: { $0.push(letter) }, read: { results in
+                Piece(kind: kind, rotation: try results.optionalInteger(3) ?? 0, x: try results.integer(1), y: try results.integer(2))
+            })
+        } catch {
+            warn(error, fallback: fallback)
+            return standard
+        }
+        guard (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else {
+            let message = "spawn returned x \(placed.x), y \(placed.y), rotation \(placed.rotation) for \(letter); "
+                + "x and y must be from -64 to 64 and the rotation from 0 to \(rotations - 1)"
+            warn(mod.ruleError(.badValue(message), hook: .spawn, function: function), fallback: fallback)
+            return standard
+        }
         return placed
     }
 

@@ -85,7 +85,9 @@ public struct ModCatalog: Sendable {
                     listing.quarantined = hold
                     return listing
                 }
-                let rules = try LuaRules(packages: [package], displayFolders: [display(entry.folder)], watchdog: watchdog(package))
+                // Alone, to read the manifest: what it requires is listed, not loaded.
+                let rules = try LuaRules(packages: [package], displayFolders: [display(entry.folder)], watchdog: watchdog(package),
+                                         checksDependencies: false)
                 listing.manifest = rules.manifests.first
             } catch {
                 listing.error = error.description

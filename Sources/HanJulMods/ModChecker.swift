@@ -19,6 +19,13 @@ public struct ModChecker {
     /// Watches every Lua state the checks create (the mod's, in every game, and its
     /// tests'), as `run` does (L-24); nil: none.
     public var watchdog: LuaWatchdog?
+    /// Mods the checked one is composed with (`hanjul check ID --with OTHER…`), applied
+    /// before it in this order: every game of the check, and the mod's tests unless a test
+    /// names its own `mods`, play under the other mods then the checked one.
+    public var companions: [ModCompanion] = []
+    /// Where the mod's tests and golden replays find mods they name (`t.game{ mods = … }`,
+    /// a replay recorded under several mods); nil: only the checked mod and its companions.
+    public var catalog: ModCatalog?
 
     /// How hard to look.
     public struct Options: Sendable {
@@ -55,9 +62,15 @@ public struct ModChecker {
         self.options = options
     }
 
-    /// Fresh rules for one game: the mod loaded into new Lua states.
+    /// Fresh rules for one game: the companions, then the mod, loaded into new Lua states.
     func freshRules() throws(ModLoadError) -> LuaRules {
-        try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
+        try LuaRules(packages: companions.map(\.package) + [package], displayFolders: companions.map(\.displayFolder) + [displayFolder],
+                     watchdog: watchdog)
+    }
+
+    /// ` --mod A --mod ID`: the mods of the check as `hanjul run` takes them.
+    var modArguments: String {
+        (companions.map(\.package.id) + [package.id]).map { " --mod " + $0 }.joined()
     }
 
     /// Runs every check, in order. A mod that does not load stops after the first.
@@ -75,6 +88,8 @@ public struct ModChecker {
         outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
         var runner = ModTestRunner(package: package, displayFolder: displayFolder)
         runner.watchdog = watchdog
+        runner.companions = companions
+        runner.catalog = catalog
         let results = runner.runAll()
         if results.isEmpty {
             outcomes.append(Outcome(name: "tests", passed: true,
@@ -90,24 +105,28 @@ public struct ModChecker {
     // MARK: Manifest
 
     func manifestOutcome(_ rules: LuaRules) -> Outcome {
-        let m = rules.manifests[0]
+        let m = rules.manifests.last { $0.id == package.id } ?? rules.manifests[rules.manifests.count - 1]
         var problems: [String] = []
         if m.description.count < 12 { problems.append("the description should say what the mod changes (it is shown by 'hanjul mods')") }
         if m.name.isEmpty { problems.append("name is empty") }
         if !m.version.split(separator: ".").allSatisfy({ Int($0) != nil }) {
             problems.append("version '\(m.version)' is not numbers separated by dots (like 1.0.0)")
         }
+        let others = companions.map { companion in
+            companion.package.id + (rules.manifests.first { $0.id == companion.package.id }.map { " " + $0.version } ?? "")
+        }
+        let with = others.isEmpty ? "" : ", with " + others.joined(separator: ", ")
         let shape = "\(rules.boardWidth)x\(rules.boardHeight), \(rules.pieces.count) kinds, preview \(rules.previewCount)"
             + (rules.allowsCounterclockwise ? ", A" : "") + (rules.allowsHalfTurn ? ", F" : "") + (rules.holdEnabled ? ", X" : "")
             + (rules.lockDelay.map { ", lock delay \($0.milliseconds) ms" + ($0.maxResets.map { " / \($0) resets" } ?? "") } ?? "")
         return Outcome(name: "manifest", passed: problems.isEmpty,
-                       detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api), \(shape)" : problems.joined(separator: "; "))
+                       detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api)\(with), \(shape)" : problems.joined(separator: "; "))
     }
 
     // MARK: Determinism
 
     /// A digest of a game: the checksum after every action, folded together.
-    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState) {
+    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError]) {
         var game = Game(rules: rules, source: source)
         var checksums: [UInt64] = [game.state.checksum]
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -117,16 +136,17 @@ public struct ModChecker {
             checksums.append(sum)
             digest = (digest ^ sum) &* 0x0000_0100_0000_01B3
         }
-        return (digest, checksums, game.state)
+        return (digest, checksums, game.state, rules.warnings)
     }
 
     func determinism() -> Outcome {
         var total = 0
         var modFailures: [String] = []
+        var warnings: [String] = []
         for index in 0..<options.determinismGames {
             let seed = options.firstSeed &+ UInt64(index)
             let script: [Action]
-            let first, second: (digest: UInt64, checksums: [UInt64], state: GameState)
+            let first, second: (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError])
             do throws(ModLoadError) {
                 script = botScript(seed: seed, pieces: options.botPieces, rules: try freshRules())
                 first = trace(try freshRules(), source: .seeded(seed), script: script)
@@ -142,13 +162,18 @@ public struct ModChecker {
                     (checksum \(hex(first.checksums[at])) then \(hex(second.checksums[at]))). Something in the mod is \
                     not a function of the game: draw randomness only from game:random or math.random, keep state in \
                     locals the mod resets per game, and do not rely on pairs() order over mixed keys.
-                    reproduce: hanjul run\(modsDirArguments) --mod \(package.id) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
+                    reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
                     """)
             }
             if case .over(.ruleError(let error)) = first.state.phase { modFailures.append("seed \(seed): \(error)") }
+            for warning in first.warnings.map(\.description) where !warnings.contains(warning) { warnings.append(warning) }
         }
         if !modFailures.isEmpty {
             return Outcome(name: "determinism", passed: false, detail: "a hook failed: " + modFailures.joined(separator: "; "))
+        }
+        if !warnings.isEmpty {
+            return Outcome(name: "determinism", passed: false, detail: "hooks failed and the games went on with defaults, "
+                           + "so the mod does not play as written:\n" + warnings.joined(separator: "\n"))
         }
         return Outcome(name: "determinism", passed: true,
                        detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
@@ -274,17 +299,27 @@ public struct ModChecker {
         return nil
     }
 
+    /// The first hook failure the game went on from (`LuaRules.warnings`) after the first
+    /// `count`, as a violation: a check passes only when no hook fails, silently or not.
+    static func warning(_ rules: LuaRules, since count: Int) -> String? {
+        rules.warnings.count > count ? "a hook failed and the game went on with a default: \(rules.warnings[count])" : nil
+    }
+
     /// Plays `script`; returns the first violation and the action index it happened at.
     func firstViolation(seed: UInt64, script: [Action]) -> (index: Int, message: String)? {
         let rules: LuaRules
         do throws(ModLoadError) { rules = try freshRules() } catch { return (0, "\(error)") }
         var game = Game(rules: rules, source: .seeded(seed))
-        if let problem = Self.violation(before: game.state, after: game.state, rules: rules) { return (0, "at the start: \(problem)") }
+        if let problem = Self.violation(before: game.state, after: game.state, rules: rules) ?? Self.warning(rules, since: 0) {
+            return (0, "at the start: \(problem)")
+        }
         for (index, action) in script.enumerated() {
             if game.state.isOver { return nil }
-            let before = game.state
+            let before = game.state, warned = rules.warnings.count
             game.apply(action)
-            if let problem = Self.violation(before: before, after: game.state, rules: rules) { return (index + 1, problem) }
+            if let problem = Self.violation(before: before, after: game.state, rules: rules) ?? Self.warning(rules, since: warned) {
+                return (index + 1, problem)
+            }
         }
         return nil
     }
@@ -325,7 +360,7 @@ public struct ModChecker {
             return Outcome(name: "invariants", passed: false, detail: """
                 seed \(seed), after action \(final?.index ?? small.count) of the smallest failing script (\(small.count) actions, shrunk from \(failure.index)): \
                 \(final?.message ?? failure.message)
-                reproduce: hanjul run\(modsDirArguments) --mod \(package.id) --seed \(seed) --actions '\(ActionScript.text(of: small))'
+                reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed) --actions '\(ActionScript.text(of: small))'
                 """)
         }
         return Outcome(name: "invariants", passed: true,
@@ -439,4 +474,55 @@ public struct ModChecker {
     }
 
     private func hex(_ value: UInt64) -> String { String(value, radix: 16) }
+}
+
+/// A mod checked or tested together with another (`hanjul check ID --with OTHER`): its
+/// package and how its folder is shown.
+public struct ModCompanion: Sendable {
+    public var package: ModPackage
+    public var displayFolder: String
+
+    public init(package: ModPackage, displayFolder: String) {
+        self.package = package
+        self.displayFolder = displayFolder
+    }
+}
+
+/// Finds the packages of mods by id, for a composition: the checked mod, its companions,
+/// then the catalog (each read from disk once per run).
+final class ModResolver {
+    let own: ModCompanion
+    let companions: [ModCompanion]
+    let catalog: ModCatalog?
+    private var found: [String: ModCompanion] = [:]
+
+    init(own: ModCompanion, companions: [ModCompanion], catalog: ModCatalog?) {
+        self.own = own
+        self.companions = companions
+        self.catalog = catalog
+    }
+
+    /// The mod `id`, or an error that says where it was looked for.
+    func companion(_ id: String) throws(ModLoadError) -> ModCompanion {
+        if id == own.package.id { return own }
+        if let companion = companions.first(where: { $0.package.id == id }) ?? found[id] { return companion }
+        guard let catalog else {
+            throw .notFound(id: id, searched: [], suggestions: [])
+        }
+        let package = try catalog.packages([id])[0]
+        let companion = ModCompanion(package: package, displayFolder: catalog.display(package.folder))
+        found[id] = companion
+        return companion
+    }
+
+    /// The mods `ids` in that order, with the own mod last unless `ids` names it.
+    func composition(_ ids: [String]) throws(ModLoadError) -> [ModCompanion] {
+        var mods: [ModCompanion] = []
+        for id in ids { mods.append(try companion(id)) }
+        if !ids.contains(own.package.id) { mods.append(own) }
+        return mods
+    }
+
+    /// The default composition: the companions, then the own mod.
+    var standing: [ModCompanion] { companions + [own] }
 }

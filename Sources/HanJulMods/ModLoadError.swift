@@ -12,6 +12,8 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case manifest(id: String, reason: String)
     /// Two mods cannot be combined.
     case conflict(String)
+    /// A mod's `requires` or `after` is not met by the mods loaded with it.
+    case dependency(id: String, message: String)
     /// The watchdog caught this exact mod (same id and hash) hanging (L-24).
     case quarantined(ModQuarantine.Entry)
 
@@ -24,6 +26,7 @@ public enum ModLoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .script(let id, let message): "mod '\(id)': \(visible(message, limit: 600))"
         case .manifest(let id, let reason): "mod '\(id)': mod.lua \(visible(reason))"
         case .conflict(let reason): visible(reason)
+        case .dependency(let id, let message): "mod '\(id)' \(visible(message, limit: 600))"
         case .quarantined(let entry): entry.refusal
         }
     }

@@ -6,6 +6,10 @@ public struct ModManifest: Equatable, Sendable {
     public var description: String
     /// The hook API version the mod was written for.
     public var api: Int
+    /// The mods this one needs, loaded before it (`requires`).
+    public var requires: [ModDependency] = []
+    /// The mods this one must come after when they are loaded (`after`).
+    public var after: [String] = []
 
     /// The API versions this HanJul runs.
     public static let supportedAPI = 1...1
@@ -82,5 +86,6 @@ public enum Hook: String, CaseIterable, Sendable {
     public static let dataFields: Set<String> = [
         "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
         "counterclockwise", "hold", "rotate_180", "lock_delay", "extra_pieces", "result", "goal",
+        "requires", "after",
     ]
 }

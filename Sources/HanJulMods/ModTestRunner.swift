@@ -32,6 +32,12 @@ public struct ModTestRunner {
     /// Watches the Lua states of the test files and of the games they make (L-24); the
     /// time a test spends in its games counts for the games' states, not the test's.
     public var watchdog: LuaWatchdog?
+    /// Mods applied before this one in its test games (`hanjul check ID --with …`), unless
+    /// a test names its own `mods`.
+    public var companions: [ModCompanion] = []
+    /// Where test games and golden replays find the other mods they name; nil: only the
+    /// companions.
+    public var catalog: ModCatalog?
 
     public init(package: ModPackage, displayFolder: String) {
         self.package = package
@@ -74,6 +80,11 @@ public struct ModTestRunner {
         }.sorted()
     }
 
+    /// The mods test games and replays compose with this one.
+    var resolver: ModResolver {
+        ModResolver(own: ModCompanion(package: package, displayFolder: displayFolder), companions: companions, catalog: catalog)
+    }
+
     /// Runs every test file and replay, all within ``limits``.
     public func runAll() -> [FileResult] {
         let clock = TestClock(seconds: limits.seconds)
@@ -94,7 +105,7 @@ public struct ModTestRunner {
             return result
         }
         let session = TestSession(package: package, displayFolder: displayFolder, watchdog: watchdog,
-                                  memoryLimit: limits.gameMemoryBytes, clock: clock)
+                                  memoryLimit: limits.gameMemoryBytes, clock: clock, resolver: resolver)
         let lua: LuaState
         do throws(LuaError) {
             let files = package.files
@@ -183,16 +194,19 @@ public struct ModTestRunner {
             result.failures.append("cannot read the replay: \(error)")
             return result
         }
+        // A golden replay plays under the mods it names, in its order, as long as they
+        // include this one (a composition: recorded with check ID --with OTHER --record).
         let ids = replay.rules.mods.map(\.id)
-        guard ids == [package.id] else {
-            result.failures.append("recorded under mods [\(ids.joined(separator: ", "))], not [\(package.id)]; record it with hanjul run --mod \(package.id) … --save-replay \(displayFolder)/\(path)")
+        guard ids.contains(package.id) else {
+            result.failures.append("recorded under mods [\(ids.joined(separator: ", "))], which do not include \(package.id); record it with hanjul check \(package.id) --record \(displayFolder)/\(path) (add --with OTHER for other mods)")
             return result
         }
         let rules: LuaRules
         do throws(ModLoadError) {
-            rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
+            let mods = try resolver.composition(ids)
+            rules = try LuaRules(packages: mods.map(\.package), displayFolders: mods.map(\.displayFolder), watchdog: watchdog)
         } catch {
-            result.failures.append("\(error)")
+            result.failures.append("the replay's mods [\(ids.joined(separator: ", "))]: \(error)")
             return result
         }
         if let problem = replay.problem(under: rules) {
@@ -276,8 +290,11 @@ final class TestSession {
     /// The Lua memory those games held when last measured, and the most they may hold.
     private var gameBytes = 0
     let memoryLimit: Int
+    /// Where `t.game{ mods = … }` finds the mods it names.
+    let resolver: ModResolver
 
-    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog?, memoryLimit: Int, clock: TestClock) {
+    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog?, memoryLimit: Int, clock: TestClock, resolver: ModResolver) {
+        self.resolver = resolver
         self.package = package
         self.displayFolder = displayFolder
         self.watchdog = watchdog
@@ -354,12 +371,12 @@ final class TestSession {
     private func newGame(_ args: LuaArguments, _ lua: LuaState) throws(LuaHostError) -> LuaTableRef {
         let spec = try args.table(2)
         // A misspelt or doubled setting would otherwise be ignored without a word.
-        let known = ["pieces", "seed", "board"]
+        let known = ["pieces", "seed", "board", "mods", "level", "lines"]
         for (key, _) in spec.entries() {
             guard let name = key.stringValue, known.contains(name) else {
                 let name = visible(key.stringValue ?? key.typeName, limit: 40)
                 let hint = key.stringValue.flatMap { LoadedMod.closest($0, in: known) }.map { " (did you mean '\($0)'?)" } ?? ""
-                throw LuaHostError("t.game: unknown setting '\(name)'\(hint); t.game takes pieces, seed and board")
+                throw LuaHostError("t.game: unknown setting '\(name)'\(hint); t.game takes pieces, seed, board, mods, level and lines")
             }
         }
         if case .nil = spec["pieces"] {} else if case .nil = spec["seed"] {} else {
@@ -367,9 +384,10 @@ final class TestSession {
                                + "seed deals from the mod's randomizer with that seed")
         }
         try checkLimits("t.game")
+        let mods = try modsSetting(spec["mods"])
         let rules: LuaRules
         do throws(ModLoadError) {
-            rules = try LuaRules(packages: [package], displayFolders: [displayFolder], watchdog: watchdog)
+            rules = try LuaRules(packages: mods.map(\.package), displayFolders: mods.map(\.displayFolder), watchdog: watchdog)
         } catch {
             throw LuaHostError("t.game: \(error)")
         }
@@ -378,7 +396,7 @@ final class TestSession {
             var kinds: [Int] = []
             for letter in letters where !letter.isWhitespace {
                 guard let kind = rules.pieces.kind(forLetter: letter) else {
-                    throw LuaHostError("t.game: pieces: '\(letter)' is not a piece letter of this mod (\(rules.pieces.kinds.map { String($0.letter) }.joined(separator: " ")))")
+                    throw LuaHostError("t.game: pieces: '\(letter)' is not a piece letter of these rules (\(rules.pieces.kinds.map { String($0.letter) }.joined(separator: " ")))")
                 }
                 kinds.append(kind)
             }
@@ -396,20 +414,22 @@ final class TestSession {
         } else {
             throw LuaHostError("t.game: pieces must be a string of piece letters, like \"IOT\"")
         }
-        let box = Box(Game(rules: rules, source: source))
+        var start = GameStart()
         if let literal = spec["board"].stringValue {
-            let board: Board
             do throws(BoardTextError) {
-                board = try Board(literal, width: rules.boardWidth, height: rules.boardHeight, pieces: rules.pieces)
+                start.board = try Board(literal, width: rules.boardWidth, height: rules.boardHeight, pieces: rules.pieces)
             } catch {
-                throw LuaHostError("t.game: board: \(error)")
-            }
-            box.game.withState { state in state.editBoard { $0 = board } }
-            guard box.game.state.fits(box.game.state.piece) else {
-                throw LuaHostError("t.game: the board overlaps the piece in play at the top; leave the top rows empty")
+                let letters = rules.pieces.kinds.map { String($0.letter) }.joined(separator: " ")
+                throw LuaHostError("t.game: board: \(error) (these rules' letters: \(letters); a letter of another mod's pieces needs that mod: t.game{ mods = { … } })")
             }
         } else if case .nil = spec["board"] {} else {
             throw LuaHostError("t.game: board must be a string of rows like [[ ..IIII.... ]]")
+        }
+        start.level = try Self.number(spec["level"], "level", 1...GameStart.maxLevel) ?? 1
+        start.lines = try Self.number(spec["lines"], "lines", 0...GameStart.maxLines) ?? 0
+        let box = Box(Game(rules: rules, source: source, start: start))
+        if start.board != nil, case .over(.blockedSpawn) = box.game.state.phase {
+            throw LuaHostError("t.game: the board overlaps the piece in play at the top; leave the top rows empty")
         }
         box.bytes = box.measure()
         gameBytes += box.bytes
@@ -422,6 +442,33 @@ final class TestSession {
                 return try method(args)
             }
         })
+    }
+
+    /// `mods = { "garbage", … }`: the mods of the game in order, this one last unless named.
+    private func modsSetting(_ value: LuaValue) throws(LuaHostError) -> [ModCompanion] {
+        if case .nil = value { return resolver.standing }
+        guard let list = value.tableValue, list.entries().count == list.rawLength, list.rawLength <= 16 else {
+            throw LuaHostError("t.game: mods must be a list of mod ids like { \"garbage\" } (at most 16)")
+        }
+        var ids: [String] = []
+        for index in 0..<list.rawLength {
+            guard let id = list[index + 1].stringValue else { throw LuaHostError("t.game: mods[\(index + 1)] must be a mod id (a string)") }
+            ids.append(id)
+        }
+        do throws(ModLoadError) {
+            return try resolver.composition(ids)
+        } catch {
+            throw LuaHostError("t.game: mods: \(error)")
+        }
+    }
+
+    /// An optional integer setting in `range`.
+    private static func number(_ value: LuaValue, _ name: String, _ range: ClosedRange<Int>) throws(LuaHostError) -> Int? {
+        if case .nil = value { return nil }
+        guard let number = value.integerValue, range.contains(number) else {
+            throw LuaHostError("t.game: \(name) must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     static func gameMethods(_ box: Box, session: TestSession) -> [String: LuaHostFunction] {

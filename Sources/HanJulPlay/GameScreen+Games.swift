@@ -13,6 +13,7 @@ extension GameScreen {
         case .success(let fresh):
             rules = fresh
             identity = provider.identity(fresh)
+            warningsShown = 0
         case .failure(let failure):
             // Keep the rules of the last game; say why the fresh ones did not load.
             overlayOverride = .message(title: "MOD ERROR", text: failure.message + "\n\nThe previous version of the mods is used.\n\nr new game · q \(config.quitWord)")
@@ -214,11 +215,22 @@ extension GameScreen {
             }
             rules = fresh
             identity = provider.identity(fresh)
+            warningsShown = 0
             game = Game(rules: fresh, state: state)
             recorder.noteReload()
             let names = identity.mods.map { "\($0.id) \($0.version)" }.joined(separator: ", ")
             notice("RELOADED", names + "\n\nThe board and score are kept; this game's replay is marked as reloaded.", at: now)
         }
+    }
+
+    /// A notice for each hook failure the game went on from (`Rules.warnings`), once: the
+    /// player sees that the mod does not play as written.
+    mutating func noteWarnings(at now: UInt64) {
+        let warnings = rules.warnings
+        guard warnings.count > warningsShown else { return }
+        let new = warnings[warningsShown...].map(\.description)
+        warningsShown = warnings.count
+        notice("MOD WARNING", new.joined(separator: "\n\n") + "\n\nThe game goes on with the default; 'hanjul check' shows more.", at: now)
     }
 
     /// A notice for three seconds over the board while playing (the clock waits), or in

@@ -38,6 +38,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     var best: Int?
     var replaySaved = false
     var reloadPending = false
+    /// How many of `rules.warnings` a notice has shown.
+    var warningsShown = 0
     /// Colours for a 16-colour terminal, one distinct entry per kind.
     var kindColors: [UInt32]?
 
@@ -172,6 +174,7 @@ struct GameScreen<R: Rules>: PlayScreen {
                 showEnding()
             }
         }
+        noteWarnings(at: now)
         if game.state.isOver && mode != .over { finish(environment) }
         return effects
     }

@@ -9,13 +9,16 @@ public struct ModChoice: Equatable, Sendable {
     public var description: String
     /// Why it cannot be played (it fails to load, or is quarantined); nil when it loads.
     public var problem: String?
+    /// The mods it requires (its manifest's `requires`), which the Mods page adds before it.
+    public var requires: [String]
 
-    public init(id: String, name: String, version: String, description: String, problem: String? = nil) {
+    public init(id: String, name: String, version: String, description: String, problem: String? = nil, requires: [String] = []) {
         self.id = id
         self.name = name
         self.version = version
         self.description = description
         self.problem = problem
+        self.requires = requires
     }
 }
 

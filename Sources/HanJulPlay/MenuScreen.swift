@@ -160,14 +160,14 @@ struct MenuScreen: PlayScreen {
                 } else if let problem = mod.problem {
                     status = "\(mod.id) cannot be played: \(problem)"
                 } else {
-                    selection.append(mod.id)
+                    select(mod.id)
                 }
             } else if key == .enter {
                 if selection.isEmpty, let problem = mod.problem {
                     status = "\(mod.id) cannot be played: \(problem)"
                     return []
                 }
-                return start(selection.isEmpty ? [mod.id] : selection, at: now, environment: environment)
+                return start(selection.isEmpty ? withRequirements(mod.id, after: []).ids : selection, at: now, environment: environment)
             }
         case .settings:
             if step != 0 { settingsCursor = Self.moved(settingsCursor, by: step, count: Self.settingRows) }
@@ -248,6 +248,32 @@ struct MenuScreen: PlayScreen {
 
     /// A game under `ids` (empty: the standard game) as the child screen; Play plays these
     /// next time (kept in the settings file).
+    /// Adds `id` to the selection, after the mods it requires (added first, each after its
+    /// own, when not chosen yet); the status line says what was added.
+    mutating func select(_ id: String) {
+        let (ids, added) = withRequirements(id, after: selection)
+        selection = ids
+        if !added.isEmpty {
+            status = "added \(added.joined(separator: ", ")) before \(id): \(id) requires \(added.count == 1 ? "it" : "them")"
+        }
+    }
+
+    /// `chosen` then `id`, with the mods `id` requires (and theirs) that `chosen` lacks put
+    /// before it; `added` lists those.
+    func withRequirements(_ id: String, after chosen: [String]) -> (ids: [String], added: [String]) {
+        var ids = chosen, added: [String] = []
+        func add(_ id: String, depth: Int) {
+            guard !ids.contains(id), depth < 16 else { return }
+            for required in mods.first(where: { $0.id == id })?.requires ?? [] where !ids.contains(required) {
+                add(required, depth: depth + 1)
+                if ids.contains(required) { added.append(required) }
+            }
+            ids.append(id)
+        }
+        add(id, depth: 0)
+        return (ids, added)
+    }
+
     mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
         switch launcher.game(ids, config.with(settings), size, now, environment) {
         case .success(let started):

@@ -40,6 +40,17 @@ public struct Comparison: Codable, Sendable {
     public var games: Int
     public var figures: [Row]
     public var survival: Survival
+    /// Games of each side that went on past a hook's failure (`GameRecord.warnings`); nil
+    /// (left out of the JSON) when no game of either side did.
+    public var gamesWithWarnings: Sides?
+    /// The distinct hook failures met, each with its side (`A: …`), up to five; nil when none.
+    public var warnings: [String]?
+
+    /// A count for each side.
+    public struct Sides: Codable, Sendable, Equatable {
+        public var a: Int
+        public var b: Int
+    }
 
     /// Compares records of the same seeds, in the same order.
     /// - Precondition: `recordsA` and `recordsB` hold the same seeds in the same order.
@@ -66,6 +77,12 @@ public struct Comparison: Codable, Sendable {
         let test = LogRankTest(a: tally.a.endings, b: tally.b.endings)
         let (verdict, headline) = Self.survivalVerdict(curveA, curveB, test)
         survival = Survival(a: curveA, b: curveB, logRank: test, verdict: verdict, headline: headline)
+        let warnedA = recordsA.count { $0.warnings != nil }, warnedB = recordsB.count { $0.warnings != nil }
+        if warnedA + warnedB > 0 {
+            gamesWithWarnings = Sides(a: warnedA, b: warnedB)
+            warnings = Summary.distinct(recordsA.flatMap { ($0.warnings ?? []).map { "A: " + $0 } }
+                                        + recordsB.flatMap { ($0.warnings ?? []).map { "B: " + $0 } }, limit: 5)
+        }
     }
 
     static func verdict(_ figure: Figure, meanA: Double, meanB: Double, difference d: Distribution, significant: Bool) -> String {
@@ -110,7 +127,12 @@ public struct Comparison: Codable, Sendable {
     public var text: String {
         var out = "A: \(a.description)\nB: \(b.description)\n"
         if let sides = sidesDiffer { out += sides + "\n" }
-        out += "\(games) games on the same seeds (\(a.firstSeed)…\(a.lastSeed)); differences are B − A per seed\n\n"
+        out += "\(games) games on the same seeds (\(a.firstSeed)…\(a.lastSeed)); differences are B − A per seed\n"
+        if let warned = gamesWithWarnings {
+            out += "went on past a hook's failure: A \(warned.a) games, B \(warned.b) games\n"
+            for warning in warnings ?? [] { out += "  warning: \(warning)\n" }
+        }
+        out += "\n"
         var table = [["figure", "A mean", "B mean", "B − A", "95% CI", "verdict"]]
         for row in figures {
             let f: (Double) -> String = row.isRate ? { Format.percent($0) } : { Format.number($0) }

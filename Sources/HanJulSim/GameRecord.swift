@@ -43,10 +43,15 @@ public struct GameRecord: Equatable, Codable, Sendable {
     /// never held, or plays `plain`); left out of the JSON under rules without one, so
     /// their lines stay as before.
     public var held: Int?
+    /// The hook failures this game went on from with a default (`Rules.warnings`: a mod's
+    /// `gravity` that raised, a `spawn` that returned nothing, …), each once per mod and
+    /// hook, as the mod author would read them; left out of the JSON when there were none,
+    /// so the lines of games without them stay as before.
+    public var warnings: [String]?
 
     public init(seed: UInt64, pieces: Int, lines: Int, score: Int, level: Int, outcome: Outcome,
                 clears: [Int], meanHeight: Double, maxHeight: Int, holes: Int, evaluated: Int, error: String? = nil,
-                result: Int? = nil, held: Int? = nil) {
+                result: Int? = nil, held: Int? = nil, warnings: [String]? = nil) {
         self.seed = seed
         self.pieces = pieces
         self.lines = lines
@@ -62,6 +67,7 @@ public struct GameRecord: Equatable, Codable, Sendable {
         self.error = error
         self.result = result
         self.held = held
+        self.warnings = warnings.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether the game ended because the stack reached the top.

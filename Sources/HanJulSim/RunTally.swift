@@ -36,6 +36,10 @@ public struct RunTally: Sendable, Equatable {
     public var ruleErrors = 0
     /// The distinct rule errors of the lowest seeds, by seed, up to ``maxErrors``.
     public var errors: [RuleError] = []
+    /// Games that went on past a hook's failure (`GameRecord.warnings`), and the distinct
+    /// failures of the lowest seeds, up to ``maxErrors``.
+    public var warnedGames = 0
+    public var warnings: [RuleError] = []
     /// The lowest and highest seed tallied.
     public var lowestSeed: UInt64?
     public var highestSeed: UInt64?
@@ -72,6 +76,10 @@ public struct RunTally: Sendable, Equatable {
         case .ruleError: ruleErrors += 1
         }
         if let error = record.error { note(RuleError(seed: record.seed, text: error)) }
+        if let texts = record.warnings, !texts.isEmpty {
+            warnedGames += 1
+            for text in texts { Self.note(RuleError(seed: record.seed, text: text), in: &warnings) }
+        }
         lowestSeed = min(lowestSeed ?? record.seed, record.seed)
         highestSeed = max(highestSeed ?? record.seed, record.seed)
         for (index, figure) in Figure.base.enumerated() { base[index].add(figure.value(record)) }
@@ -89,7 +97,10 @@ public struct RunTally: Sendable, Equatable {
     }
 
     /// Keeps `error` if it is among the first distinct errors by seed.
-    public mutating func note(_ error: RuleError) {
+    public mutating func note(_ error: RuleError) { Self.note(error, in: &errors) }
+
+    /// Keeps `error` in `errors` if it is among the first distinct ones by seed.
+    static func note(_ error: RuleError, in errors: inout [RuleError]) {
         if let index = errors.firstIndex(where: { $0.text == error.text }) {
             guard error.seed < errors[index].seed else { return }
             errors.remove(at: index)
@@ -108,6 +119,8 @@ public struct RunTally: Sendable, Equatable {
         finished += other.finished
         ruleErrors += other.ruleErrors
         for error in other.errors { note(error) }
+        warnedGames += other.warnedGames
+        for warning in other.warnings { Self.note(warning, in: &warnings) }
         if let seed = other.lowestSeed { lowestSeed = min(lowestSeed ?? seed, seed) }
         if let seed = other.highestSeed { highestSeed = max(highestSeed ?? seed, seed) }
         for index in base.indices where index < other.base.count { base[index].merge(other.base[index]) }

@@ -68,6 +68,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
     public private(set) var lastReplay: Replay?
 
     public mutating func play(seed: UInt64) -> GameRecord {
+        let warnedBefore = rules.warnings.count
         var game = Game(rules: rules, source: .seeded(seed))
         var recorder = config.recordsReplays ? ReplayRecorder(rules: rules.identity, source: .seeded(seed)) : nil
         defer { lastReplay = recorder?.finish(game.state) }
@@ -134,7 +135,8 @@ public struct Simulator<R: Rules>: SeedPlayer {
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
             maxHeight: maxHeight, holes: Self.holes(state.board), evaluated: bot.placementsEvaluated - evaluatedBefore,
             error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
-            held: rules.holdEnabled ? bot.piecesHeld - heldBefore : nil)
+            held: rules.holdEnabled ? bot.piecesHeld - heldBefore : nil,
+            warnings: rules.warnings.dropFirst(warnedBefore).map(\.description))
     }
 
     /// Empty cells with a filled cell above them.

@@ -15,6 +15,11 @@ public struct Summary: Codable, Sendable {
     public var ruleErrors: Int
     /// The distinct rule errors met, up to five.
     public var errors: [String]
+    /// Games that went on past a hook's failure (`GameRecord.warnings`); nil (left out of
+    /// the JSON) when none did.
+    public var gamesWithWarnings: Int?
+    /// The distinct hook failures met, up to five; nil when none.
+    public var warnings: [String]?
     public var figures: [Row]
     /// How long games lasted: the fraction still playing against pieces placed.
     public var survival: SurvivalCurve
@@ -38,8 +43,17 @@ public struct Summary: Codable, Sendable {
         figures = tally.figures(result: header.result).map { figure in
             Row(key: figure.key, name: figure.name, isRate: figure.isRate, stats: tally.distribution(figure))
         }
+        gamesWithWarnings = tally.warnedGames > 0 ? tally.warnedGames : nil
+        warnings = tally.warnedGames > 0 ? tally.warnings.map(\.text) : nil
         survival = SurvivalCurve(endings: tally.endings)
         confidenceInterval = Self.methods(figures.map(\.stats.interval))
+    }
+
+    /// The first `limit` distinct texts, in order.
+    static func distinct(_ texts: [String], limit: Int) -> [String] {
+        var out: [String] = []
+        for text in texts where !out.contains(text) && out.count < limit { out.append(text) }
+        return out
     }
 
     /// `95% CI of the mean: …`, naming each method in `used` once, in a fixed order.
@@ -64,8 +78,11 @@ public struct Summary: Codable, Sendable {
         let seeds = header.firstSeed == header.lastSeed ? "seed \(header.firstSeed)" : "seeds \(header.firstSeed)…\(header.lastSeed)"
         out += "\(games) games (\(seeds)): \(capped) capped, \(toppedOut) topped out"
         if finished > 0 { out += ", \(finished) finished" }
-        out += ", \(ruleErrors) rule errors\n"
+        out += ", \(ruleErrors) rule errors"
+        if let gamesWithWarnings { out += ", \(gamesWithWarnings) went on past a hook's failure" }
+        out += "\n"
         for error in errors { out += "  error: \(error)\n" }
+        for warning in warnings ?? [] { out += "  warning: \(warning)\n" }
         if games > 0 {
             let range = max(1, survival.longest)
             out += "still playing by pieces placed (0…\(range)): \(survival.sparkline(width: 40, range: range))│ "

@@ -18,19 +18,26 @@ enum CheckCommand {
     static let cap = Option("--cap", value: "PIECES", formerly: ["--pieces"],
                             help: "with --record: the pieces the bot places (default 60)")
 
+    static let with = Option("--with", value: "OTHER", kind: .mod, repeatable: true,
+                             help: "check the mod together with OTHER (repeatable): the others apply first, in the order given, then ID")
+
     static let declaration = Command(
         "check", summary: "check a mod: manifest, determinism, invariants under random play, and its own tests",
-        synopsis: ["ID [--games N] [--fuzz-actions N] [--seed S] [--mods-dir DIR]...",
-                   "ID --record FILE [--seed S] [--cap PIECES]"],
+        synopsis: ["ID [--with OTHER]... [--games N] [--fuzz-actions N] [--seed S] [--mods-dir DIR]...",
+                   "ID [--with OTHER]... --record FILE [--seed S] [--cap PIECES]"],
         discussion: [
             "Loads the mod, checks its manifest, plays seeded games twice to check they are identical, fuzzes "
                 + "the engine's invariants with random actions, runs the mod's tests/*.lua and verifies its "
                 + "tests/*.replay. Exit status 0 when every check passes, 1 when one fails, 3 when the mod does not load.",
-            "  hanjul check garbage\n  hanjul check garbage --record Mods/garbage/tests/first.replay",
+            "With --with OTHER, every game plays under OTHER (the others in the order given) and then ID, as "
+                + "'hanjul run' applies mods given in that order; the mod's tests play there too unless a test names its own mods, and "
+                + "--record records under that composition. A golden replay plays under the mods it was recorded "
+                + "under, as long as they include ID.",
+            "  hanjul check garbage\n  hanjul check garbage --record Mods/garbage/tests/first.replay\n  hanjul check bonus --with garbage",
         ],
         operands: [Operand("ID", kind: .mod, help: "the mod to check", missing: "give one mod id, like 'hanjul check garbage'")],
-        options: [games, fuzzActions, seed, record, cap, ModOptions.modsDir],
-        misplaced: ["--mod": "give the mod to check as 'hanjul check ID'; --mod does not apply"])
+        options: [with, games, fuzzActions, seed, record, cap, ModOptions.modsDir],
+        misplaced: ["--mod": "give the mod to check as 'hanjul check ID', and the mods to check it with as --with OTHER"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let options = try ModOptions(arguments, ids: false)
@@ -44,11 +51,16 @@ enum CheckCommand {
         let recordPieces = try arguments.count(cap, limit: 10_000)
         guard recordPieces == nil || record != nil else { throw UsageError("--cap goes with --record FILE") }
 
+        let withIDs = arguments.values(Self.with)
+        for other in withIDs where other.isEmpty { throw UsageError("--with needs a mod id") }
+        if withIDs.contains(id) { throw UsageError("--with \(id): that is the mod being checked; give the other mods") }
         let catalog = options.catalog
         let package: ModPackage
+        let companions: [ModPackage]
         do throws(ModLoadError) {
             guard let found = try catalog.packages([id]).first else { return .modError }
             package = found
+            companions = try catalog.packages(withIDs)
         } catch {
             StandardError.write("hanjul check: \(error)")
             return .loading(error)
@@ -57,18 +69,21 @@ enum CheckCommand {
         // Like run: a quarantined mod is refused, and every state the checks create is
         // watched (a hang quarantines the mod and exits with status 4, L-24).
         let quarantine = HangGuard.quarantine
-        do throws(ModLoadError) { try catalog.refuseQuarantined([package], quarantine: quarantine) } catch {
+        do throws(ModLoadError) { try catalog.refuseQuarantined(companions + [package], quarantine: quarantine) } catch {
             StandardError.write("hanjul check: \(error)")
             return .modError
         }
         var checker = ModChecker(package: package, displayFolder: folder, options: checkOptions)
-        checker.watchdog = HangGuard.watchdog(for: [package], quarantine: quarantine, command: "check")
+        checker.companions = companions.map { ModCompanion(package: $0, displayFolder: catalog.display($0.folder)) }
+        checker.catalog = catalog
+        checker.watchdog = HangGuard.watchdog(for: companions + [package], quarantine: quarantine, command: "check")
 
         if let record {
             return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)
         }
 
-        say(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"))
+        say(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"
+                      + (companions.isEmpty ? "" : " with " + companions.map(\.id).joined(separator: ", "))))
         let outcomes = checker.run()
         for outcome in outcomes {
             let lines = outcome.detail.split(separator: "\n", omittingEmptySubsequences: false)

@@ -141,7 +141,7 @@ enum CompareCommand {
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }
-        let errors = tally.a.ruleErrors + tally.b.ruleErrors
+        let errors = tally.a.ruleErrors + tally.b.ruleErrors + tally.a.warnedGames + tally.b.warnedGames
         return errors > 0 ? .modError : .success
     }
 

@@ -8,22 +8,26 @@ enum GameReport {
     /// gravity_ms (the gravity interval at the level now), callouts (what the rules
     /// announced, oldest first), time_ms (the game clock: the sum of `W` actions),
     /// result_format (how the rules' result reads: `{"name", "unit", "lower_is_better"}` or
-    /// null) and goal (`{"lines", "lines_left"}` or null). The result object's `unit` follows
-    /// its first three fields.
+    /// null), goal (`{"lines", "lines_left"}` or null), rule_error (the error that ended the
+    /// game as `{"mod", "hook", "location", "message"}`, or null) and warnings (hook failures
+    /// the game went on from with a default, `Rules.warnings`, in the same form). The result
+    /// object's `unit` follows its first three fields.
     static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int,
-                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil) -> String {
+                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil, warnings: [RuleError] = []) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
         let dealt = String(state.dealt.map { letters[Int($0)] })
-        var result = "null", reason = "playing", error = "null"
+        var result = "null", reason = "playing", error = "null", ruleError = "null"
         if case .over(let why) = state.phase {
             reason = why.word
             switch why {
             case .finished(let r):
                 result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter),"
                     + "\"unit\":\"\(r.unit.rawValue)\"}"
-            case .ruleError(let e): error = jsonString(e.description)
+            case .ruleError(let e):
+                error = jsonString(e.description)
+                ruleError = errorJSON(e)
             case .blockedSpawn, .toppedOut: break
             }
         }
@@ -33,7 +37,15 @@ enum GameReport {
             + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
             + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
-            + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null")}"
+            + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null"),"
+            + "\"rule_error\":\(ruleError),\"warnings\":[\(warnings.map(errorJSON).joined(separator: ","))]}"
+    }
+
+    /// `{"mod":…,"hook":…,"location":…,"message":…}`: a rule error or warning, its parts
+    /// apart (`mod` and `location` null when unknown).
+    static func errorJSON(_ error: RuleError) -> String {
+        "{\"mod\":\(error.mod.map(jsonString) ?? "null"),\"hook\":\(jsonString(error.hook)),"
+            + "\"location\":\(error.location.map(jsonString) ?? "null"),\"message\":\(jsonString(error.message))}"
     }
 
     static func formatJSON(_ format: ResultFormat) -> String {

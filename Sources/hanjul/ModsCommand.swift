@@ -54,6 +54,9 @@ enum ModsCommand {
             } else if let manifest = entry.manifest {
                 say(visible("\(manifest.id) \(manifest.version)  \(manifest.name): \(manifest.description)"))
                 say(visible("    \(entry.folder)  sha256 \(entry.sha256?.prefix(16) ?? "")…"))
+                if !manifest.requires.isEmpty {
+                    say(visible("    requires \(manifest.requires.map(\.description).joined(separator: ", ")) (loaded before it)"))
+                }
             } else {
                 broken += 1
                 say(visible("\(entry.id)  FAILS TO LOAD  \(entry.folder)"))

@@ -26,7 +26,8 @@ extension PlayCommand {
                     guard let manifest = entry.manifest else {
                         return ModChoice(id: entry.id, name: entry.id, version: "", description: "", problem: entry.error ?? "does not load")
                     }
-                    return ModChoice(id: manifest.id, name: manifest.name, version: manifest.version, description: manifest.description)
+                    return ModChoice(id: manifest.id, name: manifest.name, version: manifest.version, description: manifest.description,
+                                     requires: manifest.requires.map(\.id))
                 }
             },
             game: { ids, config, size, now, environment in

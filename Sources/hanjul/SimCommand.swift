@@ -170,7 +170,8 @@ enum SimCommand {
         // With the games on standard output, the summary goes to standard error.
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
             .line(json ? try JSONLines.text(summary, pretty: true) : summary.text, data: json)
-        return summary.ruleErrors > 0 ? .modError : .success
+        // A game that went on past a hook's failure measured rules the author did not write.
+        return summary.ruleErrors > 0 || summary.gamesWithWarnings != nil ? .modError : .success
     }
 
     /// `250 games (seeds 1…250, shard 0/4) on 2 workers: 2 CPUs granted (…)`

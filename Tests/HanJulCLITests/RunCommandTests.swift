@@ -36,7 +36,7 @@ import Testing
     @Test func fieldOrderIsStable() throws {
         let result = try Hanjul.run(["run", "--pieces", "T", "--actions", "", "--json"])
         #expect(result.stdout == """
-            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null}
+            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null,"rule_error":null,"warnings":[]}
 
             """)
     }

@@ -39,7 +39,7 @@ import Testing
         #expect(result.failures == [
             "both: Mods/both/tests/a.lua:2: t.game: give pieces or seed, not both: pieces deals exactly those letters, "
                 + "over and over; seed deals from the mod's randomizer with that seed",
-            "typo: Mods/both/tests/a.lua:3: t.game: unknown setting 'peices' (did you mean 'pieces'?); t.game takes pieces, seed and board",
+            "typo: Mods/both/tests/a.lua:3: t.game: unknown setting 'peices' (did you mean 'pieces'?); t.game takes pieces, seed, board, mods, level and lines",
         ])
     }
 

@@ -50,8 +50,9 @@ import Testing
 
     @Test func theTestHarnessIsStubbed() {
         let box = TestSession.Box(Game(rules: try! repositoryRules("standard"), source: .seeded(1)))
-        let session = TestSession(package: ModPackage(id: "stub", folder: "stub", files: ["mod.lua": []]), displayFolder: "stub",
-                                  watchdog: nil, memoryLimit: 1 << 20, clock: TestClock(seconds: 1))
+        let package = ModPackage(id: "stub", folder: "stub", files: ["mod.lua": []])
+        let session = TestSession(package: package, displayFolder: "stub", watchdog: nil, memoryLimit: 1 << 20, clock: TestClock(seconds: 1),
+                                  resolver: ModResolver(own: ModCompanion(package: package, displayFolder: "stub"), companions: [], catalog: nil))
         let gameMethods = Set(TestSession.gameMethods(box, session: session).keys)
         // One API: the test game has every read of the game object, plus its own fields.
         #expect(GameAPI.readNames.isSubset(of: Set(GameAPI.methodNames)))

@@ -339,3 +339,44 @@ struct MenuScreenTests {
         }
     }
 }
+
+/// The Mods page adds what a chosen mod requires, before it (#22 item 3).
+@Suite("start screen: required mods")
+struct MenuRequiresTests {
+    static let mods = [
+        ModChoice(id: "bonus", name: "Bonus", version: "1.0.0", description: "Doubles clears over garbage.", requires: ["garbage"]),
+        ModChoice(id: "garbage", name: "Garbage", version: "1.0.0", description: "Rising rows."),
+        ModChoice(id: "zen", name: "Zen", version: "0.2", description: "No game over."),
+    ]
+
+    static func menu(_ log: LauncherLog) -> ManualClock {
+        let store = MemoryStore()
+        let session = PlaySession.menu(launcher: log.launcher(mods), config: PlayConfig(style: .monochrome, colorMode: .none),
+                                       settings: .defaults, size: Size(width: 80, height: 24),
+                                       environment: ManualClock.environment(store))
+        return ManualClock(session: session, store: store)
+    }
+
+    @Test("Space on bonus adds garbage first and says so; Enter plays garbage then bonus")
+    func spaceAddsRequired() {
+        let log = LauncherLog()
+        var clock = Self.menu(log)
+        clock.press(MenuScreenTests.down, at: 10)
+        clock.press(.enter, at: 20)
+        clock.press(.space, at: 30)
+        #expect(clock.screen.contains("[1] garbage") && clock.screen.contains("[2] bonus"))
+        #expect(clock.screen.contains("added garbage before bonus: bonus requires it"))
+        clock.press(.enter, at: 40)
+        #expect(log.games == [["garbage", "bonus"]])
+    }
+
+    @Test("Enter on bonus with nothing chosen plays garbage then bonus")
+    func enterAddsRequired() {
+        let log = LauncherLog()
+        var clock = Self.menu(log)
+        clock.press(MenuScreenTests.down, at: 10)
+        clock.press(.enter, at: 20)
+        clock.press(.enter, at: 30)
+        #expect(log.games == [["garbage", "bonus"]])
+    }
+}

@@ -361,3 +361,40 @@ struct StyleChoiceTests {
         #expect(GameScreen<StandardRules>.colors(for: .standard, mode: .trueColor) == nil)
     }
 }
+
+/// A hook failure the game goes on from (`Rules.warnings`, #22 item 1) is shown once, in a
+/// notice over the board; play goes on after it.
+@Suite("play session: hook warnings")
+struct HookWarningNoticeTests {
+    /// The standard rules, but hard drop points "fail" from the second drop on: reported
+    /// once, as `LuaRules` reports a mod's failing `hard_drop_points`.
+    final class FailingDropPoints: Rules, @unchecked Sendable {
+        var name: String { "failing" }
+        private(set) var warnings: [RuleError] = []
+        func hardDropPoints(rows: Int) -> Int {
+            if warnings.isEmpty {
+                warnings.append(RuleError(mod: "bad", hook: "hard_drop_points", location: "Mods/bad/mod.lua:7",
+                                          message: "returned a bad value (the game went on with the points before it: \(2 * rows))"))
+            }
+            return 2 * rows
+        }
+    }
+
+    @Test("the first failure shows MOD WARNING with file:line; a key goes on; it is not shown again")
+    func noticeOnce() {
+        let provider = RulesProvider<FailingDropPoints>(make: { .success(FailingDropPoints()) }, identity: { _ in .standard })
+        let store = MemoryStore()
+        var clock = ManualClock(session: .game(provider: provider, rules: FailingDropPoints(),
+                                               config: PlayConfig(seed: 1, style: .monochrome, colorMode: .none),
+                                               size: Size(width: 80, height: 24), reportsReleases: true, now: 0,
+                                               environment: ManualClock.environment(store)), store: store)
+        #expect(!clock.screen.contains("MOD WARNING"))
+        clock.press(.space, at: 100)
+        #expect(clock.screen.contains("MOD WARNING"))
+        #expect(clock.screen.contains("Mods/bad/mod.lua:7"))
+        clock.press(.character("x"), at: 200)
+        #expect(!clock.screen.contains("MOD WARNING"))
+        clock.press(.space, at: 300)
+        #expect(!clock.screen.contains("MOD WARNING"), "once per hook")
+    }
+}
