@@ -77,11 +77,10 @@ public struct Comparison: Codable, Sendable {
         let test = LogRankTest(a: tally.a.endings, b: tally.b.endings)
         let (verdict, headline) = Self.survivalVerdict(curveA, curveB, test)
         survival = Survival(a: curveA, b: curveB, logRank: test, verdict: verdict, headline: headline)
-        let warnedA = recordsA.count { $0.warnings != nil }, warnedB = recordsB.count { $0.warnings != nil }
+        let warnedA = tally.a.warnedGames, warnedB = tally.b.warnedGames
         if warnedA + warnedB > 0 {
             gamesWithWarnings = Sides(a: warnedA, b: warnedB)
-            warnings = Summary.distinct(recordsA.flatMap { ($0.warnings ?? []).map { "A: " + $0 } }
-                                        + recordsB.flatMap { ($0.warnings ?? []).map { "B: " + $0 } }, limit: 5)
+            warnings = Summary.distinct(tally.a.warnings.map { "A: " + $0.text } + tally.b.warnings.map { "B: " + $0.text }, limit: 5)
         }
     }
 
