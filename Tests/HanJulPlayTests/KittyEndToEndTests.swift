@@ -20,9 +20,16 @@ struct KittyEndToEndTests {
     }
 
     /// A display of play's range (70–79) that nobody uses.
+    /// A lock whose Xvfb is gone (killed with SIGKILL, it cannot clean up) is taken over.
     static func freeDisplay() -> Int? {
         (70...79).first { n in
-            !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+            let lock = "/tmp/.X\(n)-lock", socket = "/tmp/.X11-unix/X\(n)"
+            if let text = try? String(contentsOfFile: lock, encoding: .utf8),
+               let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: lock)
+                try? FileManager.default.removeItem(atPath: socket)
+            }
+            return !FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: lock)
         }
     }
 

@@ -8,9 +8,10 @@ import Testing
 /// answer to the device-attributes query is 35 bytes long; cut at the decoder's old
 /// 32-byte limit, its final `c` reached the game as the hold key (D1).
 ///
-/// Needs `Xvfb`, `xterm` and `xdotool`; when one is missing the test is cancelled.
-@Suite("hanjul in a real xterm", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
-struct XtermEndToEndTests {
+/// Needs `Xvfb`, `xterm` and `xdotool`; when one is missing the test is cancelled. In the
+/// kitty suite, so the two real terminals never run at once (xdotool drives one display
+/// at a time reliably).
+extension KittyEndToEndTests {
     @Test("started directly with --mod guideline --seed 5, the game begins with no hold (the terminal's answers are no keys)")
     func startsWithNoHold() throws {
         let missing = ["Xvfb", "xterm", "xdotool"].filter { KittyEndToEndTests.which($0) == nil }
