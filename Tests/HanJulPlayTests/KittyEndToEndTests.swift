@@ -33,6 +33,26 @@ struct KittyEndToEndTests {
         }
     }
 
+    /// Starts `Xvfb :display`, its output in `folder/xvfb.log`, and waits for its socket;
+    /// nil when it did not start. The caller kills it with SIGKILL (on SIGTERM Xvfb may wait
+    /// for its clients), which ``freeDisplay()`` copes with.
+    static func startXvfb(display: Int, logFolder folder: String) throws -> Process? {
+        let xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: which("Xvfb")!)
+        xvfb.arguments = [":\(display)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        _ = FileManager.default.createFile(atPath: folder + "/xvfb.log", contents: nil)
+        let log = FileHandle(forWritingAtPath: folder + "/xvfb.log")
+        xvfb.standardOutput = log
+        xvfb.standardError = log
+        try xvfb.run()
+        guard waitUntil(10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }) else {
+            kill(xvfb.processIdentifier, SIGKILL)
+            xvfb.waitUntilExit()
+            return nil
+        }
+        return xvfb
+    }
+
     @discardableResult
     static func run(_ tool: String, _ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
         let process = Process()
@@ -82,19 +102,10 @@ struct KittyEndToEndTests {
         let log = home.root + "/pty.log"
         let base = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8", "DISPLAY": ":\(display)"]
 
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
-        xvfb.arguments = [":\(display)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        _ = FileManager.default.createFile(atPath: home.root + "/xvfb.log", contents: nil)
-        let xvfbLog = FileHandle(forWritingAtPath: home.root + "/xvfb.log")
-        xvfb.standardOutput = xvfbLog
-        xvfb.standardError = xvfbLog
-        try xvfb.run()
-        // SIGKILL: Xvfb may wait for its clients on SIGTERM.
-        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
-        guard Self.waitUntil(10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }) else {
+        guard let xvfb = try Self.startXvfb(display: display, logFolder: home.root) else {
             try Test.cancel("Xvfb :\(display) did not start")
         }
+        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
 
         let kitty = Process()
         kitty.executableURL = URL(fileURLWithPath: Self.which("kitty")!)

@@ -22,18 +22,10 @@ extension KittyEndToEndTests {
         let log = home.root + "/pty.log"
         let base = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8", "DISPLAY": ":\(display)"]
 
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: KittyEndToEndTests.which("Xvfb")!)
-        xvfb.arguments = [":\(display)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-        _ = FileManager.default.createFile(atPath: home.root + "/xvfb.log", contents: nil)
-        let xvfbLog = FileHandle(forWritingAtPath: home.root + "/xvfb.log")
-        xvfb.standardOutput = xvfbLog
-        xvfb.standardError = xvfbLog
-        try xvfb.run()
-        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
-        guard KittyEndToEndTests.waitUntil(10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }) else {
+        guard let xvfb = try KittyEndToEndTests.startXvfb(display: display, logFolder: home.root) else {
             try Test.cancel("Xvfb :\(display) did not start")
         }
+        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
 
         let xterm = Process()
         xterm.executableURL = URL(fileURLWithPath: KittyEndToEndTests.which("xterm")!)
