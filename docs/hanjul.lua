@@ -365,5 +365,5 @@ function Standard.hard_drop_points(rows) end
 ---@field ok fun(value: any, message?: string)
 ---@field fail fun(message?: string)
 ---@field board fun(game: hanjul.TestGame, literal: string, message?: string) the literal's rows are the bottom rows; all above empty
----@field event fun(game: hanjul.TestGame, word: string, message?: string) the last play had this event ("cleared", "cleared:2")
----@field no_event fun(game: hanjul.TestGame, word: string, message?: string)
+---@field event fun(game: hanjul.TestGame, word: string, message?: string) the last play had this event ("cleared", "cleared:2"); words: moved, rotated:KICK, dropped:ROWS, locked:LETTER, cleared:COUNT, scored:POINTS, spawned:LETTER, held:LETTER, board_edited, game_over, spin:full, spin:mini, combo:N, b2b, callout:TEXT (alone: any value); any other word is an error
+---@field no_event fun(game: hanjul.TestGame, word: string, message?: string) the last play had no such event (the same words; any other is an error)

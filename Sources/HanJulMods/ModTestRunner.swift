@@ -628,9 +628,43 @@ extension ModTestRunner {
       end
     end
 
+    -- The words g:events() gives and t.event/t.no_event accept: a word alone matches
+    -- any value ("cleared" any count); a value must be of the word's kind.
+    local VOCABULARY = {
+      moved = "none", board_edited = "none", game_over = "none", b2b = "none",
+      rotated = "count", dropped = "count", cleared = "count", combo = "count", scored = "integer",
+      locked = "letter", spawned = "letter", held = "letter",
+      spin = "spin", callout = "text",
+    }
+    local WORDS = "moved, rotated:KICK, dropped:ROWS, locked:LETTER, cleared:COUNT, scored:POINTS, "
+      .. "spawned:LETTER, held:LETTER, board_edited, game_over, spin:full, spin:mini, combo:N, b2b, callout:TEXT"
+    local VALUES = {
+      count = { "^%d+$", "a count, like 2" }, integer = { "^%-?%d+$", "an integer, like 400" },
+      letter = { "^%u$", "a piece letter, like T" }, spin = { "^%a+$", "full or mini" },
+      text = { "^%S+$", "the callout's text, spaces written _" },
+    }
+
+    -- Refuses a word that no event can be: a typo would otherwise pass t.no_event silently.
+    local function known(name, word)
+      if type(word) ~= "string" then error(name .. ": the event must be a word like \"cleared:2\"", 3) end
+      local head, value = word:match("^([%w_]+):(.*)$")
+      head = head or word
+      local kind = VOCABULARY[head]
+      if kind == nil then
+        error(name .. ": unknown event '" .. word .. "'; the events are " .. WORDS, 3)
+      end
+      if value == nil then return end
+      if kind == "none" then error(name .. ": '" .. head .. "' takes no value (give '" .. head .. "')", 3) end
+      local pattern, what = VALUES[kind][1], VALUES[kind][2]
+      if not value:match(pattern) or (kind == "spin" and value ~= "full" and value ~= "mini") then
+        error(name .. ": '" .. word .. "': the value of " .. head .. " is " .. what, 3)
+      end
+    end
+
     -- Asserts the last g:play() produced an event starting with `word` ("cleared",
     -- "cleared:2", "scored:400", "game_over", ...).
     function t.event(g, word, message)
+      known("t.event", word)
       for event in g:events():gmatch("%S+") do
         if event == word or event:sub(1, #word + 1) == word .. ":" then return end
       end
@@ -638,6 +672,7 @@ extension ModTestRunner {
     end
 
     function t.no_event(g, word, message)
+      known("t.no_event", word)
       for event in g:events():gmatch("%S+") do
         if event == word or event:sub(1, #word + 1) == word .. ":" then
           error((message and message .. ": " or "") .. "unexpected event '" .. event .. "' in: " .. g:events(), 2)
