@@ -5,7 +5,8 @@ import PackageDescription
 // the tests run debug builds; a release binary (scripts/install) has none of them.
 let testSwitches: [SwiftSetting] = [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]
 
-// Layers (ARCHITECTURE.md): the engine imports nothing; everything else builds on it.
+// Layers (docs/ARCHITECTURE.md): the engine imports nothing; everything else builds on it.
+// Each target declares exactly the project modules it imports (PackageManifestTests).
 let package = Package(
     name: "HanJul",
     products: [
@@ -38,7 +39,7 @@ let package = Package(
         // Async-signal-safe terminal restore and signal chaining.
         .target(name: "CTerminalShim"),
         // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
-        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim", "HanJulText"]),
+        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
         // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
         .target(name: "HanJulRender", dependencies: ["HanJulCore", "HanJulText"]),
         // The one bot: placement search, board features, evaluators and players, on any
@@ -56,10 +57,10 @@ let package = Package(
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
-        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal", "HanJulText"]),
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
-        .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods",
-                                                   "HanJulTerminal", "HanJulRender", "LuaKit", "HanJulText"],
+        .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
+                                                   "HanJulTerminal", "HanJulRender", "HanJulText"],
                 swiftSettings: testSwitches),
 
         .executableTarget(name: "hanjul", dependencies: [
@@ -67,7 +68,7 @@ let package = Package(
             "HanJulCommandLine", "HanJulText",
         ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
-        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles"]),
+        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles", "HanJulHash"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
         .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
@@ -92,8 +93,8 @@ let package = Package(
         // HanJulMods: the summary oracle plays every mod of Mods/ (SummaryOracleTests).
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "CLua", "CLuaShim"]),
-        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "LuaKit", "HanJulReplay"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
@@ -101,7 +102,7 @@ let package = Package(
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
-        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles",
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulMods",
                                                             "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],
