@@ -51,6 +51,9 @@ let package = Package(
         // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
         .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"],
                 swiftSettings: testSwitches),
+        // Sweeps: the worker pool that hands games over in seed order, the JSONL and summary
+        // file formats (reading, writing, resuming), with their own error type.
+        .target(name: "HanJulSweep", dependencies: ["HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made. Knows nothing of the game.
         .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
@@ -64,8 +67,8 @@ let package = Package(
                 swiftSettings: testSwitches),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim", "CZlib",
-            "HanJulCommandLine", "HanJulText",
+            "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles", "HanJulHash"]),
@@ -92,6 +95,7 @@ let package = Package(
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         // HanJulMods: the summary oracle plays every mod of Mods/ (SummaryOracleTests).
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
+        .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),

@@ -8,6 +8,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulSim
+import HanJulSweep
 
 /// `hanjul bench`: the eltetris bot's speed over fixed seeds, single-threaded, in CPU time,
 /// against the C reference bot built and run in the same invocation when a C compiler exists.

@@ -8,6 +8,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulSim
+import HanJulSweep
 import HanJulText
 
 /// `hanjul compare --a "MODS" --b "MODS"`: both rule sets on the same seeds, compared.
@@ -107,10 +108,10 @@ enum CompareCommand {
             let seeds = start...end
             let whole = seeds == options.seeds
             let label: (String) -> String = { whole ? $0 : "\($0) (seeds \(seeds.lowerBound)…\(seeds.upperBound))" }
-            let recordsA = try ParallelRun.records(specA, seeds: seeds, config: options.config(for: specA, configA), workers: options.workers,
-                                                   progress: ProgressBar.make(total: seeds.count, label: label("A " + specA.name), lines: showProgress, quiet: quiet))
-            let recordsB = try ParallelRun.records(specB, seeds: seeds, config: options.config(for: specB, configB), workers: options.workers,
-                                                   progress: ProgressBar.make(total: seeds.count, label: label("B " + specB.name), lines: showProgress, quiet: quiet))
+            let recordsA = try sweep { () throws(SweepError) in try OrderedRun.records(specA, seeds: seeds, config: options.config(for: specA, configA), workers: options.workers,
+                                                   progress: ProgressBar.make(total: seeds.count, label: label("A " + specA.name), lines: showProgress, quiet: quiet)) }
+            let recordsB = try sweep { () throws(SweepError) in try OrderedRun.records(specB, seeds: seeds, config: options.config(for: specB, configB), workers: options.workers,
+                                                   progress: ProgressBar.make(total: seeds.count, label: label("B " + specB.name), lines: showProgress, quiet: quiet)) }
             for (a, b) in zip(recordsA, recordsB) { tally.add(a: a, b: b) }
             if end == options.seeds.upperBound { break }
             start = end + 1
@@ -137,7 +138,7 @@ enum CompareCommand {
         }
         let report = Report(toStandardError: svg.map(StandardStreams.isStream) ?? false)
         if json {
-            report.line(try JSONLines.text(comparison, pretty: true), data: true)
+            report.line(try sweep { () throws(SweepError) in try JSONLines.text(comparison, pretty: true) }, data: true)
         } else {
             report.line(comparison.text + "\n" + histograms.map { "\n" + $0.text() }.joined().trimmingTrailingNewline())
         }

@@ -1,4 +1,6 @@
 import HanJulMods
+import HanJulCommandLine
+import HanJulSweep
 
 /// The exit statuses every `hanjul` command uses.
 enum ExitStatus: Int32 {
@@ -22,5 +24,17 @@ enum ExitStatus: Int32 {
     static func loading(_ error: ModLoadError) -> ExitStatus {
         if case .notFound = error { return .usage }
         return .modError
+    }
+}
+
+/// Runs a call into the sweep library, its error shown as the command's own.
+func sweep<T>(_ body: () throws(SweepError) -> T) throws(UsageError) -> T {
+    do { return try body() } catch { throw UsageError(error) }
+}
+
+extension UsageError {
+    /// A sweep file's error, shown as the command's own.
+    init(_ error: SweepError) {
+        self.init(error.message)
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import HanJulCommandLine
 import HanJulSim
+import HanJulSweep
 import Synchronization
 
 /// Progress on standard error: on a terminal a one-line bar (games done, rate, time
@@ -8,7 +9,7 @@ import Synchronization
 /// other; on a `TERM=dumb` terminal (which cannot redraw) plain lines every 10 s;
 /// elsewhere, with `--progress`, plain lines for a log (a Slurm job's output file, say):
 /// one when the run starts, one every 30 s, one at the end. `--quiet` shows none.
-final class ProgressBar: Sendable {
+final class ProgressBar: RunProgress {
     enum Style: Sendable, Equatable {
         /// Redrawn in place; `unicode` picks the bar's characters.
         case terminal(unicode: Bool)

@@ -9,6 +9,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulSim
+import HanJulSweep
 
 /// `hanjul serve`: games played by another program over standard input and output, in a
 /// compact binary protocol (the transport of the Gymnasium environment in python/; the

@@ -8,6 +8,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulSim
+import HanJulSweep
 import HanJulText
 
 /// `hanjul sim`: many seeded games with a bot, summarised; with `--jsonl` each game is
@@ -78,7 +79,7 @@ enum SimCommand {
         var expectedHeader: RunHeader?
         if let resume {
             let bytes = try readExisting(resume)
-            let prefix = try SweepFile.prefix(of: bytes ?? [], path: resume)
+            let prefix = try sweep { () throws(SweepError) in try SweepFile.prefix(of: bytes ?? [], path: resume) }
             if let header = prefix.header {
                 if let conflict = request.conflict(with: header) { throw UsageError("--resume \(CommandLineText.shown(resume)): \(conflict)") }
                 let inFile = SimOptions.modIDs(ofRules: header.rules)
@@ -92,7 +93,7 @@ enum SimCommand {
                 options = SimOptions(resuming: header, workers: request.workers)
                 done = prefix.tally
                 expectedHeader = header
-                openWriter = { () throws(UsageError) in try SweepWriter(resuming: resume, keeping: prefix.validLength) }
+                openWriter = { () throws(UsageError) in try sweep { () throws(SweepError) in try SweepWriter(resuming: resume, keeping: prefix.validLength) } }
             } else {
                 guard request.sweep != nil else {
                     throw UsageError(bytes == nil
@@ -100,7 +101,7 @@ enum SimCommand {
                         : "--resume \(CommandLineText.shown(resume)): the run stopped before its header was written; give the run's options (--seeds A..B, …) to start it again")
                 }
                 options = try request.resolve()
-                openWriter = { () throws(UsageError) in try SweepWriter(creating: resume, discarding: prefix.tornLength) }
+                openWriter = { () throws(UsageError) in try sweep { () throws(SweepError) in try SweepWriter(creating: resume, discarding: prefix.tornLength) } }
             }
         } else {
             options = try request.resolve()
@@ -109,9 +110,9 @@ enum SimCommand {
             } else if let jsonl {
                 // Refuse an existing file before any game is played, and again when opening it.
                 if case .file? = try? OutputFile.target(of: jsonl), try readExisting(jsonl).map({ !$0.isEmpty }) == true {
-                    _ = try SweepWriter(creating: jsonl)
+                    _ = try sweep { () throws(SweepError) in try SweepWriter(creating: jsonl) }
                 }
-                openWriter = { () throws(UsageError) in try SweepWriter(creating: jsonl) }
+                openWriter = { () throws(UsageError) in try sweep { () throws(SweepError) in try SweepWriter(creating: jsonl) } }
             }
         }
 
@@ -145,7 +146,7 @@ enum SimCommand {
             if let remaining {
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet)
                 progress?.announce(plan(options, remaining: remaining, resumed: done.games))
-                try ParallelRun.play(spec, seeds: remaining, config: options.config(for: spec), workers: options.workers,
+                try OrderedRun.play(spec, seeds: remaining, config: options.config(for: spec), workers: options.workers,
                                      progress: progress, replayFolder: replayFolder) { record in
                     if let writer { try writer.write(line: try JSONLines.text(record)) }
                     tally.add(record)
@@ -161,7 +162,7 @@ enum SimCommand {
             throw UsageError("\(error)")
         }
         if let summaryPath {
-            let bytes = try SummaryFile.bytes(header: header, seeds: [header.seeds], tally: tally)
+            let bytes = try sweep { () throws(SweepError) in try SummaryFile.bytes(header: header, seeds: [header.seeds], tally: tally) }
             do throws(FileError) { try OutputFile.write(bytes, to: summaryPath) } catch {
                 throw UsageError("--summary: \(error)")
             }
@@ -169,7 +170,7 @@ enum SimCommand {
         let summary = Summary(header: header, tally: tally)
         // With the games on standard output, the summary goes to standard error.
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
-            .line(json ? try JSONLines.text(summary, pretty: true) : summary.text, data: json)
+            .line(json ? try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) } : summary.text, data: json)
         // A game that went on past a hook's failure measured rules the author did not write.
         return summary.ruleErrors > 0 || summary.gamesWithWarnings != nil ? .modError : .success
     }
@@ -200,37 +201,5 @@ enum SimCommand {
             throw UsageError("cannot read \(CommandLineText.quoted(path))")
         }
         return [UInt8](data)
-    }
-}
-
-/// The JSON of the simulation commands.
-enum JSONLines {
-    static func text(_ value: some Encodable, pretty: Bool = false) throws(UsageError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
-        do {
-            return escapingHidden(String(decoding: try encoder.encode(value), as: UTF8.self))
-        } catch {
-            throw UsageError("cannot encode JSON: \(error)")
-        }
-    }
-
-    /// JSON text with every character `visible` would show (C1 controls, bidi and
-    /// invisible characters, which JSONEncoder leaves raw) as a `\uXXXX` escape: the same
-    /// value, safe on a terminal (T-17). Raw tab, newline and return in JSON text are only
-    /// ever the layout's (the encoder escapes them inside strings).
-    static func escapingHidden(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { isHidden($0) && !["\t", "\n", "\r"].contains($0) }) else { return json }
-        var out = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard isHidden(scalar), !["\t", "\n", "\r"].contains(scalar) else { out.append(scalar); continue }
-            let units = scalar.value > 0xFFFF
-                ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)] : [scalar.value]
-            for unit in units {
-                let digits = String(unit, radix: 16)
-                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).unicodeScalars)
-            }
-        }
-        return String(out)
     }
 }

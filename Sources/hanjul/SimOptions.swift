@@ -3,6 +3,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulMods
 import HanJulSim
+import HanJulSweep
 import HanJulText
 import LuaKit
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HanJulCommandLine
 import HanJulSim
+import HanJulSweep
 import HanJulText
 
 /// `hanjul stats FILE…`: merges the JSONL of several `hanjul sim --jsonl` runs (the shards
@@ -48,15 +49,17 @@ enum StatsCommand {
         var tally = RunTally()
         var earlier = SeedRanges()
         for file in files {
-            try SweepFile.read(file, into: &parts) { (record: GameRecord) in
-                if !earlier.contains(record.seed) { tally.add(record) }
-            } summary: { (part: SweepFile.Part, counted: RunTally, sofar: [SweepFile.Part]) throws(UsageError) in
-                if let overlap = earlier.intersection(part.held).first, let other = sofar.first(where: { $0.held.intersects(overlap) }) {
-                    throw UsageError("\(part.source): its summary holds seeds \(SeedList.text(ranges: earlier.intersection(part.held).ranges)) that \(other.source) holds too; a summary's games cannot be told apart, so it is never merged with its seeds twice (even with --partial)")
+            try sweep { () throws(SweepError) in
+                try SweepFile.read(file, into: &parts) { (record: GameRecord) in
+                    if !earlier.contains(record.seed) { tally.add(record) }
+                } summary: { (part: SweepFile.Part, counted: RunTally, sofar: [SweepFile.Part]) throws(SweepError) in
+                    if let overlap = earlier.intersection(part.held).first, let other = sofar.first(where: { $0.held.intersects(overlap) }) {
+                        throw SweepError("\(part.source): its summary holds seeds \(SeedList.text(ranges: earlier.intersection(part.held).ranges)) that \(other.source) holds too; a summary's games cannot be told apart, so it is never merged with its seeds twice (even with --partial)")
+                    }
+                    tally.merge(counted)
+                } partDone: { (part: SweepFile.Part) in
+                    earlier.formUnion(part.held)
                 }
-                tally.merge(counted)
-            } partDone: { (part: SweepFile.Part) in
-                earlier.formUnion(part.held)
             }
         }
         let first = parts[0].header
@@ -125,7 +128,7 @@ enum StatsCommand {
         merged.firstSeed = tally.lowestSeed ?? first.firstSeed
         merged.lastSeed = tally.highestSeed ?? first.lastSeed
         let summary = Summary(header: merged, tally: tally)
-        if json { Swift.print(try JSONLines.text(summary, pretty: true)) } else { say(visibleLines(summary.text)) }
+        if json { Swift.print(try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) }) } else { say(visibleLines(summary.text)) }
         return .success
     }
 
@@ -191,91 +194,5 @@ enum SeedList {
         }
         if let start = next, start <= whole.upperBound { gaps.append(start...whole.upperBound) }
         return gaps
-    }
-}
-
-/// Seeds as sorted, disjoint ranges that never touch: interval arithmetic in the number of
-/// ranges, whatever the number of seeds.
-struct SeedRanges: Equatable {
-    private(set) var ranges: [ClosedRange<UInt64>] = []
-
-    init() {}
-
-    init(_ ranges: [ClosedRange<UInt64>]) {
-        for range in ranges { insert(range) }
-    }
-
-    var isEmpty: Bool { ranges.isEmpty }
-    var first: ClosedRange<UInt64>? { ranges.first }
-
-    /// The index of the first range whose upper bound is at least `seed`.
-    private func index(atOrAfter seed: UInt64) -> Int {
-        var low = 0, high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < seed { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    func contains(_ seed: UInt64) -> Bool {
-        let i = index(atOrAfter: seed)
-        return i < ranges.count && ranges[i].lowerBound <= seed
-    }
-
-    /// Adds one seed after every seed held so far (cheap: extends the last range).
-    mutating func append(_ seed: UInt64) {
-        if let last = ranges.last, last.upperBound < UInt64.max, last.upperBound + 1 == seed {
-            ranges[ranges.count - 1] = last.lowerBound...seed
-        } else if let last = ranges.last, seed <= last.upperBound {
-            insert(seed...seed)
-        } else {
-            ranges.append(seed...seed)
-        }
-    }
-
-    mutating func insert(_ range: ClosedRange<UInt64>) {
-        var low = range.lowerBound, high = range.upperBound
-        // Ranges that overlap or touch `range` merge with it.
-        var start = index(atOrAfter: low == 0 ? 0 : low - 1)
-        if start > 0 && ranges[start - 1].upperBound < UInt64.max && ranges[start - 1].upperBound + 1 >= low { start -= 1 }
-        var end = start
-        while end < ranges.count && (high == UInt64.max || ranges[end].lowerBound <= high + 1) {
-            low = min(low, ranges[end].lowerBound)
-            high = max(high, ranges[end].upperBound)
-            end += 1
-        }
-        ranges.replaceSubrange(start..<end, with: [low...high])
-    }
-
-    mutating func formUnion(_ other: SeedRanges) {
-        for range in other.ranges { insert(range) }
-    }
-
-    func intersects(_ range: ClosedRange<UInt64>) -> Bool {
-        let i = index(atOrAfter: range.lowerBound)
-        return i < ranges.count && ranges[i].lowerBound <= range.upperBound
-    }
-
-    func intersection(_ other: SeedRanges) -> SeedRanges {
-        var result = SeedRanges()
-        var i = 0, j = 0
-        while i < ranges.count && j < other.ranges.count {
-            let low = max(ranges[i].lowerBound, other.ranges[j].lowerBound)
-            let high = min(ranges[i].upperBound, other.ranges[j].upperBound)
-            if low <= high { result.ranges.append(low...high) }
-            if ranges[i].upperBound < other.ranges[j].upperBound { i += 1 } else { j += 1 }
-        }
-        // Pieces of different ranges may touch: merge them.
-        return SeedRanges(result.ranges)
-    }
-
-    func subtracting(_ whole: ClosedRange<UInt64>) -> SeedRanges {
-        var result = SeedRanges()
-        for range in ranges {
-            if range.lowerBound < whole.lowerBound { result.insert(range.lowerBound...min(range.upperBound, whole.lowerBound - 1)) }
-            if range.upperBound > whole.upperBound { result.insert(max(range.lowerBound, whole.upperBound + 1)...range.upperBound) }
-        }
-        return result
     }
 }

@@ -1,34 +1,31 @@
 import Glibc
-import HanJulCommandLine
-import HanJulFiles
-import HanJulReplay
 import HanJulSim
 import Synchronization
 
 /// The few system calls the simulation commands need: cores, clocks, a tty test, threads.
-enum Platform {
+package enum Platform {
     /// The machine's online CPUs (not what this process may use: see ``cpuGrant``).
-    static var onlineCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var onlineCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The CPUs this process was granted: its affinity mask and its cgroup's CPU quota.
-    static var cpuGrant: CPUGrant {
+    package static var cpuGrant: CPUGrant {
         CPUGrant(affinity: affinityCount, quota: cgroupQuota, online: onlineCount)
     }
 
     /// CPUs in the affinity mask (`Cpus_allowed_list` of `/proc/self/status`, what
     /// `sched_getaffinity` reports), nil if it cannot be read.
-    static var affinityCount: Int? {
+    package static var affinityCount: Int? {
         readSmallFile("/proc/self/status").flatMap(CPUGrant.affinity(status:))
     }
 
     /// The cgroup CPU quota in CPUs (v2 or v1), nil when there is none.
-    static var cgroupQuota: Double? {
+    package static var cgroupQuota: Double? {
         guard let cgroup = readSmallFile("/proc/self/cgroup"), let mounts = readSmallFile("/proc/self/mountinfo") else { return nil }
         return CPUGrant.quota(cgroup: cgroup, mountInfo: mounts, read: readSmallFile)
     }
 
     /// A small text file from /proc or /sys (which report size 0, so read until the end).
-    static func readSmallFile(_ path: String) -> String? {
+    package static func readSmallFile(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -41,13 +38,13 @@ enum Platform {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Seconds on the monotonic clock.
-    static func wallSeconds() -> Double { seconds(CLOCK_MONOTONIC) }
+    package static func wallSeconds() -> Double { seconds(CLOCK_MONOTONIC) }
 
     /// CPU seconds used by the whole process (every thread).
-    static func cpuSeconds() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
+    package static func cpuSeconds() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
 
     private static func seconds(_ clock: clockid_t) -> Double {
         var time = timespec()
@@ -56,15 +53,15 @@ enum Platform {
     }
 
     /// Runs `body(worker)` on `count` threads and waits for all of them.
-    static func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    package static func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         join(startThreads(count, body))
     }
 
     /// Starts `body(worker)` on `count` threads; ``join(_:)`` waits for them.
-    static func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
+    package static func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
         final class Start {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+            package let body: @Sendable () -> Void
+            package init(_ body: @escaping @Sendable () -> Void) { self.body = body }
         }
         var threads: [pthread_t] = []
         for worker in 0..<count {
@@ -80,9 +77,9 @@ enum Platform {
         return threads
     }
 
-    static func join(_ threads: [pthread_t]) {
+    package static func join(_ threads: [pthread_t]) {
         for thread in threads { pthread_join(thread, nil) }
     }
 
-    static func sleep(milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
+    package static func sleep(milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
 }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HanJulCommandLine
 import HanJulHash
 import HanJulSim
 
@@ -14,58 +13,58 @@ import HanJulSim
 /// (`{"figure":"pieces","counts":[[value,games],…]}`, `{"held":[[held,pieces,games],…]}`,
 /// `{"endings":[[pieces,toppedOut,stopped],…]}`, at most ``maxEntriesPerLine`` each), and
 /// `{"sha256":"…"}`, the SHA-256 of every byte before it. Its size is the distinct values'.
-enum SummaryFile {
-    static let version = 1
-    static let headPrefix = Array("{\"hanjulSummary\":".utf8)
-    static let maxEntriesPerLine = 10_000
+package enum SummaryFile {
+    package static let version = 1
+    package static let headPrefix = Array("{\"hanjulSummary\":".utf8)
+    package static let maxEntriesPerLine = 10_000
     /// The most seed ranges a summary may list (one for a run sim wrote).
-    static let maxRanges = SweepLimits.maxShards
+    package static let maxRanges = SweepLimits.maxShards
     /// The longest rule error kept, in bytes of UTF-8.
-    static let maxErrorBytes = 64 << 10
+    package static let maxErrorBytes = 64 << 10
 
     /// The first line: `{"hanjulSummary":{…}}`.
-    struct HeadLine: Codable { var hanjulSummary: Head }
+    package struct HeadLine: Codable { var hanjulSummary: Head }
 
-    struct Head: Codable {
+    package struct Head: Codable {
         /// The summary format's version (``SummaryFile/version``).
-        var version: Int
-        var header: RunHeader
+        package var version: Int
+        package var header: RunHeader
         /// The seeds counted, as inclusive ranges `[first, last]`, in order.
-        var seeds: [[UInt64]]
-        var games: Int
-        var capped: Int
-        var toppedOut: Int
-        var finished: Int
-        var ruleErrors: Int
-        var errors: [RuleErrorLine]
-        var heldGames: Int
+        package var seeds: [[UInt64]]
+        package var games: Int
+        package var capped: Int
+        package var toppedOut: Int
+        package var finished: Int
+        package var ruleErrors: Int
+        package var errors: [RuleErrorLine]
+        package var heldGames: Int
         /// `[length, games]`: games by the length of their record's clears.
-        var clearLengths: [[Int]]
+        package var clearLengths: [[Int]]
     }
 
-    struct RuleErrorLine: Codable {
-        var seed: UInt64
-        var text: String
+    package struct RuleErrorLine: Codable {
+        package var seed: UInt64
+        package var text: String
     }
 
-    struct CountsLine: Codable {
-        var figure: String
-        var counts: [[Double]]
+    package struct CountsLine: Codable {
+        package var figure: String
+        package var counts: [[Double]]
     }
 
-    struct HeldLine: Codable { var held: [[Double]] }
-    struct EndingsLine: Codable { var endings: [[Int]] }
-    struct ChecksumLine: Codable { var sha256: String }
+    package struct HeldLine: Codable { var held: [[Double]] }
+    package struct EndingsLine: Codable { var endings: [[Int]] }
+    package struct ChecksumLine: Codable { var sha256: String }
 
     /// The file's bytes for `tally`, the games of `seeds` played as `header` says.
-    static func bytes(header: RunHeader, seeds: [ClosedRange<UInt64>], tally: RunTally) throws(UsageError) -> [UInt8] {
+    package static func bytes(header: RunHeader, seeds: [ClosedRange<UInt64>], tally: RunTally) throws(SweepError) -> [UInt8] {
         var lines: [String] = []
         let head = Head(version: version, header: header, seeds: seeds.map { [$0.lowerBound, $0.upperBound] },
                         games: tally.games, capped: tally.capped, toppedOut: tally.toppedOut, finished: tally.finished,
                         ruleErrors: tally.ruleErrors, errors: tally.errors.map { RuleErrorLine(seed: $0.seed, text: $0.text) },
                         heldGames: tally.heldGames, clearLengths: tally.clearLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
         lines.append(try JSONLines.text(HeadLine(hanjulSummary: head)))
-        func counts(_ key: String, _ values: ValueCounts) throws(UsageError) {
+        func counts(_ key: String, _ values: ValueCounts) throws(SweepError) {
             let entries = values.sorted
             var start = 0
             while start < entries.count {
@@ -98,36 +97,36 @@ enum SummaryFile {
 
     /// Reads a summary line by line (``Reader/take(_:number:)``), checking everything it
     /// claims against the limits a command line and a JSONL file have.
-    struct Reader {
-        let source: String
-        var head: Head?
-        var tally = RunTally()
-        var seeds: [ClosedRange<UInt64>] = []
-        var hash = SHA256()
+    package struct Reader {
+        package let source: String
+        package var head: Head?
+        package var tally = RunTally()
+        package var seeds: [ClosedRange<UInt64>] = []
+        package var hash = SHA256()
         private let decoder = JSONDecoder()
         /// Base figures seen on a line of their own (each must be there unless no game was played).
         private var totals: [String: Int] = [:]
         private var heldTotal = 0, endingsTotal = 0, endingsEvents = 0
 
-        init(source: String) {
+        package init(source: String) {
             self.source = source
         }
 
-        private func fail(_ number: Int, _ problem: String) -> UsageError {
-            UsageError("\(source):\(number): a summary that hanjul sim cannot have written: \(problem)")
+        private func fail(_ number: Int, _ problem: String) -> SweepError {
+            SweepError("\(source):\(number): a summary that hanjul sim cannot have written: \(problem)")
         }
 
         /// Takes the head line.
-        mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(UsageError) {
+        package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
             guard let head = try? decoder.decode(HeadLine.self, from: Data(line)).hanjulSummary else {
-                throw UsageError("\(source):\(number): a damaged summary head line")
+                throw SweepError("\(source):\(number): a damaged summary head line")
             }
             guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
             guard head.version <= SummaryFile.version else {
-                throw UsageError("\(source):\(number): summary version \(head.version) is newer than this hanjul reads (\(SummaryFile.version))")
+                throw SweepError("\(source):\(number): summary version \(head.version) is newer than this hanjul reads (\(SummaryFile.version))")
             }
             guard head.header.format <= RunHeader.currentFormat else {
-                throw UsageError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
+                throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
             }
             if let problem = head.header.problem { throw fail(number, problem) }
             guard head.seeds.count <= maxRanges else { throw fail(number, "more than \(maxRanges) ranges of seeds") }
@@ -183,7 +182,7 @@ enum SummaryFile {
         }
 
         /// Takes a line after the head; true when it was the checksum, and the summary is whole.
-        mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(UsageError) -> Bool {
+        package mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) -> Bool {
             guard let head else { return false }
             let data = Data(line)
             if let counts = try? decoder.decode(CountsLine.self, from: data) {
@@ -213,19 +212,19 @@ enum SummaryFile {
                 }
             } else if let checksum = try? decoder.decode(ChecksumLine.self, from: data) {
                 guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
-                    throw UsageError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
+                    throw SweepError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
                 }
                 try finish(number: number, head: head)
                 return true
             } else {
-                throw UsageError("\(source):\(number): not a line of a summary (truncated file?)")
+                throw SweepError("\(source):\(number): not a line of a summary (truncated file?)")
             }
             hash.update(line)
             hash.update([10])
             return false
         }
 
-        private mutating func add(_ line: CountsLine, number: Int, head: Head) throws(UsageError) {
+        private mutating func add(_ line: CountsLine, number: Int, head: Head) throws(SweepError) {
             guard line.counts.count <= maxEntriesPerLine else { throw fail(number, "more than \(maxEntriesPerLine) counts on a line") }
             let key = line.figure
             let base = Figure.base.firstIndex { $0.key == key }
@@ -267,7 +266,7 @@ enum SummaryFile {
         }
 
         /// The checks of the whole: every game counted once in every figure.
-        private func finish(number: Int, head: Head) throws(UsageError) {
+        private func finish(number: Int, head: Head) throws(SweepError) {
             for figure in Figure.base where (totals[figure.key] ?? 0) != head.games {
                 throw fail(number, "\(figure.key) counts \(totals[figure.key] ?? 0) games, not \(head.games)")
             }

@@ -5,51 +5,56 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HanJulCommandLine
 import HanJulSim
 
 /// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed
 /// order (docs/SIM.md). Read line by line from a file or standard input (`-`), plain or
 /// gzip-compressed (zlib tells them apart); written by ``SweepWriter``.
-enum SweepFile {
+package enum SweepFile {
     /// One header and the seeds of the games after it (the games themselves go to the
     /// reader's callback as they are read), or one summary (``SummaryFile``).
-    struct Part {
-        var header: RunHeader
+    package struct Part {
+        package var header: RunHeader
         /// Where it came from, as the user named it (sanitized; `standard input` for `-`).
-        var source: String
+        package var source: String
         /// The seeds it holds.
-        var held = SeedRanges()
+        package var held = SeedRanges()
         /// Seeds it holds more than once.
-        var repeated = SeedRanges()
-        var isSummary = false
+        package var repeated = SeedRanges()
+        package var isSummary = false
     }
 
     /// The first line of a file: `{"header":{…}}`.
-    struct HeaderLine: Codable { var header: RunHeader? }
+    package struct HeaderLine: Codable {
+        package var header: RunHeader?
+        package init(header: RunHeader?) { self.header = header }
+    }
 
-    static let headerPrefix = Array("{\"header\":".utf8)
+    package static let headerPrefix = Array("{\"header\":".utf8)
+
+    /// Whether `path` names standard input (`-`) rather than a file.
+    package static func isStream(_ path: String) -> Bool { path == "-" }
 
     /// The most blank lines a file may hold (hanjul sim writes none).
-    static let maxBlankLines = 1000
+    package static let maxBlankLines = 1000
 
     /// Reads every run and summary in `path` (a path, or `-` for standard input), gzip or
     /// plain, appending each to `parts` and handing over its contents as they are read: each
     /// game of a run, in seed order, to `record` (a seed repeated at once is noted in the
     /// part's `repeated`, not handed over; one going back is an error); each summary whole to
     /// `summary` (with every part so far). `partDone` follows each part. Nothing is kept but the parts' seed ranges.
-    static func read(_ path: String, into parts: inout [Part],
-                     record: (GameRecord) throws(UsageError) -> Void,
-                     summary: (Part, RunTally, [Part]) throws(UsageError) -> Void,
-                     partDone: (Part) -> Void) throws(UsageError) {
-        let source = StandardStreams.isStream(path) ? "standard input" : CommandLineText.shown(path)
+    package static func read(_ path: String, into parts: inout [Part],
+                     record: (GameRecord) throws(SweepError) -> Void,
+                     summary: (Part, RunTally, [Part]) throws(SweepError) -> Void,
+                     partDone: (Part) -> Void) throws(SweepError) {
+        let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
         let decoder = JSONDecoder()
         let firstPart = parts.count
         var number = 0, blank = 0
         var reader: SummaryFile.Reader?
         var open = false  // whether parts.last is still being read
         var last: UInt64?
-        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(UsageError) in
+        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(SweepError) in
             number += 1
             if reader != nil {
                 if try reader!.take(line, number: number) {
@@ -67,7 +72,7 @@ enum SweepFile {
                 // hanjul sim writes none; a few are forgiven, a flood is not read for minutes (H-6).
                 blank += 1
                 if blank > maxBlankLines {
-                    throw UsageError("\(source):\(number): more than \(maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
+                    throw SweepError("\(source):\(number): more than \(maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
                 }
                 return
             }
@@ -82,33 +87,33 @@ enum SweepFile {
             let bytes = Data(line)
             if line.starts(with: headerPrefix) {
                 guard let header = try? decoder.decode(HeaderLine.self, from: bytes).header else {
-                    throw UsageError("\(source):\(number): a damaged header line\(complete ? "" : " (cut short: was the run stopped?)")")
+                    throw SweepError("\(source):\(number): a damaged header line\(complete ? "" : " (cut short: was the run stopped?)")")
                 }
                 guard header.format <= RunHeader.currentFormat else {
-                    throw UsageError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
+                    throw SweepError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
                 }
-                if let problem = header.problem { throw UsageError("\(source):\(number): a header that hanjul sim cannot have written: \(problem)") }
+                if let problem = header.problem { throw SweepError("\(source):\(number): a header that hanjul sim cannot have written: \(problem)") }
                 if open { partDone(parts[parts.count - 1]) }
                 parts.append(Part(header: header, source: source))
                 open = true
                 last = nil
                 return
             }
-            guard open else { throw UsageError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
+            guard open else { throw SweepError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
             let game: GameRecord
             do {
                 game = try decoder.decode(GameRecord.self, from: bytes)
             } catch {
                 let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
-                throw UsageError("\(source):\(number): not a game record (\(hint))")
+                throw SweepError("\(source):\(number): not a game record (\(hint))")
             }
             if let problem = game.problem(under: parts[parts.count - 1].header) {
-                throw UsageError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
+                throw SweepError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
             }
             if let last, game.seed <= last {
                 // hanjul sim writes games in seed order, which lets stats check seeds by ranges.
                 guard game.seed == last else {
-                    throw UsageError("\(source):\(number): seed \(game.seed) after seed \(last); hanjul sim writes the games of a run in seed order, so this is not its output")
+                    throw SweepError("\(source):\(number): seed \(game.seed) after seed \(last); hanjul sim writes the games of a run in seed order, so this is not its output")
                 }
                 parts[parts.count - 1].repeated.append(game.seed)
                 return
@@ -117,28 +122,28 @@ enum SweepFile {
             parts[parts.count - 1].held.append(game.seed)
             try record(game)
         }
-        if reader != nil { throw UsageError("\(source):\(number): a summary without its checksum line (cut short?)") }
+        if reader != nil { throw SweepError("\(source):\(number): a summary without its checksum line (cut short?)") }
         if open { partDone(parts[parts.count - 1]) }
-        guard parts.count > firstPart else { throw UsageError("\(source): no header line; is this hanjul sim --jsonl output?") }
+        guard parts.count > firstPart else { throw SweepError("\(source): no header line; is this hanjul sim --jsonl output?") }
     }
 
     /// What a stopped run left in its file: the header and the games written whole.
-    struct Prefix {
+    package struct Prefix {
         /// The header, when its line was written whole.
-        var header: RunHeader?
+        package var header: RunHeader?
         /// The games written whole, counted (not kept: a long run's file may hold millions).
-        var tally: RunTally
-        var count: Int
+        package var tally: RunTally
+        package var count: Int
         /// Bytes up to the end of the last whole line (the header's or a game's).
-        var validLength: Int
+        package var validLength: Int
         /// Bytes after that: a line cut short by the stop (or zeros a crash left), dropped on resume.
-        var tornLength: Int
+        package var tornLength: Int
     }
 
     /// Reads what a stopped `hanjul sim --jsonl` left in `bytes` (the whole file `path`).
     /// Only the last line may be cut short; anything else that is not a header then games
     /// of consecutive seeds from the header's first is an error, and the file is left alone.
-    static func prefix(of bytes: [UInt8], path: String) throws(UsageError) -> Prefix {
+    package static func prefix(of bytes: [UInt8], path: String) throws(SweepError) -> Prefix {
         let decoder = JSONDecoder()
         var prefix = Prefix(header: nil, tally: RunTally(), count: 0, validLength: 0, tornLength: 0)
         var start = 0, number = 0
@@ -148,24 +153,24 @@ enum SweepFile {
             let line = bytes[start..<end]
             // The limit stats reads under, so resume accepts nothing stats refuses (H-4).
             guard line.count <= LineReader.maxLineBytes else {
-                throw UsageError("\(CommandLineText.shown(path)):\(number): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
+                throw SweepError("\(SweepError.shown(path)):\(number): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
             }
             if let header = prefix.header {
                 guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
-                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
+                    throw SweepError("\(SweepError.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
                 }
                 let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.count))
                 guard !overflow, record.seed == expected, expected <= header.lastSeed else {
-                    throw UsageError("\(CommandLineText.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
+                    throw SweepError("\(SweepError.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
                 }
                 prefix.tally.add(record)
                 prefix.count += 1
             } else {
                 guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
-                    throw UsageError("\(CommandLineText.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
+                    throw SweepError("\(SweepError.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
                 }
                 if let problem = header.problem {
-                    throw UsageError("\(CommandLineText.shown(path)):\(number): a header that hanjul sim cannot have written: \(problem); the file is left as it is")
+                    throw SweepError("\(SweepError.shown(path)):\(number): a header that hanjul sim cannot have written: \(problem); the file is left as it is")
                 }
                 prefix.header = header
             }
@@ -174,7 +179,7 @@ enum SweepFile {
         }
         let tail = bytes[start...]
         if tail.count > LineReader.maxLineBytes {
-            throw UsageError("\(CommandLineText.shown(path)):\(number + 1): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
+            throw SweepError("\(SweepError.shown(path)):\(number + 1): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
         }
         if !tail.isEmpty {
             // A cut-short last line: the start of a header or of a game, or the zeros a
@@ -183,7 +188,7 @@ enum SweepFile {
                 ? tail.allSatisfy({ $0 == 0 }) || headerPrefix.starts(with: tail.prefix(headerPrefix.count))
                 : tail.first == UInt8(ascii: "{") || tail.allSatisfy({ $0 == 0 })
             guard looksTorn else {
-                throw UsageError("\(CommandLineText.shown(path)):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
+                throw SweepError("\(SweepError.shown(path)):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
             }
             prefix.tornLength = tail.count
         }
@@ -193,35 +198,35 @@ enum SweepFile {
 
 /// Reads a file or standard input line by line, through zlib (which passes plain files
 /// through unchanged and inflates gzip, concatenated members too).
-enum LineReader {
+package enum LineReader {
     /// The longest line read (a game record is a few hundred bytes; a header, a few KiB).
-    static let maxLineBytes = 4 << 20
+    package static let maxLineBytes = 4 << 20
     /// How many times its size gzip data may inflate to: JSONL of games compresses about
     /// ten times; a bomb (gigabytes of one repeated line) hundreds of times (H-6).
-    static let maxInflation = 200
+    package static let maxInflation = 200
     /// Output below this is never called a bomb (small files inflate oddly).
-    static let inflationFloor = 64 << 20
+    package static let inflationFloor = 64 << 20
 
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
-    static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(UsageError) -> Void) throws(UsageError) {
+    package static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(SweepError) -> Void) throws(SweepError) {
         let fd: Int32
-        if StandardStreams.isStream(path) {
+        if SweepFile.isStream(path) {
             fd = dup(STDIN_FILENO)
         } else {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-                throw UsageError("cannot read '\(source)': \(reason)")
+                throw SweepError("cannot read '\(source)': \(reason)")
             }
             var info = stat()
             if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)
-                throw UsageError("cannot read '\(source)': it is a folder; give the JSONL files in it")
+                throw SweepError("cannot read '\(source)': it is a folder; give the JSONL files in it")
             }
         }
         guard fd >= 0, let file = gzdopen(fd, "rb") else {
             if fd >= 0 { close(fd) }
-            throw UsageError("cannot read '\(source)': out of memory")
+            throw SweepError("cannot read '\(source)': out of memory")
         }
         defer { gzclose(file) }
         gzbuffer(file, 1 << 17)
@@ -234,7 +239,7 @@ enum LineReader {
                 var code: Int32 = 0
                 let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
                 let reason = code == Z_ERRNO ? String(cString: strerror(errno)) : code == Z_BUF_ERROR ? message + " (a gzip file cut short?)" : message
-                throw UsageError("cannot read '\(source)': \(reason)")
+                throw SweepError("cannot read '\(source)': \(reason)")
             }
             if n == 0 { break }
             inflated += Int(n)
@@ -243,7 +248,7 @@ enum LineReader {
             if inflated > inflationFloor, gzdirect(file) == 0 {
                 let compressed = Int(gzoffset(file))
                 if compressed > 0 && inflated / compressed > maxInflation {
-                    throw UsageError("cannot read '\(source)': its gzip data inflates more than \(maxInflation) times (\(compressed) bytes to over \(inflated >> 20) MiB so far); hanjul sim output compresses about 10 times, so this is not its output")
+                    throw SweepError("cannot read '\(source)': its gzip data inflates more than \(maxInflation) times (\(compressed) bytes to over \(inflated >> 20) MiB so far); hanjul sim output compresses about 10 times, so this is not its output")
                 }
             }
             pending += chunk[0..<Int(n)]
@@ -256,14 +261,14 @@ enum LineReader {
             // No line of hanjul sim output is near this long: a file without line breaks
             // (or a gzip bomb of one) must not fill the memory.
             if pending.count > maxLineBytes {
-                throw UsageError("cannot read '\(source)': a line longer than \(maxLineBytes >> 20) MiB; is this hanjul sim --jsonl output?")
+                throw SweepError("cannot read '\(source)': a line longer than \(maxLineBytes >> 20) MiB; is this hanjul sim --jsonl output?")
             }
         }
         // A gzip stream cut short reads as far as it goes, then says so.
         var code: Int32 = 0
         let message = gzerror(file, &code).map { String(cString: $0) } ?? ""
         if code != Z_OK && code != Z_STREAM_END {
-            throw UsageError("cannot read '\(source)': \(message.isEmpty ? "damaged gzip data" : message) (a gzip file cut short?)")
+            throw SweepError("cannot read '\(source)': \(message.isEmpty ? "damaged gzip data" : message) (a gzip file cut short?)")
         }
         if !pending.isEmpty { try body(pending[...], false) }
     }

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import HanJulCommandLine
 import HanJulFiles
 import HanJulReplay
 import HanJulSim
@@ -9,24 +8,31 @@ import Synchronization
 /// Plays many seeds on worker threads and hands their records over in seed order, each as
 /// soon as every earlier seed is done: what is handed over does not depend on the number of
 /// workers or on which finished first, so a stream of them can be written as it goes.
-enum ParallelRun {
-    final class Shared: @unchecked Sendable {
+/// What a run tells about its progress, from a thread of its own every 100 ms (and once
+/// before any game, and once at the end); the command decides how to show it.
+package protocol RunProgress: Sendable {
+    func draw(done: Int)
+    func finish(done: Int)
+}
+
+package enum OrderedRun {
+    package final class Shared: @unchecked Sendable {
         /// Records finished out of order, by index, until every earlier one is handed over.
-        let ready = Mutex<[Int: GameRecord]>([:])
+        package let ready = Mutex<[Int: GameRecord]>([:])
         /// Signalled once per finished record and once per worker that exits.
-        let signal = DispatchSemaphore(value: 0)
-        let next = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
-        let finishedWorkers = Atomic<Int>(0)
-        let failed = Mutex<String?>(nil)
+        package let signal = DispatchSemaphore(value: 0)
+        package let next = Atomic<Int>(0)
+        package let done = Atomic<Int>(0)
+        package let finishedWorkers = Atomic<Int>(0)
+        package let failed = Mutex<String?>(nil)
     }
 
     /// Plays `seeds` and calls `deliver` with each record in seed order, on the calling
     /// thread. A rule set that fails to load throws its message; an error `deliver` throws
     /// stops the workers and is rethrown. With `replayFolder`, each game's replay is saved
     /// there as `<rules>-<seed>.hjr`; a replay that cannot be saved is reported at the end.
-    static func play(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
-                     progress: ProgressBar?, replayFolder: String? = nil,
+    package static func play(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
+                     progress: (any RunProgress)?, replayFolder: String? = nil,
                      deliver: (GameRecord) throws -> Void) throws {
         var recording = config
         recording.recordsReplays = replayFolder != nil
@@ -94,21 +100,21 @@ enum ParallelRun {
         Platform.join(progressThread)
         progress?.finish(done: delivered)
         if let failure { throw failure }
-        if let message = shared.failed.withLock({ $0 }) { throw UsageError(message) }
+        if let message = shared.failed.withLock({ $0 }) { throw SweepError(message) }
         precondition(delivered == count, "every seed is played")
     }
 
     /// The records of `seeds`, in order.
-    static func records(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
-                        progress: ProgressBar?) throws(UsageError) -> [GameRecord] {
+    package static func records(_ spec: RuleSetSpec, seeds: ClosedRange<UInt64>, config: SimulationConfig, workers: Int,
+                        progress: (any RunProgress)?) throws(SweepError) -> [GameRecord] {
         var records: [GameRecord] = []
         records.reserveCapacity(min(seeds.count, 1 << 16))
         do {
             try play(spec, seeds: seeds, config: config, workers: workers, progress: progress) { records.append($0) }
-        } catch let error as UsageError {
+        } catch let error as SweepError {
             throw error
         } catch {
-            throw UsageError("\(error)")
+            throw SweepError("\(error)")
         }
         return records
     }

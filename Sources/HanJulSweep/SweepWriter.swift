@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HanJulCommandLine
 import HanJulFiles
 import HanJulSim
 
@@ -17,13 +16,13 @@ import HanJulSim
 /// is written through (a FIFO nobody reads is an error), a folder, block device or socket
 /// is refused, and a missing folder is never created. One thing is the sweep's own: a new
 /// run never replaces a file that has games in it: it says to `--resume` it or remove it.
-final class SweepWriter {
-    let fd: Int32
-    let name: String
+package final class SweepWriter {
+    package let fd: Int32
+    package let name: String
     private let isFile: Bool
 
     /// Standard output (`--jsonl -`).
-    init(standardOutput: ()) {
+    package init(standardOutput: ()) {
         fd = STDOUT_FILENO
         name = "standard output"
         isFile = false
@@ -31,7 +30,7 @@ final class SweepWriter {
 
     /// A new file at `path`. An empty file (or one whose only content is a header cut
     /// short, `discarding` bytes of it) is started over; anything else is refused.
-    init(creating path: String, discarding torn: Int = 0) throws(UsageError) {
+    package init(creating path: String, discarding torn: Int = 0) throws(SweepError) {
         let (fd, regular) = try Self.open(path, flags: O_WRONLY | O_CREAT)
         guard regular else {
             self.fd = fd
@@ -43,12 +42,12 @@ final class SweepWriter {
         var info = stat()
         if fstat(fd, &info) == 0, Int(info.st_size) > torn {
             close(fd)
-            throw UsageError("\(CommandLineText.quoted(path)) already exists (\(info.st_size) bytes); finish a stopped run with --resume \(CommandLineText.shown(path)), or remove it to start over")
+            throw SweepError("\(SweepError.quoted(path)) already exists (\(info.st_size) bytes); finish a stopped run with --resume \(SweepError.shown(path)), or remove it to start over")
         }
         guard ftruncate(fd, 0) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw UsageError("cannot write \(CommandLineText.quoted(path)): \(reason)")
+            throw SweepError("cannot write \(SweepError.quoted(path)): \(reason)")
         }
         self.fd = fd
         name = path
@@ -58,16 +57,16 @@ final class SweepWriter {
 
     /// The file of a stopped run at `path`, cut back to its first `length` bytes (its
     /// whole lines), to append the games it lacks.
-    init(resuming path: String, keeping length: Int) throws(UsageError) {
+    package init(resuming path: String, keeping length: Int) throws(SweepError) {
         let (fd, regular) = try Self.open(path, flags: O_WRONLY)
         guard regular else {
             close(fd)
-            throw UsageError("cannot resume \(CommandLineText.quoted(path)): it is not a regular file")
+            throw SweepError("cannot resume \(SweepError.quoted(path)): it is not a regular file")
         }
         guard ftruncate(fd, off_t(length)) == 0, lseek(fd, 0, SEEK_END) == off_t(length) else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw UsageError("cannot resume \(CommandLineText.quoted(path)): \(reason)")
+            throw SweepError("cannot resume \(SweepError.quoted(path)): \(reason)")
         }
         self.fd = fd
         name = path
@@ -84,10 +83,10 @@ final class SweepWriter {
 
     /// Opens `path` by the output rule: the descriptor, and whether it is a regular file
     /// (else a FIFO or character device, written through).
-    private static func open(_ path: String, flags: Int32) throws(UsageError) -> (Int32, Bool) {
+    private static func open(_ path: String, flags: Int32) throws(SweepError) -> (Int32, Bool) {
         let target: OutputFile.Target
         do throws(FileError) { target = try OutputFile.target(of: path) } catch {
-            throw UsageError("--jsonl: \(error)")
+            throw SweepError("--jsonl: \(error)")
         }
         switch target {
         case .standardOutput:
@@ -95,7 +94,7 @@ final class SweepWriter {
         case .device(let final, _):
             let fd = Glibc.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else {
-                throw UsageError("cannot write \(CommandLineText.quoted(path)): \(FileError(path: path, operation: .open, errno: errno).reason)")
+                throw SweepError("cannot write \(SweepError.quoted(path)): \(FileError(path: path, operation: .open, errno: errno).reason)")
             }
             let mode = fcntl(fd, F_GETFL)
             if mode >= 0 { _ = fcntl(fd, F_SETFL, mode & ~O_NONBLOCK) }
@@ -103,26 +102,26 @@ final class SweepWriter {
         case .file(let final, _):
             let fd = Glibc.open(final, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
             guard fd >= 0 else {
-                throw UsageError("cannot write \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
+                throw SweepError("cannot write \(SweepError.quoted(path)): \(String(cString: strerror(errno)))")
             }
             var info = stat()
             guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 close(fd)
-                throw UsageError("\(CommandLineText.quoted(path)) is not a regular file; to stream the games use --jsonl -")
+                throw SweepError("\(SweepError.quoted(path)) is not a regular file; to stream the games use --jsonl -")
             }
             return (fd, true)
         }
     }
 
     /// A write that failed after the run started (exit status 1, not a usage error).
-    struct Failure: Error {
-        var message: String
+    package struct Failure: Error {
+        package var message: String
         /// The reader of a pipe went away: nothing to say, as for any Unix filter.
-        var readerGone = false
+        package var readerGone = false
     }
 
     /// One line (a `\n` is added), written whole before this returns.
-    func write(line: String) throws(Failure) {
+    package func write(line: String) throws(Failure) {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
@@ -139,7 +138,7 @@ final class SweepWriter {
     }
 
     /// Flushes a file to the disk, so a finished run survives a crash of the machine too.
-    func finish() throws(Failure) {
+    package func finish() throws(Failure) {
         guard isFile else { return }
         if fsync(fd) != 0 && errno != EINVAL {
             throw Failure(message: "cannot write to \(name): \(String(cString: strerror(errno)))")
