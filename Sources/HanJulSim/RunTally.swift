@@ -99,6 +99,9 @@ public struct RunTally: Sendable, Equatable {
     /// Keeps `error` if it is among the first distinct errors by seed.
     public mutating func note(_ error: RuleError) { Self.note(error, in: &errors) }
 
+    /// Keeps `warning` if it is among the first distinct warnings by seed.
+    public mutating func noteWarning(_ warning: RuleError) { Self.note(warning, in: &warnings) }
+
     /// Keeps `error` in `errors` if it is among the first distinct ones by seed.
     static func note(_ error: RuleError, in errors: inout [RuleError]) {
         if let index = errors.firstIndex(where: { $0.text == error.text }) {

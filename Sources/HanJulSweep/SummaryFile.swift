@@ -38,6 +38,10 @@ package enum SummaryFile {
         package var ruleErrors: Int
         package var errors: [RuleErrorLine]
         package var heldGames: Int
+        /// Games that went on past a hook's failure, and the first distinct failures; left
+        /// out when there were none (so a summary without them has the bytes it always had).
+        package var warnedGames: Int?
+        package var warnings: [RuleErrorLine]?
         /// `[length, games]`: games by the length of their record's clears.
         package var clearLengths: [[Int]]
     }
@@ -62,7 +66,9 @@ package enum SummaryFile {
         let head = Head(version: version, header: header, seeds: seeds.map { [$0.lowerBound, $0.upperBound] },
                         games: tally.games, capped: tally.capped, toppedOut: tally.toppedOut, finished: tally.finished,
                         ruleErrors: tally.ruleErrors, errors: tally.errors.map { RuleErrorLine(seed: $0.seed, text: $0.text) },
-                        heldGames: tally.heldGames, clearLengths: tally.clearLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+                        heldGames: tally.heldGames, warnedGames: tally.warnedGames > 0 ? tally.warnedGames : nil,
+                        warnings: tally.warnedGames > 0 ? tally.warnings.map { RuleErrorLine(seed: $0.seed, text: $0.text) } : nil,
+                        clearLengths: tally.clearLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
         lines.append(try JSONLines.text(HeadLine(hanjulSummary: head)))
         func counts(_ key: String, _ values: ValueCounts) throws(SweepError) {
             let entries = values.sorted
@@ -159,6 +165,19 @@ package enum SummaryFile {
                 tally.note(RunTally.RuleError(seed: error.seed, text: error.text))
             }
             guard tally.errors.count == head.errors.count else { throw fail(number, "a rule error listed twice") }
+            let warnedGames = head.warnedGames ?? 0
+            let warnings = head.warnings ?? []
+            guard (0...head.games).contains(warnedGames), warnings.count <= RunTally.maxErrors, warnings.isEmpty == (warnedGames == 0) else {
+                throw fail(number, "\(warnedGames) games with warnings of \(head.games), listing \(warnings.count)")
+            }
+            for warning in warnings {
+                guard seeds.contains(where: { $0.contains(warning.seed) }), warning.text.utf8.count <= maxErrorBytes else {
+                    throw fail(number, "a warning of seed \(warning.seed) outside its seeds, or over \(maxErrorBytes >> 10) KiB")
+                }
+                tally.noteWarning(RunTally.RuleError(seed: warning.seed, text: warning.text))
+            }
+            guard tally.warnings.count == warnings.count else { throw fail(number, "a warning listed twice") }
+            tally.warnedGames = warnedGames
             var lengths = 0
             for pair in head.clearLengths {
                 guard pair.count == 2, (0...64).contains(pair[0]), (1...head.games).contains(pair[1]), tally.clearLengths[pair[0]] == nil else {

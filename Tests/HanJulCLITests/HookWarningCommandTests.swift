@@ -92,6 +92,18 @@ import Testing
         #expect(compare.stdout.contains("went on past a hook's failure: A 0 games, B 3 games"), "\(compare.stdout)")
     }
 
+    @Test("a summary file keeps them: stats of sim --summary says what sim said")
+    func summaryFileKeepsWarnings() throws {
+        let mods = try Self.badMod()
+        defer { try? FileManager.default.removeItem(atPath: mods) }
+        let summary = mods + "/run.summary"
+        let sim = try Hanjul.run(["sim", "--mod", "bad", "--mods-dir", mods, "--seed", "1", "--games", "3", "--cap", "10", "--summary", summary])
+        #expect(sim.status == 3)
+        let stats = try Hanjul.run(["stats", summary])
+        #expect(stats.stdout.contains("3 games (seeds 1…3): 3 capped, 0 topped out, 0 rule errors, 3 went on past a hook's failure"), "\(stats.stdout)\(stats.stderr)")
+        #expect(stats.stdout.contains("spawn: attempt to call a nil value (method 'levl')"))
+    }
+
     @Test("a mod without hook failures: no warnings field in sim's lines, nothing more in its summary")
     func quietWhenNone() throws {
         let sim = try Hanjul.run(["sim", "--mod", "guideline", "--mods-dir", SlurmArrayTests.repository.appendingPathComponent("Mods").path,

@@ -117,3 +117,32 @@ import Testing
         #expect(ranges.intersection(SeedRanges([5...7])).ranges == [5...5, 7...7])
     }
 }
+
+extension SweepRoundTripTests {
+    @Test func aSummaryKeepsTheGamesThatWentOnPastAHooksFailure() throws {
+        let header = RunHeader(rules: "standard", config: Self.config, firstSeed: 1, lastSeed: 3)
+        var tally = RunTally()
+        for seed: UInt64 in 1...3 {
+            tally.add(GameRecord(seed: seed, pieces: 10, lines: 0, score: 0, level: 1, outcome: .capped, clears: [], meanHeight: 2, maxHeight: 3, holes: 0, evaluated: 0,
+                                 warnings: seed == 2 ? ["mod bad, spawn: oops (mod.lua:4)"] : nil))
+        }
+        let bytes = try SummaryFile.bytes(header: header, seeds: [1...3], tally: tally)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"warnedGames\":1"))
+        var reader = SummaryFile.Reader(source: "run.summary")
+        var number = 0
+        var whole = false
+        for line in bytes.split(separator: 10) {
+            number += 1
+            if number == 1 { try reader.start(line, number: 1) } else { whole = try reader.take(line, number: number) }
+        }
+        #expect(whole)
+        #expect(reader.tally.warnedGames == 1)
+        #expect(reader.tally.warnings == [RunTally.RuleError(seed: 2, text: "mod bad, spawn: oops (mod.lua:4)")])
+
+        // Without warnings the head has no such fields: the bytes summaries always had.
+        var quiet = RunTally()
+        quiet.add(GameRecord(seed: 1, pieces: 10, lines: 0, score: 0, level: 1, outcome: .capped, clears: [], meanHeight: 2, maxHeight: 3, holes: 0, evaluated: 0))
+        let plain = try SummaryFile.bytes(header: header, seeds: [1...1], tally: quiet)
+        #expect(!String(decoding: plain, as: UTF8.self).contains("warn"))
+    }
+}
