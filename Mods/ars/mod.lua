@@ -23,11 +23,8 @@ local function states(...)
 end
 
 return {
-  id = "ars",
-  name = "ARS",
-  version = "1.0.0",
+  id = "ars", name = "ARS", version = "1.0.0", api = 1,
   description = "Arika's rotation: bottom-aligned states, kicks one right then one left, no I kicks.",
-  api = 1,
   -- Clockwise turns go from each state to the next. O keeps the standard state.
   rotations = {
     I = states("..../####", "..#./..#./..#./..#."),
