@@ -232,4 +232,20 @@ import Testing
         #expect(!StandardRules().searchesTurnsAtLanding)
         #expect(try repositoryRules("guideline").searchesTurnsAtLanding)
     }
+
+    @Test func theDefaultBotPlaysTurnsWhereThePieceLandedUnderARS() throws {
+        // The symptom was a bot that never used a kick: under ARS it now chooses
+        // placements that need a turn where the piece landed, and plays them without fault.
+        let rules = try repositoryRules("ars")
+        var game = Game(rules: rules, source: .seeded(1))
+        var bot = Bot(BotConfig(), seed: 1)
+        var landing = 0
+        var recorder: ReplayRecorder? = nil
+        while game.state.piecesLocked < 300 && !game.state.isOver {
+            let placement = try #require(try bot.choose(game))
+            if bot.search.actions(of: placement).contains(.softDrop) { landing += 1 }
+            #expect(bot.commit(placement, to: &game, recording: &recorder) == .locked)
+        }
+        #expect(landing > 0, "300 pieces and no turn where a piece landed")
+    }
 }
