@@ -235,6 +235,21 @@ function Game:announce(text) end
 ---@return hanjul.Letter
 function Game:standard_next() end
 
+---Moves the piece in play by (dx, dy) (each -64 to 64) when it fits there: true; otherwise
+---false and nothing changes. Only in after_move, on_spawn, on_tick and on_top_out. The last
+---move stays as it was. 20G: `while game:move_piece(0, 1) do end`.
+---@param dx integer
+---@param dy integer
+---@return boolean moved
+function Game:move_piece(dx, dy) end
+
+---Replaces the piece in play: each field left out stays as it is; `kind` may change the piece's
+---kind. True when that piece fits (it is then in play); false and nothing changes otherwise.
+---Only in after_move, on_spawn, on_tick and on_top_out.
+---@param piece {kind?: hanjul.Letter, rotation?: integer, x?: integer, y?: integer}
+---@return boolean placed
+function Game:set_piece(piece) end
+
 ---Ends the game as topped out (reason "topped_out"): a piece that locked wholly above the board, say.
 function Game:top_out() end
 
@@ -283,6 +298,37 @@ function Standard.soft_drop_points(rows) end
 ---@return integer
 function Standard.hard_drop_points(rows) end
 
+---The offsets {dx, dy} (dy down) the rules try, in order, when `letter` turns from rotation
+---state `from` to `to` and no rotate hook decides: the mods' kicks, or the standard six.
+---@param letter hanjul.Letter
+---@param from integer
+---@param to integer
+---@return integer[][]
+function Standard.kicks(letter, from, to) end
+
+---The turn the engine makes without a rotate hook (the next state, the first kick that fits),
+---with a rotate hook's arguments: x, y, rotation and the kick's index, or nil when no kick
+---fits. A rotate hook may return it as it is: `return hanjul.standard.rotate(game, ...)`.
+---@param game hanjul.Game
+---@param letter hanjul.Letter
+---@param rotation integer
+---@param x integer
+---@param y integer
+---@param direction integer 1 clockwise, -1 counter-clockwise, 2 a half turn
+---@return integer|nil x
+---@return integer y
+---@return integer rotation
+---@return integer kick
+function Standard.rotate(game, letter, rotation, x, y, direction) end
+
+---Where a piece enters without a spawn hook: x = (width - 4) // 2, y = 0, rotation 0.
+---@param game hanjul.Game
+---@param letter hanjul.Letter
+---@return integer x
+---@return integer y
+---@return integer rotation
+function Standard.spawn(game, letter) end
+
 -- The mod -------------------------------------------------------------------------------
 
 ---The facts of one lock (game:lock_facts()).
@@ -315,6 +361,7 @@ function Standard.hard_drop_points(rows) end
 ---@field board? {width: integer, height: integer} 4 to 64 each; default 10 x 20
 ---@field pieces? hanjul.PieceKind[] 1 to 64 kinds; default the seven standard pieces
 ---@field extra_pieces? hanjul.PieceKind[] kinds added after pieces (or after the seven standard pieces)
+---@field rotations? table<hanjul.Letter, integer[][][]> new rotation states (1 to 8, each a list of {x, y} cells) for kinds of the set, by letter; kinds not named keep theirs (the last mod's win)
 ---@field preview? integer coming pieces shown, 0 to 6; default 1
 ---@field kicks? integer[][]|table<string, integer[][]|table<string, integer[][]>> offsets {dx, dy} (dy down) tried in order when rotating, for every turn; or by kind ("default" or a letter) and turn (["0>1"]); default {0,0} {-1,0} {1,0} {-2,0} {2,0} {0,-1}
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
@@ -327,7 +374,7 @@ function Standard.hard_drop_points(rows) end
 ---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
 ---@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
----@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn (last mod wins; read-only)
+---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer?, integer? the turned piece x, y, rotation (and optionally the kick's index) or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn; hanjul.standard.rotate is the default (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
@@ -339,6 +386,7 @@ function Standard.hard_drop_points(rows) end
 ---@field on_clear? fun(game: hanjul.Game, count: integer, rows: integer) after full rows were removed and scored (all run)
 ---@field after_lock? fun(game: hanjul.Game, cleared: integer) after every lock, its clear (0 rows included) scored, before the next piece (all run)
 ---@field on_tick? fun(game: hanjul.Game) after a gravity tick (all run)
+---@field after_move? fun(game: hanjul.Game, move: hanjul.Move) after each successful slide ("left", "right"), turn ("rotate", "rotate_ccw", "rotate_180") or one-row fall ("soft_drop": D, or a gravity tick's); may move the piece with game:move_piece / set_piece (all run)
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
 ---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
 

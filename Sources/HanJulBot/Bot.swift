@@ -232,6 +232,9 @@ public struct Bot {
         for action in path {
             game.apply(action)
             recorder?.record(action, state: game.state)
+            // A rule the search does not foresee (a mod's after_move, say) may lock the piece
+            // before its path ends: the rest of the path is not for the next piece.
+            if game.state.piecesLocked != locked { break }
         }
         guard game.state.piecesLocked == locked + 1 else {
             if game.state.isOver { return .ended }

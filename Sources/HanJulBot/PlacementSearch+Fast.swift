@@ -5,16 +5,62 @@ extension PlacementSearch {
     /// fewest turns first, at most rotations − 1 turns), each slid left and right and
     /// dropped.
     @_specialize(where R == StandardRules)
-    mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
+    mutating func runFast<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32,
+                                    landing: Bool) throws(RuleError) {
         let table = self.table!
+        let first = storage.count
         if let kicks = rules.fixedKicksToken,
            let cached = try fixedKickStarts(start, state: state, rules: rules, kicks: kicks, turns: turns, table: table) {
             slides(from: cached, holds: holds, state: state, table: table)
-            return
+        } else {
+            try turnStarts(start, state: state, rules: rules, turns: turns)
+            let found = starts
+            slides(from: found, holds: holds, state: state, table: table)
         }
-        try turnStarts(start, state: state, rules: rules, turns: turns)
-        let found = starts
-        slides(from: found, holds: holds, state: state, table: table)
+        if landing {
+            try landingTurns(from: first, state: state, rules: rules, holds: holds, turns: turns, table: table)
+        }
+    }
+
+    /// The most turns a path makes where the piece landed (`landingTurns`).
+    static let maxLandingTurns = 2
+
+    /// Under rules with a rotation system of their own (`Rules.searchesTurnsAtLanding`): each
+    /// placement from `first` on, those found here included, turned where it landed with the
+    /// rules' own turns (so kicks off the stack and the walls count), then dropped. The path:
+    /// the placement's own, soft drops down to where it landed instead of its hard drop, the
+    /// turn, a hard drop. At most `maxLandingTurns` such turns in a path.
+    @_specialize(where R == StandardRules)
+    private mutating func landingTurns<R: Rules>(
+        from first: Int, state: GameState, rules: R, holds: Bool, turns: UInt32, table: ShapeTable
+    ) throws(RuleError) {
+        let width = state.board.width, height = state.board.height
+        landingDepth.removeAll(keepingCapacity: true)
+        for _ in first..<storage.count { landingDepth.append(0) }
+        var index = first
+        while index < storage.count {
+            let placement = storage.placements[index]
+            let depth = landingDepth[index - first]
+            index += 1
+            guard depth < Self.maxLandingTurns else { continue }
+            for turn in Turn.allCases where turns & (1 << turn.rawValue) != 0 {
+                guard let turned = try turn.apply(to: placement.piece, state: state, rules: rules) else { continue }
+                positionsVisited += 1
+                let rows = state.board.dropDistance(of: turned, in: state.pieces)
+                let landed = turned.offset(0, rows)
+                guard isNew(landed, height: height, width: width, table: table) else { continue }
+                pathScratch.removeAll(keepingCapacity: true)
+                let path = actions(of: placement).droppingHold
+                for step in 0..<(path.count - 1) { pathScratch.append(path[step]) }
+                for _ in 0..<placement.dropRows { pathScratch.append(.softDrop) }
+                pathScratch.append(turn.action)
+                let begin = storedActions.count
+                storedActions.append(contentsOf: pathScratch)
+                storage.append(Placement(piece: landed, dropRows: rows, holds: holds, turns: 0, shift: 0,
+                                         pathStart: Int32(begin), pathEnd: Int32(storedActions.count)))
+                landingDepth.append(depth + 1)
+            }
+        }
     }
 
     /// The rotation states reachable by turning at `start` into `starts`, breadth first,

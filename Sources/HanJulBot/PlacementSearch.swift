@@ -30,8 +30,15 @@ public struct PlacementSearch: Sendable {
         /// clockwise and, when allowed, counter-clockwise turns with their kicks, fewest
         /// turns first, at most one turn fewer than the kind has states), then every slide
         /// left or right that fits step by step at that height, then a hard drop. What a
-        /// player does with "rotate, move, drop".
+        /// player does with "rotate, move, drop". Under rules with a rotation system of their
+        /// own (`Rules.searchesTurnsAtLanding`), each place found is also turned where the
+        /// piece lands (soft drops there, a turn with the rules' kicks, a hard drop; up to
+        /// two such turns), so kicks off the stack and the walls count.
         case fast
+        /// `fast`, turning where the piece lands under any rules (as `fast` does under
+        /// rules with a rotation system of their own): to compare rotation systems with the
+        /// same search on both sides.
+        case landing
         /// Every position reachable with `L`, `R`, `D` (soft drop) and the allowed turns,
         /// breadth first, then a hard drop: tucks under overhangs and spins count.
         /// Positions more than 16 rows above the start (or the board's top) are not
@@ -60,6 +67,8 @@ public struct PlacementSearch: Sendable {
     var lowestAt: [Int] = []
     var queue: [Piece] = []
     var pathScratch: [Action] = []
+    /// Per placement of a fast search's landing turns, the turns made where it landed.
+    var landingDepth: [UInt8] = []
     var starts: [(piece: Piece, turns: UInt32)] = []
     var stamp: UInt32 = 0
     /// Per kind, the fast search's starts on an empty board (`fixedKickStarts`).
@@ -180,7 +189,9 @@ public struct PlacementSearch: Sendable {
         prepare(kind: start.kind, board: state.board, set: set, columnTops: columnTops)
         let allowed = Turn.allowed(by: rules) & (turns ?? ~0)
         switch mode {
-        case .fast: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed)
+        case .fast: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed,
+                                landing: rules.searchesTurnsAtLanding)
+        case .landing: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed, landing: true)
         case .full: try runFull(start, state: state, rules: rules, holds: holds, turns: allowed)
         }
     }

@@ -3,7 +3,8 @@
 /// Every case's payload is plain data (no strings, no references): the engine appends and
 /// clears events on every action, and such an array is cleared without visiting each element.
 public enum Event: Equatable, Sendable {
-    /// The piece moved sideways or down by an action (`L`, `R`, `D`, `G`).
+    /// The piece moved sideways or down by an action (`L`, `R`, `D`, `G`), or a rules hook
+    /// moved it (`GameState.placePiece`).
     case moved(Piece)
     /// The piece rotated; `kick` is the index of the offset that made it fit.
     case rotated(Piece, kick: Int)

@@ -71,8 +71,8 @@ public struct Game<R: Rules> {
         state.actionsApplied += 1
         do throws(RuleError) {
             switch action {
-            case .left: shift(-1)
-            case .right: shift(1)
+            case .left: try shift(-1)
+            case .right: try shift(1)
             case .rotate: try rotate(by: 1)
             case .rotateCounterclockwise:
                 guard rules.allowsCounterclockwise else { break }
@@ -107,8 +107,8 @@ public struct Game<R: Rules> {
         let wasGrounded = !state.fits(before.offset(0, 1))
         do throws(RuleError) {
             switch action {
-            case .left: shift(-1)
-            case .right: shift(1)
+            case .left: try shift(-1)
+            case .right: try shift(1)
             case .rotate: try rotate(by: 1)
             case .rotateCounterclockwise:
                 guard rules.allowsCounterclockwise else { break }
@@ -120,10 +120,10 @@ public struct Game<R: Rules> {
                 guard rules.holdEnabled else { break }
                 try hold()
                 return
-            case .softDrop: fall(soft: true)
+            case .softDrop: try fall(soft: true)
             case .gravity:
                 state.ticks += 1
-                fall(soft: false)
+                try fall(soft: false)
                 if !state.isOver {
                     try rules.didTick(&state)
                     try afterHook()
@@ -209,7 +209,7 @@ public struct Game<R: Rules> {
         }
     }
 
-    private mutating func shift(_ dx: Int) {
+    private mutating func shift(_ dx: Int) throws(RuleError) {
         let moved = state.piece.offset(dx, 0)
         guard state.fits(moved) else { return }
         state.piece = moved
@@ -217,6 +217,16 @@ public struct Game<R: Rules> {
         state.lastKick = nil
         state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
+        try didMove(dx < 0 ? .left : .right)
+    }
+
+    /// After a successful move: the rules' `didMove` (a mod's `after_move`), only when they
+    /// ask for it, so rules without one pay one flag test.
+    @inline(__always)
+    private mutating func didMove(_ move: Action) throws(RuleError) {
+        guard rules.observesMoves else { return }
+        try rules.didMove(move, &state)
+        try afterHook()
     }
 
     /// Turns the piece `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
@@ -240,6 +250,7 @@ public struct Game<R: Rules> {
         default: .rotateHalfTurn
         }
         state.events.append(.rotated(turned, kick: kick))
+        try didMove(state.lastMove!)
     }
 
     /// Puts the piece in the hold slot and brings in the held one (or the next), once per lock.
@@ -261,13 +272,13 @@ public struct Game<R: Rules> {
     /// One row down, or a lock when the piece cannot fall; a soft drop (`D`, not `G`) scores
     /// `softDropPoints` for the row.
     private mutating func stepDown(soft: Bool) throws(RuleError) {
-        if !fall(soft: soft) { try lock() }
+        if !(try fall(soft: soft)) { try lock() }
     }
 
     /// One row down when the piece fits there (a soft drop scores its row); a grounded piece
     /// stays. Returns whether it moved.
     @discardableResult
-    private mutating func fall(soft: Bool) -> Bool {
+    private mutating func fall(soft: Bool) throws(RuleError) -> Bool {
         let moved = state.piece.offset(0, 1)
         guard state.fits(moved) else { return false }
         state.piece = moved
@@ -276,6 +287,7 @@ public struct Game<R: Rules> {
         state.lastKickShift = Cell(x: 0, y: 0)
         state.events.append(.moved(moved))
         if soft { state.addScore(rules.softDropPoints(rows: 1), reason: .softDrop) }
+        try didMove(.softDrop)
         return true
     }
 

@@ -236,6 +236,22 @@ public struct GameState: Equatable, Sendable {
         return true
     }
 
+    /// Puts `piece` in play in place of the current one (a mod's `move_piece`/`set_piece`):
+    /// its kind may change; it must be a kind and rotation of the set and fit the board.
+    /// Returns whether it did (nothing changes otherwise). The last move and kick stay as
+    /// they were: a piece a hook drops after a turn still locks with that turn as its last
+    /// movement (a spin under 20G).
+    @discardableResult
+    public mutating func placePiece(_ piece: Piece) -> Bool {
+        guard piece.kind >= 0, piece.kind < pieces.count, piece.rotation >= 0,
+              piece.rotation < pieces.rotationCount(of: piece.kind),
+              Piece.isNearBoard(x: piece.x, y: piece.y), fits(piece) else { return false }
+        guard piece != self.piece else { return true }
+        self.piece = piece
+        events.append(.moved(piece))
+        return true
+    }
+
     /// Removes full rows and returns how many and which, without scoring them.
     public mutating func clearFullRows() -> (count: Int, rows: UInt64) {
         let result = board.clearFullRows()

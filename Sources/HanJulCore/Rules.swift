@@ -112,6 +112,19 @@ public protocol Rules {
     func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError)
     /// After a gravity tick was applied (and the game is still on).
     func didTick(_ state: inout GameState) throws(RuleError)
+    /// Whether the rules want `didMove` (a mod's `after_move`). Default: no, and the engine
+    /// then calls nothing after a move: the hot path stays as it was.
+    var observesMoves: Bool { get }
+    /// After each successful slide (`.left`, `.right`), turn (`.rotate`,
+    /// `.rotateCounterclockwise`, `.rotateHalfTurn`) or one-row fall (`.softDrop`, for `D`
+    /// and for a gravity tick's fall): the rules may move the piece in play
+    /// (`GameState.placePiece`). Only called when `observesMoves`.
+    func didMove(_ move: Action, _ state: inout GameState) throws(RuleError)
+    /// Whether a bot's fast search should also turn pieces where they land (so kicks off the
+    /// stack and the walls count), not only where they enter. Default: no (how the bot has
+    /// always searched, so its games under the built-in rules stay the same); rules with a
+    /// rotation system of their own (mods' `kicks`, `rotations`, `rotate`) say yes.
+    var searchesTurnsAtLanding: Bool { get }
     /// Once, right after the game ended (`reason` is why). The game stays over; a failure
     /// here replaces the reason with the rule error.
     func didEnd(_ reason: GameOverReason, _ state: inout GameState) throws(RuleError)
@@ -190,5 +203,8 @@ extension Rules {
     public func didLock(_ piece: Piece, _ state: inout GameState) throws(RuleError) {}
     public func didClear(count: Int, rows: UInt64, _ state: inout GameState) throws(RuleError) {}
     public func didTick(_ state: inout GameState) throws(RuleError) {}
+    public var observesMoves: Bool { false }
+    public func didMove(_ move: Action, _ state: inout GameState) throws(RuleError) {}
+    public var searchesTurnsAtLanding: Bool { false }
     public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool { false }
 }

@@ -97,6 +97,26 @@ enum GameAPI {
             return bits
         }
 
+        /// The state, when the running hook may move the piece in play and one is in play.
+        func inPlay(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
+            let s = try changing(args)
+            guard let hook = bridge.hook, hook.movesPiece else {
+                throw LuaHostError("\(args.functionName): only after_move, on_spawn, on_tick and on_top_out may move the piece in play, not \(bridge.hook?.rawValue ?? "this code")")
+            }
+            guard !s.pointee.dealt.isEmpty, !s.pointee.isOver else {
+                throw LuaHostError("\(args.functionName): no piece is in play")
+            }
+            return s
+        }
+        func integerField(_ args: LuaArguments, _ table: LuaTableRef, _ key: String, default value: Int) throws(LuaHostError) -> Int {
+            switch table[key] {
+            case .nil: return value
+            case .integer(let integer): return integer
+            case .number(let number) where number.isFinite && number == number.rounded() && abs(number) < 9.0e15: return Int(number)
+            case let other: throw LuaHostError("\(args.functionName): \(key) must be an integer, not \(LuaRules.shown(other))")
+            }
+        }
+
         var methods: [String: LuaHostFunction] = [
             // MARK: Reads
             "width": { args in args.push(try state(args).pointee.board.width); return 1 },
@@ -311,6 +331,49 @@ enum GameAPI {
                 for index in 0..<count { kinds.append(try kind(args, index + 2, s)) }
                 s.pointee.setQueue(kinds)
                 return 0
+            },
+            "move_piece": { args in
+                // Moves the piece in play by (dx, dy) when it fits there: true; else false and
+                // nothing changes (20G: `while game:move_piece(0, 1) do end`).
+                let s = try inPlay(args)
+                let dx = try args.integer(2), dy = try args.integer(3)
+                guard (-64...64).contains(dx), (-64...64).contains(dy) else {
+                    throw LuaHostError("\(args.functionName): dx and dy must be from -64 to 64 (got \(dx), \(dy))")
+                }
+                args.push(s.pointee.placePiece(s.pointee.piece.offset(dx, dy)))
+                return 1
+            },
+            "set_piece": { args in
+                // Replaces the piece in play with { kind =, rotation =, x =, y = } (each left
+                // out stays as it is) when that piece fits: true; else false, no change.
+                let s = try inPlay(args)
+                let table = try args.table(2)
+                for (key, _) in table.entries() {
+                    guard let name = key.stringValue, ["kind", "rotation", "x", "y"].contains(name) else {
+                        throw LuaHostError("\(args.functionName): unknown field '\(visible(key.stringValue ?? key.typeName, limit: 20))' (use kind, rotation, x, y)")
+                    }
+                }
+                let current = s.pointee.piece
+                var piece = current
+                switch table["kind"] {
+                case .nil: break
+                case .string(let text):
+                    let letter = text.string
+                    guard letter.count == 1, let k = s.pointee.pieces.kind(forLetter: Character(letter)) else {
+                        throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter (\(letters(s)))")
+                    }
+                    piece.kind = k
+                case let other:
+                    throw LuaHostError("\(args.functionName): kind must be a piece letter, not \(LuaRules.shown(other))")
+                }
+                piece.rotation = try integerField(args, table, "rotation", default: current.rotation)
+                guard piece.rotation >= 0 && piece.rotation < s.pointee.pieces.rotationCount(of: piece.kind) else {
+                    throw LuaHostError("\(args.functionName): rotation \(piece.rotation) is not one of the \(s.pointee.pieces.rotationCount(of: piece.kind)) of '\(letter(s, piece.kind))'")
+                }
+                piece.x = try integerField(args, table, "x", default: current.x)
+                piece.y = try integerField(args, table, "y", default: current.y)
+                args.push(s.pointee.placePiece(piece))
+                return 1
             },
             "top_out": { args in
                 // Ends the game as topped out (a piece locked wholly above the board, say).

@@ -18,6 +18,8 @@ final class LoadedMod {
     var pieces: PieceSet?
     /// Kinds added to the set (`extra_pieces`), after `pieces` or the standard seven.
     var extraPieces: [PieceKind] = []
+    /// New rotation states for kinds of the set, by letter (`rotations`).
+    var rotations: [String: [[Cell]]] = [:]
     var preview: Int?
     var kicks: KickSpec?
     var counterclockwise: Bool?
@@ -64,7 +66,7 @@ final class LoadedMod {
         }
         self.lua = lua
         game = lua.makeObject(name: "game", methods: GameAPI.methods(bridge: bridge))
-        StandardAPI.install(in: lua)
+        StandardAPI.install(in: lua, bridge: bridge)
 
         let chunk: LuaFunctionRef
         let returned: [LuaValue]
@@ -219,6 +221,9 @@ final class LoadedMod {
         }
         if case .nil = table["extra_pieces"] {} else {
             extraPieces = try readKinds(table["extra_pieces"], field: "extra_pieces")
+        }
+        if case .nil = table["rotations"] {} else {
+            try readRotations(table["rotations"])
         }
         try readLockDelay(table["lock_delay"])
         try readResultFormat(table["result"])
@@ -379,24 +384,7 @@ final class LoadedMod {
             } else {
                 throw .manifest(id: id, reason: "\(at).color must be 0xRRGGBB or \"#RRGGBB\"")
             }
-            guard let rotations = piece["rotations"].tableValue, (1...8).contains(rotations.rawLength) else {
-                throw .manifest(id: id, reason: "\(at).rotations must be a list of 1 to 8 rotation states")
-            }
-            var states: [[Cell]] = []
-            for r in 1...rotations.rawLength {
-                guard let cells = rotations[r].tableValue, (1...16).contains(cells.rawLength) else {
-                    throw .manifest(id: id, reason: "\(at).rotations[\(r)] must be a list of cells like { {0, 1}, {1, 1} }")
-                }
-                var state: [Cell] = []
-                for c in 1...cells.rawLength {
-                    guard let pair = cells[c].tableValue, let x = pair[1].integerValue, let y = pair[2].integerValue,
-                          (-8...8).contains(x), (-8...8).contains(y) else {
-                        throw .manifest(id: id, reason: "\(at).rotations[\(r)][\(c)] must be {x, y} with small integers")
-                    }
-                    state.append(Cell(x: x, y: y))
-                }
-                states.append(state)
-            }
+            let states = try readStates(piece["rotations"], at: "\(at).rotations")
             var inBag = true
             if case .nil = piece["bag"] {} else {
                 guard let dealt = piece["bag"].boolValue else {
@@ -412,6 +400,46 @@ final class LoadedMod {
             kinds.append(PieceKind(letter: Character(letter), color: color, rotations: states, inBag: inBag))
         }
         return kinds
+    }
+
+    /// A list of 1 to 8 rotation states, each a list of cells `{x, y}` (a piece table's
+    /// `rotations`, or one kind's entry of the manifest's `rotations`).
+    private func readStates(_ value: LuaValue, at path: String) throws(ModLoadError) -> [[Cell]] {
+        let id = package.id
+        guard let rotations = value.tableValue, (1...8).contains(rotations.rawLength) else {
+            throw .manifest(id: id, reason: "\(path) must be a list of 1 to 8 rotation states")
+        }
+        var states: [[Cell]] = []
+        for r in 1...rotations.rawLength {
+            guard let cells = rotations[r].tableValue, (1...16).contains(cells.rawLength) else {
+                throw .manifest(id: id, reason: "\(path)[\(r)] must be a list of cells like { {0, 1}, {1, 1} }")
+            }
+            var state: [Cell] = []
+            for c in 1...cells.rawLength {
+                guard let pair = cells[c].tableValue, let x = pair[1].integerValue, let y = pair[2].integerValue,
+                      (-8...8).contains(x), (-8...8).contains(y) else {
+                    throw .manifest(id: id, reason: "\(path)[\(r)][\(c)] must be {x, y} with small integers")
+                }
+                state.append(Cell(x: x, y: y))
+            }
+            states.append(state)
+        }
+        return states
+    }
+
+    /// `rotations = { T = { state, … }, … }`: new rotation states for kinds of the set, by
+    /// letter (checked against the set when the mods are composed).
+    private func readRotations(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        let shape = "rotations must be a table of rotation-state lists by piece letter, like { T = { { {1, 0}, {0, 1}, {1, 1}, {2, 1} }, … } }"
+        guard let table = value.tableValue, table.rawLength == 0 else { throw .manifest(id: id, reason: shape) }
+        for (key, entry) in table.entries() {
+            guard let letter = key.stringValue, letter.count == 1, letter.first!.isASCII, letter.first!.isUppercase else {
+                throw .manifest(id: id, reason: "rotations has a key '\(visible(key.stringValue ?? key.typeName, limit: 20))'; \(shape)")
+            }
+            rotations[letter] = try readStates(entry, at: "rotations.\(letter)")
+        }
+        guard !rotations.isEmpty else { throw .manifest(id: id, reason: shape) }
     }
 
     // MARK: Errors

@@ -25,6 +25,13 @@ public final class LuaRules: Rules {
     /// Stands for `kickTable` when no mod turns pieces with a `rotate` hook.
     public var fixedKicksToken: FixedKicksToken? { has(.rotate) ? nil : kicksToken }
     private let kicksToken = FixedKicksToken()
+    /// Whether a mod gave kinds new rotation states (`rotations`).
+    private let changesRotations: Bool
+    /// A rotation system of the mods' own (a kick table, rotation states or a `rotate` hook)
+    /// is searched with turns where pieces land too (see `Rules.searchesTurnsAtLanding`).
+    public var searchesTurnsAtLanding: Bool { ownRotationData || has(.rotate) }
+    private let ownRotationData: Bool
+    public var observesMoves: Bool { has(.afterMove) }
     public let allowsCounterclockwise: Bool
     public let holdEnabled: Bool
     public let allowsHalfTurn: Bool
@@ -134,6 +141,7 @@ public final class LuaRules: Rules {
         boardHeight = size.height
         let base = loaded.last { $0.pieces != nil }?.pieces ?? .standard
         let extras = loaded.flatMap(\.extraPieces)
+        var pieces: PieceSet
         if extras.isEmpty {
             pieces = base
         } else {
@@ -144,6 +152,28 @@ public final class LuaRules: Rules {
                 throw .manifest(id: ids.joined(separator: "+"), reason: "extra_pieces: \(error)")
             }
         }
+        // `rotations`: a mod's states replace those of the kinds it names (the last mod's win).
+        if loaded.contains(where: { !$0.rotations.isEmpty }) {
+            var kinds = pieces.kinds
+            for mod in loaded {
+                for letter in mod.rotations.keys.sorted() {
+                    guard let index = kinds.firstIndex(where: { String($0.letter) == letter }) else {
+                        throw .manifest(id: mod.package.id, reason: "rotations.\(letter): '\(letter)' is not a piece letter (\(kinds.map { String($0.letter) }.joined(separator: " ")))")
+                    }
+                    kinds[index].rotations = mod.rotations[letter]!
+                }
+            }
+            do throws(PieceSetError) {
+                pieces = try PieceSet(kinds)
+            } catch {
+                let ids = loaded.filter { !$0.rotations.isEmpty }.map(\.package.id)
+                throw .manifest(id: ids.joined(separator: "+"), reason: "rotations: \(error)")
+            }
+            changesRotations = true
+        } else {
+            changesRotations = false
+        }
+        self.pieces = pieces
         previewCount = loaded.last { $0.preview != nil }?.preview ?? 1
         let kickMod = loaded.last { $0.kicks != nil }
         let table: KickTable
@@ -154,6 +184,7 @@ public final class LuaRules: Rules {
         }
         kickTable = table
         kicks = table.fallback
+        ownRotationData = changesRotations || table != .standard
         allowsCounterclockwise = loaded.last { $0.counterclockwise != nil }?.counterclockwise ?? false
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
         allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
@@ -429,7 +460,11 @@ public final class LuaRules: Rules {
                   Piece.isNearBoard(x: turned.x, y: turned.y), state.fits(turned) else {
                 throw LuaHostError("rotate returned x \(turned.x), y \(turned.y), rotation \(turned.rotation), where the piece does not fit (return nil to refuse the turn)")
             }
-            return (turned, 0)
+            // An optional fourth result is the kick's index (hanjul.standard.rotate gives it),
+            // for lock facts and the T-spin test.
+            let kick = try results.optionalInteger(4) ?? 0
+            guard (0...64).contains(kick) else { throw LuaHostError("rotate's fourth result (the kick index) must be 0 to 64, not \(kick)") }
+            return (turned, kick)
         })
     }
 
@@ -475,6 +510,25 @@ public final class LuaRules: Rules {
     }
 
     public func didTick(_ state: inout GameState) throws(RuleError) { try runAll(.onTick, &state) }
+
+    public func didMove(_ move: Action, _ state: inout GameState) throws(RuleError) {
+        guard has(.afterMove) else { return }
+        let word = Self.moveWord(move)
+        try runAll(.afterMove, &state) { $0.push(word) }
+    }
+
+    /// `game:last_move()`'s word for a move (static strings: no allocation per move).
+    static func moveWord(_ move: Action) -> String {
+        switch move {
+        case .left: "left"
+        case .right: "right"
+        case .rotate: "rotate"
+        case .rotateCounterclockwise: "rotate_ccw"
+        case .rotateHalfTurn: "rotate_180"
+        case .softDrop, .gravity: "soft_drop"
+        default: "hard_drop"
+        }
+    }
 
     public func toppedOut(_ state: inout GameState) throws(RuleError) -> Bool {
         guard has(.onTopOut) else { return false }

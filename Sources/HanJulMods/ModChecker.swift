@@ -126,8 +126,8 @@ public struct ModChecker {
     // MARK: Determinism
 
     /// A digest of a game: the checksum after every action, folded together.
-    func trace(_ rules: LuaRules, source: PieceSource, script: [Action]) -> (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError]) {
-        var game = Game(rules: rules, source: source)
+    func trace(_ rules: LuaRules, source: PieceSource, script: [Action], start: GameStart = GameStart()) -> (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError]) {
+        var game = Game(rules: rules, source: source, start: start)
         var checksums: [UInt64] = [game.state.checksum]
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         for action in script {
@@ -139,18 +139,31 @@ public struct ModChecker {
         return (digest, checksums, game.state, rules.warnings)
     }
 
+    /// Where check game `index` starts: every third game from a higher level (10, 15, 20 in
+    /// turn), so code that depends on the level (a gravity or scoring curve, a finish at a
+    /// level) runs too; the others at level 1.
+    static func start(game index: Int) -> GameStart {
+        index % 3 == 2 ? GameStart(level: 10 + 5 * ((index / 3) % 3)) : GameStart()
+    }
+
+    /// ` --level N` for a game that does not start at level 1, for the commands printed.
+    static func levelArgument(_ start: GameStart) -> String {
+        start.level == 1 ? "" : " --level \(start.level)"
+    }
+
     func determinism() -> Outcome {
         var total = 0
         var modFailures: [String] = []
         var warnings: [String] = []
         for index in 0..<options.determinismGames {
             let seed = options.firstSeed &+ UInt64(index)
+            let start = Self.start(game: index)
             let script: [Action]
             let first, second: (digest: UInt64, checksums: [UInt64], state: GameState, warnings: [RuleError])
             do throws(ModLoadError) {
-                script = botScript(seed: seed, pieces: options.botPieces, rules: try freshRules())
-                first = trace(try freshRules(), source: .seeded(seed), script: script)
-                second = trace(try freshRules(), source: .seeded(seed), script: script)
+                script = botScript(seed: seed, pieces: options.botPieces, rules: try freshRules(), start: start)
+                first = trace(try freshRules(), source: .seeded(seed), script: script, start: start)
+                second = trace(try freshRules(), source: .seeded(seed), script: script, start: start)
             } catch {
                 return Outcome(name: "determinism", passed: false, detail: "\(error)")
             }
@@ -162,7 +175,7 @@ public struct ModChecker {
                     (checksum \(hex(first.checksums[at])) then \(hex(second.checksums[at]))). Something in the mod is \
                     not a function of the game: draw randomness only from game:random or math.random, keep state in \
                     locals the mod resets per game, and do not rely on pairs() order over mixed keys.
-                    reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
+                    reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed)\(Self.levelArgument(start)) --actions \(ActionScript.text(of: script.prefix(at))) --json (twice)
                     """)
             }
             if case .over(.ruleError(let error)) = first.state.phase { modFailures.append("seed \(seed): \(error)") }
@@ -175,8 +188,9 @@ public struct ModChecker {
             return Outcome(name: "determinism", passed: false, detail: "hooks failed and the games went on with defaults, "
                            + "so the mod does not play as written:\n" + warnings.joined(separator: "\n"))
         }
+        let high = (0..<options.determinismGames).filter { Self.start(game: $0).level > 1 }.count
         return Outcome(name: "determinism", passed: true,
-                       detail: "\(options.determinismGames) seeded bot games (\(total) actions) played twice in fresh Lua states: identical")
+                       detail: "\(options.determinismGames) seeded bot games (\(total) actions\(high > 0 ? ", \(high) from a higher level" : "")) played twice in fresh Lua states: identical")
     }
 
     /// ` --mods-dir DIR` for each folder the check was given, quoted for a POSIX shell.
@@ -306,10 +320,10 @@ public struct ModChecker {
     }
 
     /// Plays `script`; returns the first violation and the action index it happened at.
-    func firstViolation(seed: UInt64, script: [Action]) -> (index: Int, message: String)? {
+    func firstViolation(seed: UInt64, script: [Action], start: GameStart = GameStart()) -> (index: Int, message: String)? {
         let rules: LuaRules
         do throws(ModLoadError) { rules = try freshRules() } catch { return (0, "\(error)") }
-        var game = Game(rules: rules, source: .seeded(seed))
+        var game = Game(rules: rules, source: .seeded(seed), start: start)
         if let problem = Self.violation(before: game.state, after: game.state, rules: rules) ?? Self.warning(rules, since: 0) {
             return (0, "at the start: \(problem)")
         }
@@ -341,6 +355,7 @@ public struct ModChecker {
         var played = 0
         for index in 0..<options.fuzzGames {
             let seed = options.firstSeed &+ UInt64(index)
+            let start = Self.start(game: index)
             // Half the games are random actions; half a bot's play, with random actions
             // mixed in, so line clears (and the hooks after them) run too.
             let script: [Action]
@@ -348,27 +363,29 @@ public struct ModChecker {
                 script = Self.randomScript(seed: seed, length: options.fuzzActions, actions: allowed, waits: waits)
             } else {
                 do throws(ModLoadError) {
-                    script = botScript(seed: seed, pieces: options.fuzzActions / 8, rules: try freshRules(), noise: allowed, waits: waits)
+                    script = botScript(seed: seed, pieces: options.fuzzActions / 8, rules: try freshRules(), noise: allowed, waits: waits,
+                                       start: start)
                 } catch {
                     return Outcome(name: "invariants", passed: false, detail: "\(error)")
                 }
             }
             played += script.count
-            guard let failure = firstViolation(seed: seed, script: script) else { continue }
-            let small = shrink(seed: seed, script: Array(script.prefix(failure.index)))
-            let final = firstViolation(seed: seed, script: small)
+            guard let failure = firstViolation(seed: seed, script: script, start: start) else { continue }
+            let small = shrink(seed: seed, script: Array(script.prefix(failure.index)), start: start)
+            let final = firstViolation(seed: seed, script: small, start: start)
             return Outcome(name: "invariants", passed: false, detail: """
                 seed \(seed), after action \(final?.index ?? small.count) of the smallest failing script (\(small.count) actions, shrunk from \(failure.index)): \
                 \(final?.message ?? failure.message)
-                reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed) --actions '\(ActionScript.text(of: small))'
+                reproduce: hanjul run\(modsDirArguments)\(modArguments) --seed \(seed)\(Self.levelArgument(start)) --actions '\(ActionScript.text(of: small))'
                 """)
         }
+        let high = (0..<options.fuzzGames).filter { Self.start(game: $0).level > 1 }.count
         return Outcome(name: "invariants", passed: true,
-                       detail: "\(options.fuzzGames) seeds, \(played) random and bot actions: the piece always fits, rows match cells, the score adds up")
+                       detail: "\(options.fuzzGames) seeds (\(high) from levels 10 to 20), \(played) random and bot actions: the piece always fits, rows match cells, the score adds up")
     }
 
     /// The smallest script (by deleting chunks, then single actions) that still fails.
-    func shrink(seed: UInt64, script: [Action]) -> [Action] {
+    func shrink(seed: UInt64, script: [Action], start gameStart: GameStart = GameStart()) -> [Action] {
         var current = script
         var budget = options.shrinkBudget
         var chunk = max(1, current.count / 2)
@@ -379,7 +396,7 @@ public struct ModChecker {
                 var candidate = current
                 candidate.removeSubrange(start..<min(current.count, start + chunk))
                 budget -= 1
-                if let failure = firstViolation(seed: seed, script: candidate) {
+                if let failure = firstViolation(seed: seed, script: candidate, start: gameStart) {
                     current = Array(candidate.prefix(failure.index))
                     removedAny = true
                 } else {
@@ -397,8 +414,9 @@ public struct ModChecker {
     /// mod's rules. Placements are tried on the standard engine over a copy of the state,
     /// so the mod's Lua state sees only the moves actually played. `noise` adds a random
     /// move now and then.
-    func botScript(seed: UInt64, pieces: Int, rules: LuaRules, noise: Set<Action.Kind>? = nil, waits: Bool = false) -> [Action] {
-        var game = Game(rules: rules, source: .seeded(seed))
+    func botScript(seed: UInt64, pieces: Int, rules: LuaRules, noise: Set<Action.Kind>? = nil, waits: Bool = false,
+                   start: GameStart = GameStart()) -> [Action] {
+        var game = Game(rules: rules, source: .seeded(seed), start: start)
         var random = HanJulCore.SplitMix64(seed: seed ^ 0xB07)
         var script: [Action] = []
         while game.state.piecesLocked < pieces && !game.state.isOver {

@@ -33,6 +33,7 @@ public enum Hook: String, CaseIterable, Sendable {
     case onStart = "on_start"
     case afterLock = "after_lock"
     case onGameOver = "on_game_over"
+    case afterMove = "after_move"
 
     /// A dense index, for per-hook tables.
     var slot: Int {
@@ -53,6 +54,7 @@ public enum Hook: String, CaseIterable, Sendable {
         case .afterLock: 13
         case .onGameOver: 14
         case .softDropPoints: 15
+        case .afterMove: 16
         }
     }
 
@@ -70,7 +72,7 @@ public enum Hook: String, CaseIterable, Sendable {
         switch self {
         case .nextPiece, .spawn, .rotate: .lastWins
         case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints: .chain
-        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver: .all
+        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver, .afterMove: .all
         }
     }
 
@@ -78,7 +80,16 @@ public enum Hook: String, CaseIterable, Sendable {
     public var mayChange: Bool {
         switch self {
         case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver: false
-        case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock: true
+        case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .afterMove: true
+        }
+    }
+
+    /// The hooks that may move the piece in play (`game:move_piece`, `game:set_piece`): those
+    /// that run while a piece is in play and may change the game.
+    public var movesPiece: Bool {
+        switch self {
+        case .afterMove, .onSpawn, .onTick, .onTopOut: true
+        default: false
         }
     }
 
@@ -86,6 +97,6 @@ public enum Hook: String, CaseIterable, Sendable {
     public static let dataFields: Set<String> = [
         "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
         "counterclockwise", "hold", "rotate_180", "lock_delay", "extra_pieces", "result", "goal",
-        "requires", "after",
+        "requires", "after", "rotations",
     ]
 }

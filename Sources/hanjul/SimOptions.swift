@@ -40,14 +40,14 @@ struct SimOptions {
                             help: "the bot's pace in pieces per second (0.01 to 1000): each piece's time reaches the game clock as a W action, "
                                 + "so timed rules (the mod sprint) report a real time; default 2 under timed rules, none under others; 0: no time passes")
     static let search = Option("--search", value: "MODE", kind: .choice(["fast", "full"]),
-                               help: "fast (rotations, slides, a drop) or full (adds soft-drop tucks and spins)")
+                               help: "fast (rotations, slides, a drop; under a mod's own rotation system also turns where the piece lands), landing (fast with turns where the piece lands under any rules) or full (adds soft-drop tucks and spins)")
     static let workers = Option("--workers", value: "K",
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
     static let options = [games, seed, seedRange, shard, cap, bot, noise, search, lookahead, pps, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|full] [--lookahead N] [--pps N] [--workers K] [--progress | --quiet]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|landing|full] [--lookahead N] [--pps N] [--workers K] [--progress | --quiet]"
 
     /// What `--bot list` prints: each bot and what it plays like.
     static var botList: String {
@@ -86,7 +86,7 @@ struct SimOptions {
     /// `--search MODE`.
     static func parseSearch(_ text: String, option: String) throws(UsageError) -> PlacementSearch.Mode {
         guard let mode = PlacementSearch.Mode(rawValue: text) else {
-            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a search (use fast or full)")
+            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a search (use fast, landing or full)")
         }
         return mode
     }

@@ -51,7 +51,7 @@ import Testing
         (["--noise", "0.1", "--a-noise", "0", "--b-noise", "0.2"], "hanjul compare: --noise '0.1' sets both sides, but --a-noise and --b-noise set each"),
         (["--b-noise", "2"], "hanjul compare: --b-noise '2' is not a probability from 0 to 1"),
         (["--a-bot", "eltetrs"], "hanjul compare: --a-bot 'eltetrs' is not a bot"),
-        (["--b-search", "deep"], "hanjul compare: --b-search 'deep' is not a search (use fast or full)"),
+        (["--b-search", "deep"], "hanjul compare: --b-search 'deep' is not a search (use fast, landing or full)"),
         (["--a-lookahead", "9"], "hanjul compare: --a-lookahead '9' is not a number of pieces from 0 to 3"),
     ])
     func contradictoryOrBadSideOptionsAreRefused(extra: [String], message: String) throws {
