@@ -88,7 +88,7 @@ extension PlacementSearch {
                         resets = 0
                     }
                     if !state.fits(next.offset(0, 1))
-                        && (delay.maxResets.map { resets >= $0 } ?? false || state.lockElapsed >= delay.milliseconds) {
+                        && (delay.maxResets.map { resets >= $0 } ?? false || state.lockElapsed >= delay.milliseconds(atLevel: state.level)) {
                         continue
                     }
                     resetsAt[target] = resets

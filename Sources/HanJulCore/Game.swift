@@ -154,7 +154,7 @@ public struct Game<R: Rules> {
             }
             guard !state.fits(piece.offset(0, 1)) else { return }
             let exhausted = delay.maxResets.map { state.lockResets >= $0 } ?? false
-            if exhausted || state.lockElapsed >= delay.milliseconds { try lock() }
+            if exhausted || state.lockElapsed >= delay.milliseconds(atLevel: state.level) { try lock() }
         } catch {
             state.end(.ruleError(error))
         }

@@ -104,7 +104,7 @@ extension GameScreen {
     /// Under a lock delay, when the resting piece's time runs out (nil otherwise).
     var lockDeadline: UInt64? {
         guard let delay = rules.lockDelay, let lockClock, !game.state.isOver else { return nil }
-        let left = max(delay.milliseconds - game.state.lockElapsed, 0)
+        let left = max(delay.milliseconds(atLevel: game.state.level) - game.state.lockElapsed, 0)
         return lockClock &+ UInt64(left) * 1_000_000
     }
 
