@@ -28,7 +28,7 @@ public struct GameMode: Equatable, Sendable {
                  summary: "Modern rules: two minutes to score all you can.", ranksBy: "score"),
         GameMode(name: "Master", mods: ["guideline", "master"],
                  summary: "20G from the first piece, lock delay shortening with the level: clear 100 lines.",
-                 ranksBy: "time, lower is better; a game that tops out by its level and score"),
+                 ranksBy: "time, lower is better, then score"),
         GameMode(name: "Cheese race 10L", mods: ["guideline", "cheese"],
                  summary: "Dig through 10 garbage rows as fast as you can.", ranksBy: "time, lower is better"),
         GameMode(name: "Cheese race 100L", mods: ["guideline", "cheese", "cheese100"],

@@ -138,15 +138,16 @@ public struct PlayerSettings: Equatable, Sendable {
                 seen.insert(name)
                 let indent = line.prefix { $0 == " " || $0 == "\t" }
                 let gap = comment.isEmpty ? "" : String(body.reversed().prefix { $0 == " " || $0 == "\t" })
-                out.append("\(indent)\(name) = \(value)\(gap)\(comment)")
+                out.append("\(indent)\(name) =\(value.isEmpty ? "" : " " + value)\(gap)\(comment)")
             } else {
                 out.append(String(line))
             }
         }
         // The lines this version writes for settings the file does not name yet.
         let missing = ConfigText.lines(fileText).filter { line in
-            guard let equals = line.firstIndex(of: "=") else { return false }
-            return !seen.contains(String(line[..<equals].trimmingSpaces()))
+            guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return false }
+            let name = String(line[..<equals].trimmingSpaces())
+            return written(name) != nil && !seen.contains(name)
         }
         if !missing.isEmpty {
             if out.last == "" { out.removeLast() }
