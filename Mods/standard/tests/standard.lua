@@ -28,5 +28,7 @@ t.test("the first bag of seven deals every kind once", function()
   g:play("LLLLH RRRRH LLLLH RRRRH H H")
   local dealt = g:dealt_letters():sub(1, 7)
   t.eq(#dealt, 7)
-  for _, kind in ipairs({ "I", "O", "T", "S", "Z", "J", "L" }) do t.ok(dealt:find(kind, 1, true), kind .. " in " .. dealt) end
+  for _, kind in ipairs({ "I", "O", "T", "S", "Z", "J", "L" }) do
+    t.ok(dealt:find(kind, 1, true), kind .. " in " .. dealt)
+  end
 end)
