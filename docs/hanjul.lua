@@ -330,7 +330,7 @@ function Standard.hard_drop_points(rows) end
 ---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer? the turned piece x, y, rotation or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
----@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
+---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row, 16..10000, or 0 for instant gravity (20G) (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
 ---@field soft_drop_points? fun(rows: integer, points: integer): integer points for a soft drop of `rows` rows; standard 0 (chains; no game)
 ---@field on_start? fun(game: hanjul.Game) once per game, before the preview is drawn and the first piece enters (all run)

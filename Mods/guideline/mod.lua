@@ -23,7 +23,7 @@
 -- "block out" (a new piece spawning into buffer blocks) cannot happen; a piece whose way
 -- down is blocked at spawn stays above the field until it moves or locks out. Level goes
 -- up every 10 lines (the Guideline's fixed goal); gravity follows the Guideline's curve,
--- (0.8 - (level - 1) x 0.007) ^ (level - 1) seconds a row.
+-- (0.8 - (level - 1) x 0.007) ^ (level - 1) seconds a row, never under 16 ms.
 
 -- SRS kicks, y down. Turns are "from>to" rotation states: 0 spawn, 1 right, 2 flipped, 3 left.
 local JLSTZ = {
@@ -82,10 +82,11 @@ return {
   end,
 
   gravity = function(level)
-    -- The curve reaches the engine's floor of 16 ms by level 15; past 30 it would go negative.
+    -- The curve passes 16 ms (about 1G) at level 15, where the Guideline's marathon ends,
+    -- and stays there: under 1 ms it would read as 0, instant gravity (20G, Master's).
     level = math.min(level, 30)
     local seconds = (0.8 - (level - 1) * 0.007) ^ (level - 1)
-    return math.floor(seconds * 1000)
+    return math.max(16, math.floor(seconds * 1000))
   end,
 
   soft_drop_points = function(rows)

@@ -219,7 +219,7 @@ extension GameScreen {
             rules = fresh
             identity = provider.identity(fresh)
             warningsShown = 0
-            game = Game(rules: fresh, state: state)
+            game = Game(rules: fresh, reloading: state)
             recorder.noteReload()
             let names = identity.mods.map { "\($0.id) \($0.version)" }.joined(separator: ", ")
             notice("RELOADED", names + "\n\nThe board and score are kept; this game's replay is marked as reloaded.", at: now)
