@@ -24,16 +24,30 @@ t.test("and shortens with the level: 350 ms at level 6, 200 ms from level 11", f
   t.eq(h:pieces_locked(), 1)
 end)
 
+t.test("20G: a piece rests on the stack as it enters, and falls at once when slid off a ledge", function()
+  local g = t.game { mods = { "guideline", "master" }, pieces = "O", board = [[
+    ..........
+    ....OO....
+  ]] }
+  local _, _, _, y = g:piece()
+  t.eq(y, 17, "the O at rest on the ledge, no G needed")
+  g:play("LL")
+  _, _, _, y = g:piece()
+  t.eq(y, 18, "slid off it, on the floor")
+  t.eq(g:pieces_locked(), 0, "resting, not locked: the lock delay runs")
+end)
+
 t.test("the 100th line finishes the race with the time, lower is better", function()
   local g = t.game { mods = { "guideline", "master" }, pieces = "I", lines = 99, level = 10, board = [[
     ....IIIIII
   ]] }
-  g:play("W5000 LLLH")
+  -- At 20G the I rests at once on the I's below; slid past them it falls to the floor.
+  g:play("LLL W400 H")
   t.eq(g:lines(), 100)
   t.eq(g:reason(), "finished")
   local name, value, lower_is_better, unit = g:result()
   t.eq(name, "time")
-  t.eq(value, 5000)
+  t.eq(value, 400)
   t.eq(lower_is_better, true)
   t.eq(unit, "ms")
 end)
