@@ -50,7 +50,7 @@ public struct GameMode: Equatable, Sendable {
         GameMode(name: "Classic", mods: [],
                  summary: "The standard rules: one preview, no hold, no lock delay.", ranksBy: "score"),
         GameMode(name: "Modern", mods: ["guideline"],
-                 summary: "The guideline rules: SRS both ways, hold, 5 previews, 500 ms lock delay, T-spins.",
+                 summary: "The guideline rules: SRS, 180° turns, hold, 5 previews, 500 ms lock delay, T-spins.",
                  ranksBy: "score"),
     ]
 
