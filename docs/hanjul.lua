@@ -367,8 +367,8 @@ function Standard.spawn(game, letter) end
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
----@field lock_delay? {ms: integer, resets?: integer}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); false: none
----@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time()); screens show it in its unit and rank high scores by it (last mod wins)
+---@field lock_delay? {ms: integer, resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); by_level: the time at level 1, 2, … (the last past the end); false: none
+---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
 ---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)
 ---@field after? string[] mods this one must come after when they are loaded (they need not be)
 ---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
@@ -377,7 +377,7 @@ function Standard.spawn(game, letter) end
 ---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer?, integer? the turned piece x, y, rotation (and optionally the kick's index) or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn; hanjul.standard.rotate is the default (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
 ---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
----@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row (chains; no game)
+---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row, 16..10000, or 0 for instant gravity (20G) (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
 ---@field soft_drop_points? fun(rows: integer, points: integer): integer points for a soft drop of `rows` rows; standard 0 (chains; no game)
 ---@field on_start? fun(game: hanjul.Game) once per game, before the preview is drawn and the first piece enters (all run)

@@ -4,6 +4,12 @@
 --   are SRS's, for clockwise (C) and counter-clockwise (A), with I's own table and none
 --   for O. SRS tables are written with y up; HanJul's y grows down, so every dy below is
 --   the table's negated.
+-- * 180° turns (F): the Guideline has none, so the kicks are TETR.IO's "SRS+" 180° kicks
+--   (its kick set's "02" "13" "20" "31" entries, J L S T Z and I's own; O turns in place),
+--   as in the kick data of halp1/triangle (src/engine/utils/kicks/data.ts, a client
+--   library that mirrors TETR.IO's engine) and its other transcriptions (KKiiya/TetriON's
+--   Kicks.cs, Yoreni/testtrip's RotationSystems.js). TETR.IO's y grows down, as HanJul's:
+--   no negation there. Its first test, in place, is implicit; here it is written.
 -- * Spawn: J L S T Z over columns 3-5, I over 3-6, O over 4-5 (0-based), flat side down;
 --   each enters above the field (its lowest cells one row above the top) and drops one
 --   row at once when it can, so its lowest cells are in the top row.
@@ -23,7 +29,7 @@
 -- "block out" (a new piece spawning into buffer blocks) cannot happen; a piece whose way
 -- down is blocked at spawn stays above the field until it moves or locks out. Level goes
 -- up every 10 lines (the Guideline's fixed goal); gravity follows the Guideline's curve,
--- (0.8 - (level - 1) x 0.007) ^ (level - 1) seconds a row.
+-- (0.8 - (level - 1) x 0.007) ^ (level - 1) seconds a row, never under 16 ms.
 
 -- SRS kicks, y down. Turns are "from>to" rotation states: 0 spawn, 1 right, 2 flipped, 3 left.
 local JLSTZ = {
@@ -35,6 +41,11 @@ local JLSTZ = {
   ["3>2"] = { { 0, 0 }, { -1, 0 }, { -1, 1 }, { 0, -2 }, { -1, -2 } },
   ["3>0"] = { { 0, 0 }, { -1, 0 }, { -1, 1 }, { 0, -2 }, { -1, -2 } },
   ["0>3"] = { { 0, 0 }, { 1, 0 }, { 1, -1 }, { 0, 2 }, { 1, 2 } },
+  -- 180°, TETR.IO SRS+ (y down as written there).
+  ["0>2"] = { { 0, 0 }, { 0, -1 }, { 1, -1 }, { -1, -1 }, { 1, 0 }, { -1, 0 } },
+  ["1>3"] = { { 0, 0 }, { 1, 0 }, { 1, -2 }, { 1, -1 }, { 0, -2 }, { 0, -1 } },
+  ["2>0"] = { { 0, 0 }, { 0, 1 }, { -1, 1 }, { 1, 1 }, { -1, 0 }, { 1, 0 } },
+  ["3>1"] = { { 0, 0 }, { -1, 0 }, { -1, -2 }, { -1, -1 }, { 0, -2 }, { 0, -1 } },
 }
 
 local I = {
@@ -46,6 +57,11 @@ local I = {
   ["3>2"] = { { 0, 0 }, { -2, 0 }, { 1, 0 }, { -2, 1 }, { 1, -2 } },
   ["3>0"] = { { 0, 0 }, { 1, 0 }, { -2, 0 }, { 1, 2 }, { -2, -1 } },
   ["0>3"] = { { 0, 0 }, { -1, 0 }, { 2, 0 }, { -1, -2 }, { 2, 1 } },
+  -- 180°, TETR.IO SRS+: one kick, back to the row (or column) the I was in.
+  ["0>2"] = { { 0, 0 }, { 0, -1 } },
+  ["1>3"] = { { 0, 0 }, { 1, 0 } },
+  ["2>0"] = { { 0, 0 }, { 0, 1 } },
+  ["3>1"] = { { 0, 0 }, { -1, 0 } },
 }
 
 -- The row of each kind's lowest cell inside its box, by rotation state (0-3): a piece at
@@ -64,12 +80,13 @@ local MINI = { [0] = 100, 200, 400 }
 return {
   id = "guideline",
   name = "Guideline",
-  version = "1.0.0",
-  description = "The modern game: SRS kicks both ways, 500 ms lock delay with 15 resets, hold, 5 previews, "
-    .. "T-spins, back-to-back and combos, with callouts.",
+  version = "1.1.0",
+  description = "The modern game: SRS kicks both ways, 180° turns, 500 ms lock delay with 15 resets, hold, "
+    .. "5 previews, T-spins, back-to-back and combos, with callouts.",
   api = 1,
 
   counterclockwise = true,
+  rotate_180 = true,
   hold = true,
   preview = 5,
   lock_delay = { ms = 500, resets = 15 },
@@ -82,10 +99,11 @@ return {
   end,
 
   gravity = function(level)
-    -- The curve reaches the engine's floor of 16 ms by level 15; past 30 it would go negative.
+    -- The curve passes 16 ms (about 1G) at level 15, where the Guideline's marathon ends,
+    -- and stays there: under 1 ms it would read as 0, instant gravity (20G, Master's).
     level = math.min(level, 30)
     local seconds = (0.8 - (level - 1) * 0.007) ^ (level - 1)
-    return math.floor(seconds * 1000)
+    return math.max(16, math.floor(seconds * 1000))
   end,
 
   soft_drop_points = function(rows)

@@ -129,7 +129,10 @@ public struct Bot {
         // The rules first: without a hold the state is not read at all (every piece asks).
         guard game.rules.holdEnabled, !game.state.holdUsed, let kind = game.state.held ?? game.state.queue.first,
               kind != game.state.piece.kind else { return nil }
-        return game.rules.lookahead.spawnPiece(kind: kind, state: game.state)
+        let piece = game.rules.lookahead.spawnPiece(kind: kind, state: game.state)
+        // Under instant gravity it enters and falls to rest at once.
+        guard game.state.instantGravity, game.state.fits(piece) else { return piece }
+        return piece.offset(0, game.state.board.dropDistance(of: piece, in: game.state.pieces))
     }
 
     /// The placement the bot would play on `game`'s current piece (a path that starts with

@@ -88,7 +88,7 @@ extension PlacementSearch {
                         resets = 0
                     }
                     if !state.fits(next.offset(0, 1))
-                        && (delay.maxResets.map { resets >= $0 } ?? false || state.lockElapsed >= delay.milliseconds) {
+                        && (delay.maxResets.map { resets >= $0 } ?? false || state.lockElapsed >= delay.milliseconds(atLevel: state.level)) {
                         continue
                     }
                     resetsAt[target] = resets
@@ -118,5 +118,97 @@ extension PlacementSearch {
             distance = min(distance, top - 1 - lowest)
         }
         return distance
+    }
+}
+
+extension PlacementSearch {
+    /// Under instant gravity (`GameState.instantGravity`, "20G"), either mode: breadth first
+    /// over `L`, `R` and the allowed turns from the piece at rest, each followed by the fall
+    /// the engine makes at once; every position reached rests on the stack and locks there
+    /// (the hard drop that ends its path moves it no row). Resets under a lock delay are
+    /// counted as in `runFull`: every move starts grounded.
+    @_specialize(where R == StandardRules)
+    mutating func runInstant<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
+        let table = self.table!
+        let set = state.pieces
+        let width = state.board.width, height = state.board.height
+        let rotations = set.rotationCount(of: start.kind)
+        let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
+        let rowCount = height - yLow
+        let size = rotations * rowCount * width
+        if visitStamp.count < size {
+            visitStamp = Array(repeating: 0, count: size)
+            parent = Array(repeating: -1, count: size)
+            via = Array(repeating: .hardDrop, count: size)
+        }
+        let delay = rules.lockDelay
+        if delay != nil && resetsAt.count < size {
+            resetsAt = Array(repeating: 0, count: size)
+            lowestAt = Array(repeating: 0, count: size)
+        }
+        func index(_ piece: Piece) -> Int? {
+            let entry = piece.kind * 8 + piece.rotation
+            let x0 = piece.x + table.minX[entry], y0 = piece.y + table.minY[entry]
+            guard x0 >= 0 && x0 < width && y0 >= yLow && y0 < height else { return nil }
+            return (piece.rotation * rowCount + (y0 - yLow)) * width + x0
+        }
+        queue.removeAll(keepingCapacity: true)
+        guard let startIndex = index(start) else { return }
+        visitStamp[startIndex] = stamp
+        parent[startIndex] = -1
+        if delay != nil {
+            let current = !holds && start == state.piece
+            resetsAt[startIndex] = current ? state.lockResets : 0
+            lowestAt[startIndex] = current ? state.lowestRow : start.y
+        }
+        queue.append(start)
+        var head = 0
+        while head < queue.count {
+            let piece = queue[head]
+            head += 1
+            let here = index(piece)!
+            if isNew(piece, height: height, width: width, table: table) {
+                pathScratch.removeAll(keepingCapacity: true)
+                var at = here
+                while parent[at] >= 0 {
+                    pathScratch.append(via[at])
+                    at = Int(parent[at])
+                }
+                let begin = storedActions.count
+                storedActions.append(contentsOf: pathScratch.reversed())
+                storage.append(Placement(piece: piece, dropRows: 0, holds: holds, turns: 0, shift: 0,
+                                         pathStart: Int32(begin), pathEnd: Int32(storedActions.count)))
+            }
+            for move in 0..<5 {
+                let action: Action, moved: Piece
+                switch move {
+                case 0: (action, moved) = (.left, piece.offset(-1, 0))
+                case 1: (action, moved) = (.right, piece.offset(1, 0))
+                default:
+                    let turn = Turn.allCases[move - 2]
+                    guard turns & (1 << turn.rawValue) != 0, let turned = try turn.apply(to: piece, state: state, rules: rules) else { continue }
+                    (action, moved) = (turn.action, turned)
+                }
+                guard move >= 2 || state.fits(moved) else { continue }
+                let next = moved.offset(0, state.board.dropDistance(of: moved, in: set))
+                guard let target = index(next), visitStamp[target] != stamp else { continue }
+                if let delay {
+                    // Every move starts grounded (a reset); a new lowest row gives them back.
+                    var resets = resetsAt[here] + 1, lowest = lowestAt[here]
+                    if next.y > lowest {
+                        lowest = next.y
+                        resets = 0
+                    }
+                    if delay.maxResets.map({ resets >= $0 }) ?? false || state.lockElapsed >= delay.milliseconds { continue }
+                    resetsAt[target] = resets
+                    lowestAt[target] = lowest
+                }
+                visitStamp[target] = stamp
+                parent[target] = Int32(here)
+                via[target] = action
+                queue.append(next)
+            }
+        }
+        positionsVisited += queue.count
     }
 }

@@ -188,6 +188,12 @@ public struct PlacementSearch: Sendable {
               state.fits(start) else { return }
         prepare(kind: start.kind, board: state.board, set: set, columnTops: columnTops)
         let allowed = Turn.allowed(by: rules) & (turns ?? ~0)
+        if state.instantGravity {
+            // 20G: a piece that spawns falls to rest at once (the piece in play already has).
+            let rested = start.offset(0, state.board.dropDistance(of: start, in: set))
+            try runInstant(rested, state: state, rules: rules, holds: holds, turns: allowed)
+            return
+        }
         switch mode {
         case .fast: try runFast(start, state: state, rules: rules, holds: holds, turns: allowed,
                                 landing: rules.searchesTurnsAtLanding)

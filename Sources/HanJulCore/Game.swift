@@ -44,6 +44,17 @@ public struct Game<R: Rules> {
         self.state = state
     }
 
+    /// Continues a game from a state under rules that may differ from the ones that made it
+    /// (a hot reload): they are asked for the gravity at the state's level, and under
+    /// instant gravity the piece falls to rest at once.
+    public init(rules: R, reloading state: GameState) {
+        self.rules = rules
+        self.state = state
+        guard !state.isOver else { return }
+        self.state.instantGravity = rules.gravityInterval(level: state.level) == 0
+        settle()
+    }
+
     /// Applies one action. After game over nothing changes.
     ///
     /// `state.events` then lists what the action did. Under rules without a lock delay,
@@ -94,6 +105,7 @@ public struct Game<R: Rules> {
             case .hardDrop: try hardDrop()
             case .wait: break
             }
+            settle()
         } catch {
             state.end(.ruleError(error))
         }
@@ -137,6 +149,9 @@ public struct Game<R: Rules> {
                     state.lockElapsed = sum.overflow ? Int.max : sum.partialValue
                 }
             }
+            // Before the lock timer's bookkeeping: a slide off a ledge that falls at once
+            // reaches a new lowest row (its resets come back), as a fall by gravity would.
+            settle()
             guard !state.isOver else { return }
             let piece = state.piece
             if piece != before {
@@ -154,7 +169,7 @@ public struct Game<R: Rules> {
             }
             guard !state.fits(piece.offset(0, 1)) else { return }
             let exhausted = delay.maxResets.map { state.lockResets >= $0 } ?? false
-            if exhausted || state.lockElapsed >= delay.milliseconds { try lock() }
+            if exhausted || state.lockElapsed >= delay.milliseconds(atLevel: state.level) { try lock() }
         } catch {
             state.end(.ruleError(error))
         }
@@ -186,7 +201,7 @@ public struct Game<R: Rules> {
         do throws(RuleError) {
             try rules.didStart(&state)
             try syncLevel()
-            _ = rules.gravityInterval(level: state.level)
+            state.instantGravity = rules.gravityInterval(level: state.level) == 0
             if !state.isOver {
                 for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
                 try spawnNext()
@@ -389,6 +404,27 @@ public struct Game<R: Rules> {
         state.events.append(.spawned(state.piece))
         try rules.didSpawn(&state)
         try afterHook()
+        if state.instantGravity && !state.isOver {
+            // The spawn's own fall (like a spawn hook's one-row drop): no move of the player's.
+            settle()
+            state.lastMove = nil
+            if rules.lockDelay != nil { state.lowestRow = state.piece.y }
+        }
+    }
+
+    /// Under instant gravity (`GameState.instantGravity`, a gravity interval of 0 ms: "20G"),
+    /// the piece falls to rest at once: after it spawns and after every action, so a slide
+    /// off a ledge or a turn that leaves room below ends on the stack. A fall of one row or
+    /// more is a movement (`lastMove` `.softDrop`): after a turn, it makes the lock no spin.
+    private mutating func settle() {
+        guard state.instantGravity, !state.isOver else { return }
+        let rows = state.board.dropDistance(of: state.piece, in: state.pieces)
+        guard rows > 0 else { return }
+        state.piece.y += rows
+        state.lastMove = .softDrop
+        state.lastKick = nil
+        state.lastKickShift = Cell(x: 0, y: 0)
+        state.events.append(.moved(state.piece))
     }
 
     /// The level follows the lines, whoever counted them.
@@ -399,7 +435,7 @@ public struct Game<R: Rules> {
         if level != state.level {
             state.level = level
             // Asked here, at a point every replay of the game reaches too (see Rules).
-            _ = rules.gravityInterval(level: level)
+            state.instantGravity = rules.gravityInterval(level: level) == 0
         }
     }
 

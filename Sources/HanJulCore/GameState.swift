@@ -57,6 +57,10 @@ public struct GameState: Equatable, Sendable {
     /// Under a lock delay: the lowest row (the largest `y` of the piece's box) the piece
     /// has reached. 0 under other rules.
     public internal(set) var lowestRow: Int
+    /// Whether the gravity interval at the current level is 0 (instant gravity, "20G"): the
+    /// piece then falls to rest at once when it spawns and after every action. Set from
+    /// `Rules.gravityInterval(level:)` when the game starts and when the level changes.
+    public internal(set) var instantGravity = false
     /// The game's seeded random generator, the only randomness rules may use.
     public var random: SplitMix64
     /// What happened during the latest action (cleared at the start of each).

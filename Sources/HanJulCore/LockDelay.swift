@@ -20,9 +20,20 @@ public struct LockDelay: Equatable, Hashable, Sendable {
     /// placement").
     public var maxResets: Int?
 
-    public init(milliseconds: Int, maxResets: Int?) {
+    /// Milliseconds by level, when the delay shortens as the level rises: entry `n − 1` at
+    /// level `n`, the last entry past the end. Empty: `milliseconds` at every level.
+    public var byLevel: [Int]
+
+    public init(milliseconds: Int, maxResets: Int?, byLevel: [Int] = []) {
         self.milliseconds = milliseconds
         self.maxResets = maxResets
+        self.byLevel = byLevel
+    }
+
+    /// Milliseconds a grounded piece waits at `level`.
+    public func milliseconds(atLevel level: Int) -> Int {
+        guard let last = byLevel.last else { return milliseconds }
+        return level >= 1 && level <= byLevel.count ? byLevel[level - 1] : level < 1 ? byLevel[0] : last
     }
 
     /// The Guideline's: 500 ms, 15 resets.

@@ -22,12 +22,20 @@ public struct ResultFormat: Equatable, Sendable {
     public var unit: Unit
     /// Whether a lower value is better (a race's time) rather than a higher one.
     public var lowerIsBetter: Bool
+    /// Whether the rules read the game clock although the result is not a time (a blitz's
+    /// score after two minutes): front ends then tell the engine all the time that passes,
+    /// as for a result in milliseconds (`Rules.isTimed`).
+    public var clock: Bool
 
-    public init(name: String, unit: Unit, lowerIsBetter: Bool) {
+    public init(name: String, unit: Unit, lowerIsBetter: Bool, clock: Bool = false) {
         self.name = name
         self.unit = unit
         self.lowerIsBetter = lowerIsBetter
+        self.clock = clock
     }
+
+    /// Whether rules with this result read the game clock: a time, or `clock`.
+    public var isTimed: Bool { unit == .milliseconds || clock }
 
     /// `value` as a player reads it: `"1:23.456"` for milliseconds (hours when there are
     /// any: `"1:02:03.004"`), `"103 pieces"`, `"40 lines"`, `"8044 points"`, `"5"`.

@@ -141,10 +141,10 @@ extension Rules {
     public var fixedKicksToken: FixedKicksToken? { nil }
     public var resultFormat: ResultFormat? { nil }
     public var goal: GameGoal? { nil }
-    /// Whether the rules read the game clock (their result is a time): front ends then tell
+    /// Whether the rules read the game clock (their result is a time, or declares `clock`): front ends then tell
     /// the engine all the time that passes, as `W<ms>` before each action, so the clock
     /// (`GameState.elapsedMilliseconds`) and the replay hold it exactly.
-    public var isTimed: Bool { resultFormat?.unit == .milliseconds }
+    public var isTimed: Bool { resultFormat?.isTimed ?? false }
     public var identity: RulesIdentity { RulesIdentity(name: name) }
     public var boardWidth: Int { 10 }
     public var boardHeight: Int { 20 }

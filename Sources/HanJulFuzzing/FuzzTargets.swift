@@ -308,9 +308,11 @@ enum FuzzTargets {
             if game.state.isOver { break }
             let before = game.state
             game.apply(action)
-            // What play and replay ask after every action: never a trap, always in range.
+            // What play and replay ask after every action: never a trap, always in range (0:
+            // instant gravity, which the engine knows of too).
             let interval = rules.gravityInterval(level: game.state.level)
-            if interval < 16 || interval > 10_000 { return "gravity interval \(interval) out of range" }
+            if interval != 0 && (interval < 16 || interval > 10_000) { return "gravity interval \(interval) out of range" }
+            if game.state.instantGravity != (interval == 0) { return "instant gravity \(game.state.instantGravity) with an interval of \(interval) ms" }
             if let problem = invariantProblem(before: before, after: game.state) { return problem }
         }
         if case .over(.ruleError(let error)) = game.state.phase { _ = error.description }

@@ -230,7 +230,8 @@ final class LoadedMod {
         try readGoal(table["goal"])
     }
 
-    /// `result = { name = "time", unit = "ms", lower_is_better = true }`.
+    /// `result = { name = "time", unit = "ms", lower_is_better = true }` (and `clock = true`
+    /// for rules that read the game clock with another unit).
     private func readResultFormat(_ value: LuaValue) throws(ModLoadError) {
         let id = package.id
         if case .nil = value { return }
@@ -238,7 +239,7 @@ final class LoadedMod {
         let shape = "result must be { name = \"time\", unit = \"ms\", lower_is_better = true } (unit one of \(units))"
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
-            guard let name = key.stringValue, ["name", "unit", "lower_is_better"].contains(name) else {
+            guard let name = key.stringValue, ["name", "unit", "lower_is_better", "clock"].contains(name) else {
                 throw .manifest(id: id, reason: "result has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
@@ -259,7 +260,14 @@ final class LoadedMod {
             }
             lower = flag
         }
-        resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower)
+        var clock = false
+        if case .nil = table["clock"] {} else {
+            guard let flag = table["clock"].boolValue else {
+                throw .manifest(id: id, reason: "result.clock must be true or false")
+            }
+            clock = flag
+        }
+        resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower, clock: clock)
     }
 
     /// `goal = { lines = 40 }`.
@@ -287,10 +295,10 @@ final class LoadedMod {
             lockDelay = .some(nil)
             return
         }
-        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000 } (resets left out: no limit) or false"
+        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000, by_level = { ms, … } } (resets left out: no limit; by_level optional) or false"
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
-            guard let name = key.stringValue, name == "ms" || name == "resets" else {
+            guard let name = key.stringValue, name == "ms" || name == "resets" || name == "by_level" else {
                 throw .manifest(id: id, reason: "lock_delay has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
@@ -300,7 +308,17 @@ final class LoadedMod {
             guard let count = table["resets"].integerValue, (0...1000).contains(count) else { throw .manifest(id: id, reason: shape) }
             resets = count
         }
-        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets))
+        var byLevel: [Int] = []
+        if case .nil = table["by_level"] {} else {
+            let problem = "lock_delay.by_level must be a list of 1 to 100 times in ms, each 1…10000 (level 1 first)"
+            guard let list = table["by_level"].tableValue, (1...100).contains(list.rawLength),
+                  list.entries().count == list.rawLength else { throw .manifest(id: id, reason: problem) }
+            for index in 1...list.rawLength {
+                guard let step = list[index].integerValue, (1...10_000).contains(step) else { throw .manifest(id: id, reason: problem) }
+                byLevel.append(step)
+            }
+        }
+        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets, byLevel: byLevel))
     }
 
     /// `kicks`: one list of offsets for every turn, or a table of per-kind (`default` or a

@@ -350,14 +350,20 @@ public final class LuaRules: Rules {
                     args.push(level); args.push(base)
                 }, read: { try Self.integerResult($0, .gravity) })
             } catch {
-                warn(error, fallback: "the interval before it: \(min(max(base, 16), 10_000)) ms at level \(level)")
+                warn(error, fallback: "the interval before it: \(Self.clampedInterval(base)) ms at level \(level)")
             }
         }
         // Clamped before the deferred cache store reads it: the second ask of a level
         // must get the same in-range value as the first (the game-api fuzz target found a
         // cached 0 ms).
-        interval = min(max(interval, 16), 10_000)
+        interval = Self.clampedInterval(interval)
         return interval
+    }
+
+    /// A gravity hook's interval as the game uses it: 0 is instant gravity (20G: the piece
+    /// falls to rest at once); anything else is kept within 16…10000 ms.
+    static func clampedInterval(_ milliseconds: Int) -> Int {
+        milliseconds == 0 ? 0 : min(max(milliseconds, 16), 10_000)
     }
 
     public func hardDropPoints(rows: Int) -> Int {

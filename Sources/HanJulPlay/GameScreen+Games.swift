@@ -35,8 +35,9 @@ extension GameScreen {
         checkSize()
     }
 
-    /// The game ended: its replay saved, its place in the high scores, the summary.
-    mutating func finish(_ environment: PlayEnvironment) {
+    /// The game ended (or the player ended it from the pause box, `byPlayer`: the score
+    /// stands as at a top-out): its replay saved, its place in the high scores, the summary.
+    mutating func finish(_ environment: PlayEnvironment, byPlayer: Bool = false) {
         mode = .over
         overSince = lastWall
         resetKeys()
@@ -64,11 +65,13 @@ extension GameScreen {
         if let result {
             reason = "\(result.label): \(result.text)"
             if outcome.rank == 0 && outcome.table.count > 1 { reason += " (a new best)" }
+        } else if byPlayer {
+            reason = "You ended the game"
         } else {
             reason = GameOverSummary.describe(state.phase.reason ?? .blockedSpawn)
         }
         if let message = outcome.message { reason += ". " + message }
-        ending = Ending(title: result == nil ? "GAME OVER" : "FINISHED", reason: reason, key: key, table: outcome.table,
+        ending = Ending(title: result == nil ? byPlayer ? "ENDED" : "GAME OVER" : "FINISHED", reason: reason, key: key, table: outcome.table,
                         rank: outcome.rank, entry: entry)
         // A game in its table's top 10 asks who played it (the saved entry has the
         // remembered name meanwhile, so a quit or a signal now keeps that one).
@@ -216,7 +219,7 @@ extension GameScreen {
             rules = fresh
             identity = provider.identity(fresh)
             warningsShown = 0
-            game = Game(rules: fresh, state: state)
+            game = Game(rules: fresh, reloading: state)
             recorder.noteReload()
             let names = identity.mods.map { "\($0.id) \($0.version)" }.joined(separator: ", ")
             notice("RELOADED", names + "\n\nThe board and score are kept; this game's replay is marked as reloaded.", at: now)

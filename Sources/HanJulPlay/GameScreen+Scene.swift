@@ -34,7 +34,7 @@ extension GameScreen {
             return .none
         case .paused:
             if let overlayOverride { return overlayOverride }
-            return .paused(hint: "p resume\n? keys\nr new game\nq \(config.quitWord)")
+            return .paused(hint: "p resume\n? keys\nr new game\ne end (score kept)\nq \(config.quitWord)")
         case .help:
             return .help(lines: config.bindings.helpLines(rules: rules.actions))
         case .notice(let title, let text, _):

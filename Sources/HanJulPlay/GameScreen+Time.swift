@@ -50,28 +50,41 @@ extension GameScreen {
                 }
                 perform(moves)
             } else {
-                nextGravity &+= gravityInterval
+                // Under instant gravity (0 ms) no tick is due: `nextGravity` is then `.max`.
+                nextGravity = gravityInterval.map { nextGravity &+ $0 } ?? .max
                 apply(.gravity)
             }
         }
         if isRunning {
             clock = max(clock, target)
             // Gravity that fell behind (a clock jump beyond the bound) starts over from now.
-            if nextGravity < clock { nextGravity = clock &+ gravityInterval }
+            if nextGravity < clock { nextGravity = nextGravity(after: clock) }
         }
         if game.state.isOver && mode != .over { finish(environment) }
     }
 
-    /// The gravity interval at the current level, in nanoseconds.
-    var gravityInterval: UInt64 {
-        UInt64(max(min(rules.gravityInterval(level: game.state.level), 3_600_000), 1)) * 1_000_000
+    /// The gravity interval at the current level, in nanoseconds; `nil` under instant
+    /// gravity (an interval of 0 ms, "20G"): the engine keeps the piece at rest itself, and
+    /// no `G` is sent (a lock delay's timer, or a drop, locks the piece).
+    var gravityInterval: UInt64? {
+        let milliseconds = rules.gravityInterval(level: game.state.level)
+        guard milliseconds != 0 else { return nil }
+        return UInt64(max(min(milliseconds, 3_600_000), 1)) * 1_000_000
+    }
+
+    /// When the next gravity tick is due, one interval after `time` (never under instant gravity).
+    func nextGravity(after time: UInt64) -> UInt64 {
+        gravityInterval.map { time &+ $0 } ?? .max
     }
 
     mutating func startClock() {
         clock = 0
         toldClock = 0
         lastActionMillisecond = 0
-        nextGravity = gravityInterval
+        nextGravity = nextGravity(after: 0)
+        // A first piece that spawns at rest (instant gravity) starts its lock timer now.
+        let state = game.state
+        lockClock = rules.lockDelay != nil && !state.isOver && !state.fits(state.piece.offset(0, 1)) ? 0 : nil
     }
 
     /// Carries out what the handling asked for, at the current time.
@@ -104,7 +117,7 @@ extension GameScreen {
     /// Under a lock delay, when the resting piece's time runs out (nil otherwise).
     var lockDeadline: UInt64? {
         guard let delay = rules.lockDelay, let lockClock, !game.state.isOver else { return nil }
-        let left = max(delay.milliseconds - game.state.lockElapsed, 0)
+        let left = max(delay.milliseconds(atLevel: game.state.level) - game.state.lockElapsed, 0)
         return lockClock &+ UInt64(left) * 1_000_000
     }
 
@@ -158,10 +171,16 @@ extension GameScreen {
             }
         }
         if game.state.events.contains(where: { if case .spawned = $0 { true } else { false } }) {
-            // A new piece gets a whole interval before its first gravity step.
-            nextGravity = clock &+ gravityInterval
             handling.pieceEntered(at: clock)
-            if reloadPending { reload(at: lastWall) }
+            if reloadPending {
+                reload(at: lastWall)
+                // Rules reloaded to instant gravity put the piece at rest: its timer starts.
+                let state = game.state
+                if rules.lockDelay != nil, lockClock == nil, !state.isOver, !state.fits(state.piece.offset(0, 1)) { lockClock = clock }
+            }
+            // A new piece gets a whole interval before its first gravity step (after a
+            // reload: the reloaded rules' interval).
+            nextGravity = nextGravity(after: clock)
         }
         guard continuous, !applyingContinuous, !game.state.isOver else { return }
         applyingContinuous = true

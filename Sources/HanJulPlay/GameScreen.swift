@@ -236,7 +236,9 @@ struct GameScreen<R: Rules>: PlayScreen {
             case .pause?: resume(at: now)
             case .help?: mode = .help
             case .restart?: restart(at: now, environment: environment)
-            default: break
+            default:
+                // A game without an end of its own (Zen) ends when the player says so.
+                if key == .character("e") { finish(environment, byPlayer: true) }
             }
         case .help:
             switch command {

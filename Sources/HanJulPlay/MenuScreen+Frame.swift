@@ -76,11 +76,18 @@ extension MenuScreen {
         let updown = ascii ? "up/down" : "\u{2191}\u{2193}"
         switch page {
         case .main:
+            let (before, after) = ascii ? ("<", ">") : ("\u{25C0}", "\u{25B6}")
             let lines = Self.items.enumerated().map { index, item in
-                Line(text: item == "Play" ? "Play  (\(playLabel))" : item, isCurrent: index == mainCursor)
+                Line(text: item == "Play" ? "Play  \(before) \(playLabel) \(after)" : item, isCurrent: index == mainCursor)
             }
-            return View(heading: "a falling-block puzzle game", lines: lines,
-                        hint: "\(updown) choose \(dot) Enter open \(dot) q quit")
+            let details = Self.items[mainCursor] == "Play"
+                ? [GameMode.play.first { $0.mods == settings.mods }?.summary ?? "The mods last played from the Mods page."] : []
+            return View(heading: "a falling-block puzzle game", lines: lines, details: details,
+                        hint: Self.items[mainCursor] == "Play"
+                            ? "\(updown) choose \(dot) \(ascii ? "left/right" : "\u{2190}\u{2192}") rules \(dot) Enter play \(dot) q quit"
+                            : "\(updown) choose \(dot) Enter open \(dot) q quit")
+        case .modes:
+            return modesView(dot: dot, updown: updown)
         case .mods:
             var lines: [Line] = []
             for (index, mod) in mods.enumerated() {
@@ -119,11 +126,13 @@ extension MenuScreen {
             return View(heading: "Settings", lines: lines,
                         hint: "\(updown) choose \(dot) \(ascii ? "left/right" : "\u{2190}\u{2192}") change \(dot) Esc save and back")
         case .scores:
-            let lines = tables.enumerated().map { index, key in Line(text: key, isCurrent: index == scoresCursor) }
+            let lines = tables.enumerated().map { index, key in Line(text: Self.tableTitle(key), isCurrent: index == scoresCursor) }
             return View(heading: "High scores", lines: lines.isEmpty ? [Line(text: "no games yet", style: .dim)] : lines,
+                        details: tables.indices.contains(scoresCursor) && Self.tableTitle(tables[scoresCursor]) != tables[scoresCursor]
+                            ? ["Rules: " + tables[scoresCursor]] : [],
                         hint: "\(updown) choose \(dot) Enter open \(dot) Esc back")
         case .table(let key):
-            return View(heading: "High scores: \(key)", lines: tableLines(), hint: "\(updown) scroll \(dot) Esc back")
+            return View(heading: "High scores: \(Self.tableTitle(key))", lines: tableLines(), hint: "\(updown) scroll \(dot) Esc back")
         case .replays:
             var lines = replays.enumerated().map { index, listing in
                 let what = listing.problem == nil ? "\(listing.rules), \(listing.actions) actions" : "unreadable"

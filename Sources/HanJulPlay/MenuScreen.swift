@@ -4,17 +4,19 @@ import HanJulRender
 import HanJulTerminal
 
 /// The start screen (`hanjul`, and `hanjul play` without `--seed` or `--mod`), as a value:
-/// Play, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
+/// Play, Modes, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
 /// as its child screen; when the player leaves that (`q`), the menu is back.
 ///
 /// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
-/// page: back to the menu first). Mods: Space adds or removes the mod under the cursor
+/// page: back to the menu first). Play: ←→ choose Classic or Modern. Modes: Enter plays
+/// (MenuScreen+Modes.swift). Mods: Space adds or removes the mod under the cursor
 /// (they apply in the order added), Enter plays them (or the one under the cursor).
 /// Settings: ←→ or h/l change a value (PgUp/PgDn by ten). Replays: Enter watches, v
 /// verifies, d twice deletes.
 struct MenuScreen: PlayScreen {
     enum Page: Equatable {
         case main
+        case modes
         case mods
         case settings
         case scores
@@ -23,7 +25,7 @@ struct MenuScreen: PlayScreen {
     }
 
     /// The main menu's items, in order.
-    static let items = ["Play", "Mods", "Settings", "High scores", "Replays", "Quit"]
+    static let items = ["Play", "Modes", "Mods", "Settings", "High scores", "Replays", "Quit"]
 
     let launcher: Launcher
     /// The command line's choices (style, colours, key bindings, seed); the player's
@@ -34,6 +36,8 @@ struct MenuScreen: PlayScreen {
     var page: Page = .main
     var mainCursor = 0
     var modsCursor = 0
+    var modesCursor = 0
+    var modeRows: [ModeRow] = []
     var settingsCursor = 0
     var scoresCursor = 0
     var tableScroll = 0
@@ -64,8 +68,8 @@ struct MenuScreen: PlayScreen {
         self.size = size
     }
 
-    /// The rules Play plays, in words.
-    var playLabel: String { settings.mods.isEmpty ? "standard" : settings.mods.joined(separator: " + ") }
+    /// The rules Play plays, in words: Classic, Modern, or the mods last played.
+    var playLabel: String { GameMode.play.first { $0.mods == settings.mods }?.name ?? settings.mods.joined(separator: " + ") }
 
     // MARK: - Inputs
 
@@ -133,10 +137,18 @@ struct MenuScreen: PlayScreen {
         switch page {
         case .main:
             if step != 0 { mainCursor = Self.moved(mainCursor, by: step, count: Self.items.count) }
+            if Self.items[mainCursor] == "Play" {
+                switch key {
+                case .arrow(.left, _), .character("h"): choosePlay(by: -1)
+                case .arrow(.right, _), .character("l"): choosePlay(by: 1)
+                default: break
+                }
+            }
             guard key == .enter else { return [] }
             status = nil
             switch Self.items[mainCursor] {
             case "Play": return start(settings.mods, at: now, environment: environment)
+            case "Modes": openModes(environment)
             case "Mods":
                 mods = launcher.mods()
                 modsCursor = min(modsCursor, max(mods.count - 1, 0))
@@ -150,6 +162,8 @@ struct MenuScreen: PlayScreen {
                 page = .replays
             default: return quit()
             }
+        case .modes:
+            return modesKey(key, step: step, at: now, environment: environment)
         case .mods:
             if step != 0 { modsCursor = Self.moved(modsCursor, by: step, count: mods.count) }
             guard mods.indices.contains(modsCursor) else { return [] }
@@ -246,8 +260,6 @@ struct MenuScreen: PlayScreen {
         return [.quit(.quit)]
     }
 
-    /// A game under `ids` (empty: the standard game) as the child screen; Play plays these
-    /// next time (kept in the settings file).
     /// Adds `id` to the selection, after the mods it requires (added first, each after its
     /// own, when not chosen yet); the status line says what was added.
     mutating func select(_ id: String) {
@@ -274,14 +286,16 @@ struct MenuScreen: PlayScreen {
         return (ids, added)
     }
 
-    mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    /// A game under `ids` (empty: the standard game) as the child screen; unless a mode
+    /// (`remember` false), Play plays these next time (kept in the settings file).
+    mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment, remember: Bool = true) -> [PlayEffect] {
         switch launcher.game(ids, config.with(settings), size, now, environment) {
         case .success(let started):
             var session = started.session
             if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
             child = session.screen
             status = nil
-            if settings.mods != ids {
+            if remember, settings.mods != ids {
                 settings.mods = ids
                 settingsChanged = true
                 saveSettingsIfChanged()

@@ -37,7 +37,7 @@ public struct PlaySession {
                     environment: environment)
     }
 
-    /// The start screen: Play, Mods, Settings, High scores, Replays, Quit; games and
+    /// The start screen: Play, Modes, Mods, Settings, High scores, Replays, Quit; games and
     /// replays started from it come back to it when the player leaves them.
     public static func menu(launcher: Launcher, config: PlayConfig, settings: PlayerSettings, size: Size,
                             environment: PlayEnvironment) -> PlaySession {

@@ -106,6 +106,58 @@ public struct PlayerSettings: Equatable, Sendable {
         return settings
     }
 
+    /// The value `name` is written with (a handling setting's or another's), nil for a name
+    /// that is not a setting.
+    func written(_ name: String) -> String? {
+        if let field = HandlingSettings.fields.first(where: { $0.name == name }) { return "\(handling[keyPath: field.keyPath])" }
+        switch name {
+        case "ghost": return ghost ? "on" : "off"
+        case "preview": return "\(preview)"
+        case "mods": return mods.joined(separator: ", ")
+        case "name": return self.name ?? ""
+        case "replays_kept": return "\(replaysKept)"
+        case "palette": return palette.rawValue
+        default: return nil
+        }
+    }
+
+    /// `old` (the file as it is) with these settings: each setting's line gets the new
+    /// value and keeps its comment; comments, blank lines and every other line stay as they
+    /// are, in their place (and the line ends and byte-order mark with them); settings the
+    /// file lacks are added at its end, as `fileText` writes them.
+    public func fileText(keeping old: String) -> String {
+        let lines = ConfigText.lines(old)
+        let newline = old.contains("\r\n") ? "\r\n" : "\n"
+        var seen: Set<String> = []
+        var out: [String] = []
+        for line in lines {
+            let body = ConfigText.withoutComment(line)
+            let comment = line[body.endIndex...]
+            if let equals = body.firstIndex(of: "="), case let name = String(body[..<equals].trimmingSpaces()),
+               !seen.contains(name), let value = written(name) {
+                seen.insert(name)
+                let indent = line.prefix { $0 == " " || $0 == "\t" }
+                let gap = comment.isEmpty ? "" : String(body.reversed().prefix { $0 == " " || $0 == "\t" })
+                out.append("\(indent)\(name) =\(value.isEmpty ? "" : " " + value)\(gap)\(comment)")
+            } else {
+                out.append(String(line))
+            }
+        }
+        // The lines this version writes for settings the file does not name yet.
+        let missing = ConfigText.lines(fileText).filter { line in
+            guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return false }
+            let name = String(line[..<equals].trimmingSpaces())
+            return written(name) != nil && !seen.contains(name)
+        }
+        if !missing.isEmpty {
+            if out.last == "" { out.removeLast() }
+            out += missing.map(String.init)
+            out.append("")
+        }
+        let bom = old.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" : ""
+        return bom + out.joined(separator: newline)
+    }
+
     /// The file's text for these settings: every setting with its value and a comment.
     public var fileText: String {
         var text = "# HanJul settings (hanjul play). One 'name = value' per line; times in milliseconds.\n"

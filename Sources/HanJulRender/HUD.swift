@@ -8,7 +8,8 @@ public struct HUD: Hashable, Sendable {
     public var lines: Int
     /// The current level.
     public var level: Int
-    /// The gravity interval: milliseconds per row (`Rules.gravityInterval(level:)`).
+    /// The gravity interval: milliseconds per row (`Rules.gravityInterval(level:)`); 0 is
+    /// instant gravity, shown as "20G".
     public var millisecondsPerRow: Int
     /// The names of the mods in play, in load order; empty for the standard game.
     /// Shown sanitised (`DisplayText`), at most `HUD.maxModLines` of them.

@@ -32,7 +32,7 @@ extension Layout {
         }
         let hud = scene.hud
         let values = [
-            "\(hud.score)", "\(hud.lines)", "\(hud.level)", "\(hud.millisecondsPerRow) ms",
+            "\(hud.score)", "\(hud.lines)", "\(hud.level)", hud.millisecondsPerRow == 0 ? "20G" : "\(hud.millisecondsPerRow) ms",
             hud.bestText ?? hud.best.map { "\($0)" } ?? "-", HUD.formatTime(hud.elapsedSeconds),
         ]
         for (label, value) in zip(Layout.statLabels, values) {

@@ -17,7 +17,7 @@ public struct RuleSetSpec: Sendable {
     public var resultFormat: ResultFormat?
     /// Whether the rules' result is a time (`Rules.isTimed`): the simulator then gives the
     /// bot a pace by default (`SimulationConfig.defaultPiecesPerSecond`).
-    public var isTimed: Bool { resultFormat?.unit == .milliseconds }
+    public var isTimed: Bool { resultFormat?.isTimed ?? false }
     private let makePlayer: @Sendable (SimulationConfig) throws -> any SeedPlayer
 
     public init<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> R) {

@@ -85,7 +85,7 @@ extension PlayCommand {
             saveSettings: { settings in
                 guard let path = paths?.configFile("settings.conf") else { return "no config folder (set HOME): settings kept for this run only" }
                 do throws(FileError) {
-                    try AtomicFile.write(Array(settings.fileText.utf8), to: path)
+                    try writeSettings(settings, to: path)
                     return nil
                 } catch {
                     return "could not save the settings to \(error.path): \(error.reason)"

@@ -181,11 +181,21 @@ enum PlayCommand {
         guard case .success(var settings) = loadSettings(paths) else { return "settings.conf does not read: the name is kept for this run only" }
         settings.name = name
         do throws(FileError) {
-            try AtomicFile.write(Array(settings.fileText.utf8), to: path)
+            try writeSettings(settings, to: path)
             return nil
         } catch {
             return "could not save the name to \(error.path): \(error.reason)"
         }
+    }
+
+    /// Writes `settings` to the file at `path`, keeping its comments, blank lines and other
+    /// lines where they are (`PlayerSettings.fileText(keeping:)`); a new file gets `fileText`.
+    static func writeSettings(_ settings: PlayerSettings, to path: String) throws(FileError) {
+        var text = settings.fileText
+        if let bytes = try? SafeFile.read(path, maxBytes: 64 << 10), let old = String(validating: bytes, as: UTF8.self) {
+            text = settings.fileText(keeping: old)
+        }
+        try AtomicFile.write(Array(text.utf8), to: path)
     }
 
     static func loadSettings(_ paths: AppPaths?) -> Result<PlayerSettings, KeyBindingsFileError> {

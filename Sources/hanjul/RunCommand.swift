@@ -34,7 +34,7 @@ enum RunCommand {
                 + "lines, level and state. The JSON object has board (top row first), score, lines, level, over, "
                 + "piece, dealt, mods, result ({name, value, lower_is_better, unit} or null), reason (playing, "
                 + "blocked_spawn, topped_out, finished or rule_error), error (the message or null), gravity_ms "
-                + "(the gravity interval at the current level), callouts (what the rules announced), time_ms "
+                + "(the gravity interval at the current level; 0: instant gravity, 20G), callouts (what the rules announced), time_ms "
                 + "(the game clock: the sum of W actions), result_format (how the rules' result reads: {name, "
                 + "unit, lower_is_better} or null; units ms, pieces, lines, points, count), goal ({lines, "
                 + "lines_left} or null), rule_error (what ended the game as {mod, hook, location, message}, or null) "

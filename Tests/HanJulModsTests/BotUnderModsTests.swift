@@ -49,7 +49,12 @@ import Testing
         #expect(full.pieces >= 550, "the games ran (\(full.pieces) pieces)")
         #expect(full.held > 0 && full.heldShare < 0.9, "held \(full.held) of \(full.pieces)")
         #expect(full.counterclockwise > 0)
-        #expect(full.halfTurns == 0, "neither mod enables the 180° turn")
-        #expect(plain.held == 0 && plain.counterclockwise == 0)
+        // guideline has the 180° turn (#20 item 3), modern does not.
+        if mod == "guideline" {
+            #expect(full.halfTurns > 0, "the bot turns 180° where it pays")
+        } else {
+            #expect(full.halfTurns == 0, "modern has no 180° turn")
+        }
+        #expect(plain.held == 0 && plain.counterclockwise == 0 && plain.halfTurns == 0)
     }
 }

@@ -85,11 +85,15 @@ import Testing
 
     @Test func aGravityHookOutOfRangeIsClampedEveryTimeItIsAsked() throws {
         fx.write("fast", ModFixtures.source(id: "fast", """
-            gravity = function(level, base) if level == 1 then return 0 end return math.maxinteger end,
+            gravity = function(level, base)
+              if level == 1 then return 1 elseif level == 2 then return -5 elseif level == 3 then return 0 end
+              return math.maxinteger
+            end,
             """))
         let rules = try fx.rules("fast")
         // Asked twice per level: the second answer comes from the cache (once per level, #15 item 7).
-        #expect([1, 1, 2, 2].map { rules.gravityInterval(level: $0) } == [16, 16, 10_000, 10_000])
+        // 0 is instant gravity (20G); below 16 otherwise, 16.
+        #expect([1, 1, 2, 2, 3, 3, 4, 4].map { rules.gravityInterval(level: $0) } == [16, 16, 16, 16, 0, 0, 10_000, 10_000])
     }
 
     @Test func theStandardGravityCurveIsUnchangedAndSaturates() {

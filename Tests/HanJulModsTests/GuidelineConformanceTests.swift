@@ -23,12 +23,17 @@ import Testing
         case .hardDrop: .hard
         case .hold: .hold
         case .wait(let ms): .wait(ms)
-        case .rotateHalfTurn: fatalError("the Guideline has no 180° turn")
+        case .rotateHalfTurn: .flip
         }
     }
 
-    static let noise: [Action] = [.left, .right, .rotate, .rotateCounterclockwise, .softDrop, .gravity,
+    static let noise: [Action] = [.left, .right, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .softDrop, .gravity,
                                   .wait(milliseconds: 16), .wait(milliseconds: 250), .wait(milliseconds: 500)]
+
+    /// One of the three turns, at random.
+    static func turn(_ random: inout SplitMix64) -> Action {
+        [Action.rotate, .rotateCounterclockwise, .rotateHalfTurn][random.below(3)]
+    }
 
     /// A cheap greedy placement from the spawn place (turns, then moves, then a hard drop):
     /// low, few holes, rows cleared. Only a source of actions: both games play whatever it says.
@@ -68,12 +73,16 @@ import Testing
     /// T-spins), lock by time or by hard drop, and random moves now and then.
     static func plan(_ state: GameState, well: Int?, _ random: inout SplitMix64) -> [Action] {
         var actions = placement(state, well: well)
+        // Two clockwise turns are often played as one 180° turn (its kicks differ).
+        if actions.starts(with: [.rotate, .rotate]) && random.below(2) == 0 {
+            actions.replaceSubrange(0..<2, with: [.rotateHalfTurn])
+        }
         if random.below(3) == 0 { actions.insert(noise[random.below(noise.count)], at: random.below(actions.count)) }
         if random.below(12) == 0 { actions.insert(.hold, at: 0) }
         if random.below(2) == 0 {
             actions.removeLast()
             actions += Array(repeating: .softDrop, count: random.below(22))
-            for _ in 0..<random.below(3) { actions.append(random.below(2) == 0 ? .rotate : .rotateCounterclockwise) }
+            for _ in 0..<random.below(3) { actions.append(turn(&random)) }
             if random.below(4) == 0 { actions.append(random.below(2) == 0 ? .left : .right) }
             switch random.below(4) {
             case 0: actions += [.wait(milliseconds: 300), .wait(milliseconds: 200)]
@@ -86,6 +95,9 @@ import Testing
 
     struct Tally {
         var games = 0, actions = 0, locks = 0, lines = 0, spins = 0, backToBacks = 0, combos = 0, stoppedAboveField = 0
+        /// Games whose script has an `F`; `F` actions; locks that spun after a 180° turn;
+        /// T locks right after a turn, kicks against the stack, that a slide or fall cancelled.
+        var gamesWithHalfTurns = 0, halfTurns = 0, halfTurnSpins = 0, cancelledSpins = 0
     }
 
     /// Rows of garbage (kind L) on both boards, bottom row first; `holes[row]` are the empty columns.
@@ -132,15 +144,22 @@ import Testing
         var fallback: [Action] = []
         for attempt in 0..<24 {
             var actions: [Action] = []
-            switch random.below(3) {
+            switch random.below(4) {
             case 0: actions.append(.rotate)
             case 1: actions.append(.rotateCounterclockwise)
+            case 2: actions.append(.rotateHalfTurn)
             default: break
             }
             let shift = random.below(9) - 4
             actions += Array(repeating: shift < 0 ? .left : .right, count: abs(shift))
             actions += Array(repeating: .softDrop, count: 20)
-            for _ in 0..<(1 + random.below(2)) { actions.append(random.below(2) == 0 ? .rotate : .rotateCounterclockwise) }
+            for _ in 0..<(1 + random.below(2)) { actions.append(turn(&random)) }
+            // Now and then a slide or a fall after the turn: no spin any more.
+            switch random.below(6) {
+            case 0: actions.append(random.below(2) == 0 ? .left : .right)
+            case 1: actions.append(.softDrop)
+            default: break
+            }
             actions.append(random.below(3) == 0 ? .wait(milliseconds: 500) : .hardDrop)
             if attempt == 0 { fallback = actions }
             var trial = reference
@@ -149,6 +168,15 @@ import Testing
             if trial.lastSpin && trial.locks > locks { return actions }
         }
         return fallback
+    }
+
+    /// Corners filled around (x, y) in HanJul's rows, on the reference's matrix: a T
+    /// centred there with three would spin if a turn were its last movement.
+    static func corners(_ reference: GuidelineReference, x: Int, y: Int) -> Int {
+        let row = 19 - y
+        return [(x - 1, row - 1), (x + 1, row - 1), (x - 1, row + 1), (x + 1, row + 1)].filter { cx, cy in
+            cx < 0 || cx >= 10 || cy < 0 || (cy < 40 && reference.matrix[cy][cx] != nil)
+        }.count
     }
 
     /// Plays `games` games of up to `pieces` pieces; returns the first mismatch, if any.
@@ -170,13 +198,22 @@ import Testing
             var script = ""
             playing: while game.state.piecesLocked < pieces {
                 let locked = game.state.piecesLocked
-                let actions = spinLab && game.state.piece.kind == 2 ? spinAttempt(reference, &random)
+                var actions = spinLab && game.state.piece.kind == 2 ? spinAttempt(reference, &random)
                     : plan(game.state, well: well, &random)
+                // Every game turns its first piece 180° at the start.
+                if locked == 0 { actions.insert(.rotateHalfTurn, at: 0) }
+                var turned = false
                 for action in actions where game.state.piecesLocked == locked {
                     script += action.token
+                    if action == .rotateHalfTurn {
+                        if !script.dropLast().contains("F") { tally.gamesWithHalfTurns += 1 }
+                        tally.halfTurns += 1
+                    }
+                    let before = reference
                     reference.apply(move(action))
                     game.apply(action)
                     tally.actions += 1
+                    if game.state.events.contains(where: { if case .rotated = $0 { true } else { false } }) { turned = true }
                     let place = "game \(gameIndex) after '\(script)'"
                     if case .over(.ruleError(let error)) = game.state.phase { return (tally, "\(place): rule error \(error)") }
                     if reference.lockedAboveField {
@@ -209,6 +246,11 @@ import Testing
                     if let facts = game.state.lastLock {
                         tally.lines += facts.lines
                         if facts.spin != .none { tally.spins += 1 }
+                        if facts.spin != .none && facts.lastMove == .rotateHalfTurn { tally.halfTurnSpins += 1 }
+                        if facts.piece.kind == 2 && facts.spin == .none && turned
+                            && Self.corners(before, x: facts.piece.x + 1, y: facts.piece.y + 1) >= 3 {
+                            tally.cancelledSpins += 1
+                        }
                         if facts.backToBack { tally.backToBacks += 1 }
                         if facts.combo >= 2 { tally.combos += 1 }
                     }
@@ -225,9 +267,13 @@ import Testing
         #expect(tally.games == 1000)
         #expect(tally.locks > 15_000)
         #expect(tally.lines > 1_500)
-        #expect(tally.spins > 600)
+        #expect(tally.spins > 400)
         #expect(tally.backToBacks > 10)
         #expect(tally.combos > 100)
-        print("guideline vs reference: \(tally.games) games, \(tally.actions) actions, \(tally.locks) locks, \(tally.lines) lines, \(tally.spins) T-spins, \(tally.backToBacks) back-to-backs, \(tally.combos) combos; \(tally.stoppedAboveField) games stopped at a lock above the field")
+        #expect(tally.gamesWithHalfTurns == 1000, "every game's script has an F")
+        #expect(tally.halfTurns > 3_000)
+        #expect(tally.halfTurnSpins > 10)
+        #expect(tally.cancelledSpins > 100)
+        print("guideline vs reference: \(tally.games) games, \(tally.actions) actions, \(tally.locks) locks, \(tally.lines) lines, \(tally.spins) T-spins, \(tally.backToBacks) back-to-backs, \(tally.combos) combos; \(tally.gamesWithHalfTurns) games with F, \(tally.halfTurns) F, \(tally.halfTurnSpins) spins after F, \(tally.cancelledSpins) spins cancelled by a move after the turn; \(tally.stoppedAboveField) games stopped at a lock above the field")
     }
 }

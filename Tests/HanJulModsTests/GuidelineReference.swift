@@ -9,7 +9,7 @@
 struct GuidelineReference {
     enum Kind: Int, CaseIterable { case i, o, t, s, z, j, l }
 
-    enum Move { case left, right, cw, ccw, soft, hard, hold, gravity, wait(Int) }
+    enum Move { case left, right, cw, ccw, flip, soft, hard, hold, gravity, wait(Int) }
 
     struct Piece: Equatable {
         var kind: Kind
@@ -71,6 +71,21 @@ struct GuidelineReference {
         "L0": [(0, 0), (1, 0), (-2, 0), (1, -2), (-2, 1)],
         "0L": [(0, 0), (-1, 0), (2, 0), (-1, 2), (2, -1)],
     ]
+    /// 180° turns: the Guideline has none. TETR.IO's SRS+ 180° kicks, as its transcriptions
+    /// write them with y up (Yoreni/testtrip's oneEightyKicks; TETR.IO's own data is y down);
+    /// the in-place test first. O turns in place.
+    static let jlstzFlipKicks: [String: [(Int, Int)]] = [
+        "02": [(0, 0), (0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0)],
+        "RL": [(0, 0), (1, 0), (1, 2), (1, 1), (0, 2), (0, 1)],
+        "20": [(0, 0), (0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0)],
+        "LR": [(0, 0), (-1, 0), (-1, 2), (-1, 1), (0, 2), (0, 1)],
+    ]
+    static let iFlipKicks: [String: [(Int, Int)]] = [
+        "02": [(0, 0), (0, 1)],
+        "RL": [(0, 0), (1, 0)],
+        "20": [(0, 0), (0, -1)],
+        "LR": [(0, 0), (-1, 0)],
+    ]
     static let stateNames = ["0", "R", "2", "L"]
 
     // MARK: The game
@@ -94,7 +109,10 @@ struct GuidelineReference {
     var lockTimer = 0
     var moveCount = 0
     var lowest = 0
-    // T-spin recognition: the last maneuver, and whether it was a turn by the fifth test.
+    // T-spin recognition: whether the last successful maneuver was a turn (a slide, or a
+    // fall of a row or more, after it clears this), and whether that turn was a "TST"
+    // kick: the fifth test of a quarter turn; of a 180° turn, which the Guideline does not
+    // know, a kick by (±1, ±2) too, the fifth test's size.
     var lastWasRotation = false
     var lastKickWasFifth = false
     var combo = -1
@@ -178,6 +196,22 @@ struct GuidelineReference {
                 if fits(candidate) {
                     piece = candidate
                     maneuvered(wasOnSurface: wasOnSurface, rotation: true, fifth: index == 4)
+                    break
+                }
+            }
+        case .flip:
+            let to = (piece.state + 2) % 4
+            if piece.kind == .o {
+                piece.state = to
+                maneuvered(wasOnSurface: wasOnSurface, rotation: true, fifth: false)
+                break
+            }
+            let table = piece.kind == .i ? Self.iFlipKicks : Self.jlstzFlipKicks
+            for (dx, dy) in table[Self.stateNames[piece.state] + Self.stateNames[to]]! {
+                let candidate = Piece(kind: piece.kind, state: to, x: piece.x + dx, y: piece.y + dy)
+                if fits(candidate) {
+                    piece = candidate
+                    maneuvered(wasOnSurface: wasOnSurface, rotation: true, fifth: abs(dx) == 1 && abs(dy) == 2)
                     break
                 }
             }

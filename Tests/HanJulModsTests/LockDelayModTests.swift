@@ -45,12 +45,29 @@ import Testing
     }
 
     @Test func badTablesSayWhatTheyShouldBe() {
-        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000 } (resets left out: no limit) or false"
+        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000, by_level = { ms, … } } (resets left out: no limit; by_level optional) or false"
         #expect(loadError("lock_delay = 500,") == "mod 'm': mod.lua \(shape)")
         #expect(loadError("lock_delay = { ms = 0 },") == "mod 'm': mod.lua \(shape)")
         #expect(loadError("lock_delay = { ms = 500, resets = -1 },") == "mod 'm': mod.lua \(shape)")
         #expect(loadError("lock_delay = { ms = 500, reset = 15 },") == "mod 'm': mod.lua lock_delay has an unknown field 'reset'; \(shape)")
         #expect(loadError("rotate_180 = 1,") == "mod 'm': mod.lua rotate_180 must be true or false (it is number)")
+    }
+
+    @Test func byLevelShortensTheDelayAsTheLevelRises() throws {
+        let r = try rules("lock_delay = { ms = 500, resets = 15, by_level = { 500, 400, 300 } },")
+        #expect(r.lockDelay == LockDelay(milliseconds: 500, maxResets: 15, byLevel: [500, 400, 300]))
+        #expect([1, 2, 3, 4, 50].map { r.lockDelay!.milliseconds(atLevel: $0) } == [500, 400, 300, 300, 300], "the last past the end")
+        #expect(LockDelay(milliseconds: 500, maxResets: nil).milliseconds(atLevel: 9) == 500, "without by_level: ms at every level")
+        // At level 2 an O resting on the floor locks after 400 ms, not 500.
+        var game = Game(rules: r, source: .sequence([1]), start: GameStart(level: 2))
+        game.apply(try ActionScript.parse(String(repeating: "G", count: 20) + " W399", allowing: game.rules.actions))
+        #expect(game.state.piecesLocked == 0)
+        game.apply(.wait(milliseconds: 1))
+        #expect(game.state.piecesLocked == 1)
+        let problem = "lock_delay.by_level must be a list of 1 to 100 times in ms, each 1…10000 (level 1 first)"
+        #expect(loadError("lock_delay = { ms = 500, by_level = {} },") == "mod 'm': mod.lua \(problem)")
+        #expect(loadError("lock_delay = { ms = 500, by_level = { 500, 0 } },") == "mod 'm': mod.lua \(problem)")
+        #expect(loadError("lock_delay = { ms = 500, by_level = 400 },") == "mod 'm': mod.lua \(problem)")
     }
 
     @Test func theRotateHookSeesTheHalfTurnAsDirectionTwo() throws {

@@ -52,6 +52,16 @@ import Testing
         #expect(rules.goal == GameGoal(lines: 40))
     }
 
+    @Test func clockMakesRulesTimedUnderAnotherUnit() throws {
+        let blitz = try repositoryRules("blitz")
+        #expect(blitz.resultFormat == ResultFormat(name: "score", unit: .points, lowerIsBetter: false, clock: true))
+        #expect(blitz.isTimed, "front ends tell blitz the time")
+        #expect(try repositoryRules("survival").isTimed)
+        #expect(try !repositoryRules("marathon").isTimed, "a score without clock reads no time")
+        fx.write("clocked", ModFixtures.source(id: "clocked", #"result = { name = "n", unit = "count", clock = 1 },"#))
+        #expect(throws: ModLoadError.manifest(id: "clocked", reason: "result.clock must be true or false")) { try fx.rules("clocked") }
+    }
+
     @Test func badDeclarationsSayWhatIsExpected() throws {
         fx.write("unit", ModFixtures.source(id: "unit", #"result = { name = "time", unit = "seconds" },"#))
         #expect(throws: ModLoadError.manifest(id: "unit", reason: #"result.unit must be one of "ms", "pieces", "lines", "points", "count""#)) {

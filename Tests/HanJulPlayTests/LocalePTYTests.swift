@@ -25,9 +25,9 @@ struct LocalePTYTests {
         let down = "\u{1B}[B"
         let run = try GameHarness.run(["play"], home: home, environment: locale, directory: PTYDriver.packageRoot.path, steps: [
             .wait("Quit", from: "start"), .settle(),
-            .mark("mods"), .send(down), .send("\r"), .wait("Order:", from: "mods"), .settle(),
+            .mark("mods"), .send(down + down), .send("\r"), .wait("Order:", from: "mods"), .settle(),
             .mark("back"), .send("\u{1B}"), .wait("Quit", from: "back"), .settle(),
-            .mark("game"), .send("\u{1B}[A"), .send("\r"), .wait("SCORE", from: "game"), .settle(),
+            .mark("game"), .send("\u{1B}[A\u{1B}[A"), .send("\r"), .wait("SCORE", from: "game"), .settle(),
             // The key list pauses the game; closing it shows PAUSED; p plays on.
             .mark("help"), .send("?"), .wait("KEYS", from: "help"), .settle(),
             .mark("pause"), .send("?"), .wait("PAUSED", from: "pause"), .settle(), .send("p"), .settle(),

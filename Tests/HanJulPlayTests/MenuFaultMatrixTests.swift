@@ -16,7 +16,7 @@ struct MenuFaultMatrixTests {
     static let marker = ["menu": "Quit", "settings": "soft_drop", "scores": "no games yet", "replays": "no replays yet"]
 
     static func reach(_ state: String) -> [PTYStep] {
-        let downs = ["menu": 0, "settings": 2, "scores": 3, "replays": 4][state]!
+        let downs = ["menu": 0, "settings": 3, "scores": 4, "replays": 5][state]!
         var steps: [PTYStep] = [.wait("Quit", from: "start"), .settle(), .raw(as: "rawWhileRunning")]
         if downs > 0 { steps += [.send(String(repeating: "\u{1B}[B", count: downs)), .send("\r")] }
         return steps + [.wait(marker[state]!, from: "start"), .settle()]

@@ -36,13 +36,15 @@ struct MenuPTYTests {
             .wait("Quit", from: "start"), .settle(), .capture(as: "menu", from: "start"),
             .mark("move"), .send(Self.down), .settle(), .capture(as: "move", from: "move"),
             .mark("moveBack"), .send("\u{1B}[A"), .settle(), .capture(as: "moveBack", from: "moveBack"),
-            .mark("mods"), .send(Self.down), .send("\r"), .wait("Order:", from: "mods"), .settle(), .capture(as: "mods", from: "start"),
+            .mark("mods"), .send(Self.down + Self.down), .send("\r"), .wait("Order:", from: "mods"), .settle(), .capture(as: "mods", from: "start"),
+            // More mods than rows: the end of the list, scrolled to.
+            .send(String(repeating: Self.down, count: ids.count)), .settle(), .capture(as: "modsEnd", from: "start"),
             .send("\u{1B}"), .wait("Quit", from: "mods"), .settle(), .send("q"), .exit(),
         ])
         expectBaseline(run)
         #expect(run.exit == .exited(0), "status \(run.status)")
         let menu = PTYRun.screen(of: run.captured("menu"))
-        for word in ["Play", "Mods", "Settings", "High scores", "Replays", "Quit"] {
+        for word in ["Play", "Modes", "Mods", "Settings", "High scores", "Replays", "Quit"] {
             #expect(menu.contains(word), "\(word): \(menu)")
         }
         // Bytes per frame on the menu: the first (whole) frame, and a cursor move (only the
@@ -50,9 +52,9 @@ struct MenuPTYTests {
         let first = run.captured("menu").count, move = run.captured("move").count, back = run.captured("moveBack").count
         #expect(move > 0 && move < 400, "a cursor move rewrites two lines, not the screen: \(move) bytes")
         print("menu bytes per frame: first frame (with the terminal set-up) \(first), cursor down \(move), cursor up \(back)")
-        let mods = PTYRun.screen(of: run.captured("mods"))
+        let mods = PTYRun.screen(of: run.captured("mods")), end = PTYRun.screen(of: run.captured("modsEnd"))
         for id in ids {
-            #expect(mods.contains("] \(id) "), "\(id) on the Mods page: \(mods)")
+            #expect(mods.contains("] \(id) ") || end.contains("] \(id) "), "\(id) on the Mods page: \(mods)\n\(end)")
         }
     }
 
@@ -130,7 +132,7 @@ struct MenuPTYTests {
         let run = try GameHarness.run([], home: home, environment: ["HANJUL_TEST_SEED=5"], answer: .kitty,
                                       directory: PTYDriver.packageRoot.path, steps: [
             .wait("Quit", from: "start"), .settle(),
-            .mark("mods"), .send(Self.down), .send("\r"), .wait("Order:", from: "mods"), .settle(),
+            .mark("mods"), .send(Self.down + Self.down), .send("\r"), .wait("Order:", from: "mods"), .settle(),
             .send(String(repeating: Self.down, count: index)), .settle(), .mark("game"), .send("\r"),
             .wait("SCORE", from: "game"), .settle(),
             .mark("race"), .send(plan.taps), .wait("FINISHED", from: "race", timeout: 60), .settle(), .capture(as: "finished", from: "start"),
@@ -139,7 +141,7 @@ struct MenuPTYTests {
             .pump(0.6), .mark("name"), .send(String(repeating: "\u{7F}", count: 20) + "Kim  Ha"), .wait("Kim Ha_", from: "name"), .settle(),
             .mark("named"), .send("\r"), .wait("r new game", from: "named"), .settle(),
             .mark("menu"), .send("q"), .wait("High scores", from: "menu"), .settle(),
-            .mark("scores"), .send(String(repeating: "\u{1B}[A", count: 5) + Self.down + Self.down + Self.down), .send("\r"), .wait("sprint@", from: "scores"), .settle(),
+            .mark("scores"), .send(String(repeating: "\u{1B}[A", count: 6) + Self.down + Self.down + Self.down + Self.down), .send("\r"), .wait("sprint@", from: "scores"), .settle(),
             .mark("table"), .send("\r"), .wait("RESULT", from: "table"), .settle(), .capture(as: "table", from: "start"),
             .mark("replays"), .send("\u{1B}"), .send("\u{1B}"), .settle(), .send(Self.down), .send("\r"),
             .wait("actions", from: "replays"), .settle(), .capture(as: "replays", from: "start"),

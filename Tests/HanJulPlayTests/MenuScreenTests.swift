@@ -56,12 +56,12 @@ struct MenuScreenTests {
     static let down = Key.arrow(.down, [])
     static let up = Key.arrow(.up, [])
 
-    @Test("the start screen shows Play (the last rules played), Mods, Settings, High scores, Replays and Quit")
+    @Test("the start screen shows Play (the last rules played), Modes, Mods, Settings, High scores, Replays and Quit")
     func mainMenu() {
         var settings = PlayerSettings.defaults
         settings.mods = ["sprint"]
         let clock = Self.menu(LauncherLog(), settings: settings)
-        for word in ["Play  (sprint)", "Mods", "Settings", "High scores", "Replays", "Quit"] {
+        for word in ["Play  \u{25C0} sprint \u{25B6}", "Modes", "Mods", "Settings", "High scores", "Replays", "Quit"] {
             #expect(clock.screen.contains(word), "\(word)")
         }
         #expect(clock.session.deadline == nil, "the menu waits for keys")
@@ -72,6 +72,7 @@ struct MenuScreenTests {
         let log = LauncherLog()
         var clock = Self.menu(log)
         clock.press(Self.down, at: 10)
+        clock.press(Self.down, at: 15)
         clock.press(.enter, at: 20)
         #expect(clock.screen.contains("[ ] sprint 1.0.0  Sprint"))
         #expect(clock.screen.contains("[ ] zen 0.2  Zen"))
@@ -89,6 +90,7 @@ struct MenuScreenTests {
         let log = LauncherLog()
         var clock = Self.menu(log)
         clock.press(Self.down, at: 10)
+        clock.press(Self.down, at: 15)
         clock.press(.enter, at: 20)
         clock.press(Self.down, at: 30)
         clock.press(.space, at: 40)       // zen first
@@ -108,6 +110,7 @@ struct MenuScreenTests {
         let log = LauncherLog()
         var clock = Self.menu(log)
         clock.press(Self.down, at: 10)
+        clock.press(Self.down, at: 15)
         clock.press(.enter, at: 20)
         clock.press(.enter, at: 30)
         #expect(log.games == [["sprint"]])
@@ -119,6 +122,7 @@ struct MenuScreenTests {
         log.failing = ["sprint"]
         var clock = Self.menu(log)
         clock.press(Self.down, at: 10)
+        clock.press(Self.down, at: 15)
         clock.press(.enter, at: 20)
         clock.press(.enter, at: 30)
         #expect(clock.screen.contains("sprint: syntax error on line 3"))
@@ -137,7 +141,7 @@ struct MenuScreenTests {
         #expect(effects.contains { if case .saveReplay = $0 { true } else { false } })
         #expect(!effects.contains(.quit(.quit)))
         #expect(effects.contains(.watch([])))
-        #expect(clock.screen.contains("High scores") && clock.screen.contains("Play  (standard)"))
+        #expect(clock.screen.contains("High scores") && clock.screen.contains("Play  \u{25C0} Classic \u{25B6}"))
         #expect(clock.session.deadline == nil)
         let quit = clock.at(1_000, .key(.press(.character("q"))))
         #expect(quit == [.quit(.quit)])
@@ -156,6 +160,7 @@ struct MenuScreenTests {
         var clock = Self.menu(LauncherLog())
         clock.press(Self.down, at: 10)
         clock.press(Self.down, at: 20)
+        clock.press(Self.down, at: 25)
         clock.press(.enter, at: 30)
         #expect(clock.screen.contains("das"))
         clock.press(.escape, at: 40)
@@ -172,6 +177,7 @@ struct MenuScreenTests {
         var clock = Self.menu(log)
         clock.press(Self.down, at: 10)
         clock.press(Self.down, at: 20)
+        clock.press(Self.down, at: 25)
         clock.press(.enter, at: 30)
         #expect(clock.screen.contains("das         167 ms"))
         clock.press(.arrow(.right, []), at: 40)
@@ -192,6 +198,7 @@ struct MenuScreenTests {
         #expect(log.saved[0].handling.das == 169 && log.saved[0].handling.arr == 0 && log.saved[0].ghost == false)
         // The next game is played with them.
         clock.press(Self.up, at: 140)
+        clock.press(Self.up, at: 145)
         clock.press(Self.up, at: 150)
         clock.press(.enter, at: 160)
         let game = clock.session.screen as! MenuScreen
@@ -206,9 +213,9 @@ struct MenuScreenTests {
         store.tables["sprint@1.0.0"] = [HighScore(score: 300, lines: 40, level: 1, result: 81_234, resultLabel: "ms",
                                                   date: "2025-03-02 09:00", seed: "8")]
         var clock = Self.menu(LauncherLog(), store: store)
-        for t in 1...3 { clock.press(Self.down, at: t * 10) }
+        for t in 1...4 { clock.press(Self.down, at: t * 8) }
         clock.press(.enter, at: 40)
-        #expect(clock.screen.contains("standard") && clock.screen.contains("sprint@1.0.0"))
+        #expect(clock.screen.contains("Classic") && clock.screen.contains("sprint@1.0.0"), "a mode's table under its name")
         clock.press(.enter, at: 50)
         #expect(clock.screen.contains("RESULT") && clock.screen.contains("81234 ms"), "a race's table shows its result first")
         clock.press(.escape, at: 60)
@@ -240,7 +247,7 @@ struct MenuScreenTests {
                                        settings: .defaults, size: Size(width: 80, height: 24),
                                        environment: ManualClock.environment(store))
         var clock = ManualClock(session: session, store: store)
-        for t in 1...3 { clock.press(down, at: t * 10) }
+        for t in 1...4 { clock.press(down, at: t * 8) }
         clock.press(.enter, at: 40)
         clock.press(.enter, at: 50)
         return clock.session.frame
@@ -280,7 +287,7 @@ struct MenuScreenTests {
         ]
         let log = LauncherLog()
         var clock = Self.menu(log, store: store)
-        for t in 1...4 { clock.press(Self.down, at: t * 10) }
+        for t in 1...5 { clock.press(Self.down, at: t * 8) }
         clock.press(.enter, at: 50)
         let lines = clock.session.frame.lines
         let newer = lines.firstIndex { $0.contains("20250302-090000-8.hjr  sprint 1.0.0, 300 actions") }
@@ -325,12 +332,12 @@ struct MenuScreenTests {
                                        environment: ManualClock.environment(MemoryStore()))
         var clock = ManualClock(session: session, store: MemoryStore())
         #expect(clock.screen.contains("> Play"))
-        for (t, key) in [Self.down, .enter].enumerated() { clock.press(key, at: 10 + t) }
+        for (t, key) in [Self.down, Self.down, .enter].enumerated() { clock.press(key, at: 10 + t) }
         #expect(clock.screen.contains("sprint"))
         var t = 100
-        for page in 1...4 {
+        for page in 1...5 {
             clock.press(.escape, at: t)
-            for _ in 0..<6 { t += 1; clock.press(Self.up, at: t) }
+            for _ in 0..<7 { t += 1; clock.press(Self.up, at: t) }
             for _ in 0..<page { t += 1; clock.press(Self.down, at: t) }
             t += 1
             clock.press(.enter, at: t)
@@ -362,6 +369,7 @@ struct MenuRequiresTests {
         let log = LauncherLog()
         var clock = Self.menu(log)
         clock.press(MenuScreenTests.down, at: 10)
+        clock.press(MenuScreenTests.down, at: 15)
         clock.press(.enter, at: 20)
         clock.press(.space, at: 30)
         #expect(clock.screen.contains("[1] garbage") && clock.screen.contains("[2] bonus"))
@@ -375,6 +383,7 @@ struct MenuRequiresTests {
         let log = LauncherLog()
         var clock = Self.menu(log)
         clock.press(MenuScreenTests.down, at: 10)
+        clock.press(MenuScreenTests.down, at: 15)
         clock.press(.enter, at: 20)
         clock.press(.enter, at: 30)
         #expect(log.games == [["garbage", "bonus"]])

@@ -187,6 +187,7 @@ struct PaletteSettingTests {
         var clock = MenuScreenTests.menu(log)
         clock.press(MenuScreenTests.down, at: 10)
         clock.press(MenuScreenTests.down, at: 20)
+        clock.press(MenuScreenTests.down, at: 25)
         clock.press(.enter, at: 30)
         for index in 0..<(HandlingSettings.fields.count + 2) { clock.press(MenuScreenTests.down, at: 40 + index) }
         #expect(clock.screen.contains("palette     auto"), "\(clock.screen)")
@@ -199,6 +200,7 @@ struct PaletteSettingTests {
         #expect(log.saved.last?.palette == .palette16)
         clock.press(MenuScreenTests.up, at: 100)
         clock.press(MenuScreenTests.up, at: 110)
+        clock.press(MenuScreenTests.up, at: 115)
         let effects = clock.at(120, .key(.press(.enter)))
         #expect(effects.contains(.colors(.palette16)), "\(effects)")
     }

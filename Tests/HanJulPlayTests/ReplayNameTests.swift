@@ -106,7 +106,7 @@ struct ReplayNameTests {
         let session = PlaySession.menu(launcher: reader.launcher(), config: PlayConfig(style: style, colorMode: .none),
                                        settings: .defaults, size: Size(width: 80, height: 24), environment: environment)
         var clock = ManualClock(session: session, store: MemoryStore())
-        for t in 1...4 { clock.press(Self.down, at: t * 10) }
+        for t in 1...5 { clock.press(Self.down, at: t * 8) }
         clock.press(.enter, at: 50)
         return clock
     }
@@ -197,7 +197,7 @@ struct ReplayNamePTYTests {
         let down = "\u{1B}[B"
         let run = try GameHarness.run([], home: home, steps: [
             .wait("Quit", from: "start"), .settle(),
-            .send(down + down + down + down + "\r"), .wait("Replays (newest first)", from: "start"), .settle(),
+            .send(down + down + down + down + down + "\r"), .wait("Replays (newest first)", from: "start"), .settle(),
             // Only what changed is redrawn, so a second verdict is waited for by quiet, not by text.
             .mark("first"), .send("v"), .wait("match:", from: "first"), .settle(), .capture(as: "first", from: "start"),
             .send("j"), .settle(), .send("v"), .settle(quiet: 0.3, limit: 5), .capture(as: "second", from: "start"),

@@ -26,9 +26,13 @@ import Testing
         let ids = try FileManager.default.contentsOfDirectory(atPath: mods).filter {
             FileManager.default.fileExists(atPath: mods + "/" + $0 + "/mod.lua")
         }.sorted()
+        // A mod that requires others plays after them (cheese100 after cheese).
+        let required = Dictionary(catalog.listing().compactMap { entry in entry.manifest.map { ($0.id, $0.requires.map(\.id)) } },
+                                  uniquingKeysWith: { first, _ in first })
         for id in ids {
-            let loaded = try catalog.rules([id])
-            var spec = RuleSetSpec.freshPerGame(name: "mod:" + id) { try catalog.rules([id]) }
+            let mods = (required[id] ?? []) + [id]
+            let loaded = try catalog.rules(mods)
+            var spec = RuleSetSpec.freshPerGame(name: "mod:" + id) { try catalog.rules(mods) }
             spec.resultFormat = loaded.resultFormat
             sets.append((spec, loaded.resultFormat.map(RunHeader.ResultDescription.init)))
         }

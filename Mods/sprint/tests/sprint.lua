@@ -32,3 +32,13 @@ t.test("three pieces of preview", function()
   local g = t.game { pieces = "IOTS" }
   t.eq(table.concat({ g:queue() }), "OTS")
 end)
+
+t.test("Sprint 40L (the Modes page): the guideline's hold and lock delay, then sprint's race", function()
+  local g = t.game { mods = { "guideline", "sprint" }, pieces = "IOTS" }
+  t.eq(table.concat({ g:queue() }), "OTS", "sprint's three previews")
+  g:play("X")
+  t.eq(g:held(), "I")
+  g:play(string.rep("G", 20) .. "W499")
+  t.eq(g:pieces_locked(), 0, "resting, not locked")
+  t.eq(g:level(), 1)
+end)

@@ -1,0 +1,94 @@
+import HanJulTerminal
+import HanJulText
+
+/// The Modes page and the Play row's choice of rules.
+///
+/// Modes lists `GameMode.all` by the names players know; Enter plays the one under the
+/// cursor (its mods in order) without changing what Play plays. The Play row's ←/→ choose
+/// Classic (the standard rules) or Modern (`guideline`), kept as settings.conf's `mods`.
+extension MenuScreen {
+    /// One mode as the page shows it: its table key (from the versions of its mods found),
+    /// or why it cannot be played; its best result.
+    struct ModeRow: Equatable {
+        var mode: GameMode
+        var key: String?
+        var problem: String?
+        var best: String?
+    }
+
+    /// The rules the Play row plays: Classic, Modern, or the mods last played from the Mods
+    /// page (until ←/→ choose again).
+    var playChoices: [[String]] {
+        let fixed = GameMode.play.map(\.mods)
+        return fixed.contains(settings.mods) ? fixed : fixed + [settings.mods]
+    }
+
+    /// ←/→ on the Play row: the next of Classic and Modern, saved at once.
+    mutating func choosePlay(by step: Int) {
+        let choices = playChoices
+        let index = choices.firstIndex(of: settings.mods) ?? 0
+        // A rule set from the Mods page is one of the choices only while it is chosen.
+        settings.mods = choices[(index + step + choices.count) % choices.count]
+        settingsChanged = true
+        saveSettingsIfChanged()
+    }
+
+    /// Opens the Modes page: which modes have their mods, their tables' keys and bests.
+    mutating func openModes(_ environment: PlayEnvironment) {
+        mods = launcher.mods()
+        modeRows = GameMode.all.map { mode in
+            var row = ModeRow(mode: mode)
+            var parts: [String] = []
+            for id in mode.mods {
+                guard let mod = mods.first(where: { $0.id == id }) else {
+                    row.problem = "needs the mod \(id), which is not installed"
+                    return row
+                }
+                if let problem = mod.problem {
+                    row.problem = "\(id) cannot be played: \(problem)"
+                    return row
+                }
+                parts.append("\(id)@\(mod.version)")
+            }
+            let key = parts.isEmpty ? "standard" : parts.joined(separator: "+")
+            row.key = key
+            row.best = environment.store.highScores(key: key).first.map { $0.resultText ?? "\($0.score) points" }
+            return row
+        }
+        modesCursor = min(modesCursor, max(modeRows.count - 1, 0))
+        page = .modes
+    }
+
+    mutating func modesKey(_ key: Key, step: Int, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count) }
+        guard key == .enter, modeRows.indices.contains(modesCursor) else { return [] }
+        let row = modeRows[modesCursor]
+        if let problem = row.problem {
+            status = "\(row.mode.name): \(problem)"
+            return []
+        }
+        return start(row.mode.mods, at: now, environment: environment, remember: false)
+    }
+
+    func modesView(dot: String, updown: String) -> View {
+        let width = (modeRows.map { displayWidth($0.mode.name) }.max() ?? 0) + 2
+        let lines = modeRows.enumerated().map { index, row in
+            Line(text: Self.padded(row.mode.name, width) + (row.problem == nil ? row.best.map { "best " + $0 } ?? "" : "unavailable"),
+                 style: row.problem == nil ? .plain : .dim, isCurrent: index == modesCursor)
+        }
+        var details: [String] = []
+        if modeRows.indices.contains(modesCursor) {
+            let row = modeRows[modesCursor]
+            details.append(row.mode.summary)
+            details.append("Ranks by: \(row.mode.ranksBy). Rules: "
+                           + (row.mode.mods.isEmpty ? "standard" : row.mode.mods.joined(separator: " + ")))
+            if let problem = row.problem { details.append(problem) }
+        }
+        return View(heading: "Modes", lines: lines, details: details, hint: "\(updown) choose \(dot) Enter play \(dot) Esc back")
+    }
+
+    /// A table's title: the name of its mode (`Sprint 40L`) or the key itself.
+    static func tableTitle(_ key: String) -> String {
+        GameMode.name(ofTable: key) ?? key
+    }
+}
