@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theExampleModsGuidelineAndStandardArePresent() {
-        let shipped: Set = ["cascade", "evil", "garbage", "giant", "guideline", "modern", "pento", "phantom", "sprint", "standard", "zen"]
+        let shipped: Set = ["cascade", "evil", "garbage", "giant", "guideline", "modern", "pento", "phantom", "sprint", "standard", "versus", "zen"]
         #expect(shipped.subtracting(Self.modIDs).sorted() == [])
     }
 
