@@ -71,4 +71,24 @@ import Testing
             #expect("\(error)".contains(words), "\(error)")
         }
     }
+
+    @Test func checkAsksTheAttackHookAfterEveryLock() throws {
+        let mods = ModFixtures()
+        mods.write("late", ModFixtures.source(id: "late", """
+          attack = function(game) if game:pieces_locked() >= 3 then return -2 end return 0 end,
+        """))
+        var options = ModChecker.Options()
+        options.determinismGames = 1
+        options.botPieces = 10
+        options.fuzzGames = 1
+        options.fuzzActions = 20
+        let outcomes = ModChecker(package: try ModPackage(folder: mods.root + "/late"), displayFolder: "Mods/late", options: options).run()
+        let attack = try #require(outcomes.first { $0.name == "attack" })
+        #expect(!attack.passed)
+        #expect(attack.detail.contains("lock 3") && attack.detail.contains("0 or more"), "\(attack.detail)")
+        let versus = ModChecker(package: try ModPackage(folder: repositoryMods + "/versus"), displayFolder: "Mods/versus", options: options).run()
+        #expect(versus.first { $0.name == "attack" }?.passed == true)
+        #expect(ModChecker(package: try ModPackage(folder: repositoryMods + "/garbage"), displayFolder: "Mods/garbage", options: options)
+            .run().allSatisfy { $0.name != "attack" }, "no attack hook: no line")
+    }
 }
