@@ -352,6 +352,20 @@ function Standard.spawn(game, letter) end
 ---@field bag? boolean false: the default randomizer never deals this kind (garbage, say)
 
 ---The table mod.lua returns.
+---What the attack hook gets: game:lock_facts() of the lock, plus perfect_clear.
+---@class hanjul.AttackFacts
+---@field letter hanjul.Letter
+---@field rotation integer
+---@field x integer
+---@field y integer
+---@field lines integer full rows the lock removed
+---@field spin "none"|"mini"|"full"
+---@field combo integer 1 for the first clearing lock in a row, 2 for the next, ...; 0 when it cleared nothing
+---@field back_to_back boolean
+---@field perfect_clear boolean the lock cleared rows and left the board empty
+---@field last_move? string
+---@field kick? integer
+
 ---@class hanjul.Mod
 ---@field id string the mod's folder name (a-z 0-9 _ -, at most 32)
 ---@field name string shown to players
@@ -389,6 +403,8 @@ function Standard.spawn(game, letter) end
 ---@field after_move? fun(game: hanjul.Game, move: hanjul.Move) after each successful slide ("left", "right"), turn ("rotate", "rotate_ccw", "rotate_180") or one-row fall ("soft_drop": D, or a gravity tick's); may move the piece with game:move_piece / set_piece (all run)
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
 ---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
+---@field attack? fun(game: hanjul.Game, facts: hanjul.AttackFacts, sent: integer): integer garbage lines the latest lock sends in a versus match, given its facts and the lines the mods before sent (from 0); asked only by versus matches (chains; read-only)
+---@field garbage? {delay?: integer, messiness?: number, cap?: integer, cancels?: boolean} how garbage arrives in a versus match: after `delay` more pieces (0 to 100; default 0), holes moving with chance `messiness` per line (0 to 1; default 0), at most `cap` lines a lock (1 to 64; default 8), cancelled by one's own attack first (default true) (last mod wins)
 
 -- The test harness (tests/*.lua) -------------------------------------------------------
 

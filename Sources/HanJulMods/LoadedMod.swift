@@ -31,6 +31,8 @@ final class LoadedMod {
     var resultFormat: ResultFormat?
     /// `goal = { lines = }`: what the player must reach.
     var goal: GameGoal?
+    /// `garbage = { delay =, messiness =, cap =, cancels = }`: how garbage arrives in versus.
+    var garbage: GarbageRules?
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     var log: [String] { bridge.log }
@@ -228,6 +230,7 @@ final class LoadedMod {
         try readLockDelay(table["lock_delay"])
         try readResultFormat(table["result"])
         try readGoal(table["goal"])
+        try readGarbage(table["garbage"])
     }
 
     /// `result = { name = "time", unit = "ms", lower_is_better = true }` (and `clock = true`
@@ -268,6 +271,45 @@ final class LoadedMod {
             clock = flag
         }
         resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower, clock: clock)
+    }
+
+    /// `garbage = { delay = 0, messiness = 0.3, cap = 8, cancels = true }`.
+    private func readGarbage(_ value: LuaValue) throws(ModLoadError) {
+        let id = package.id
+        if case .nil = value { return }
+        let shape = "garbage must be { delay = PIECES, messiness = 0..1, cap = LINES, cancels = true }"
+        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
+        for (key, _) in table.entries() {
+            guard let name = key.stringValue, ["delay", "messiness", "cap", "cancels"].contains(name) else {
+                throw .manifest(id: id, reason: "garbage has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
+            }
+        }
+        var rules = GarbageRules()
+        if case .nil = table["delay"] {} else {
+            guard let delay = table["delay"].integerValue, GarbageRules.delayRange.contains(delay) else {
+                throw .manifest(id: id, reason: "garbage.delay must be an integer from \(GarbageRules.delayRange.lowerBound) to \(GarbageRules.delayRange.upperBound) (pieces)")
+            }
+            rules.delay = delay
+        }
+        if case .nil = table["cap"] {} else {
+            guard let cap = table["cap"].integerValue, GarbageRules.capRange.contains(cap) else {
+                throw .manifest(id: id, reason: "garbage.cap must be an integer from \(GarbageRules.capRange.lowerBound) to \(GarbageRules.capRange.upperBound) (lines per piece)")
+            }
+            rules.cap = cap
+        }
+        switch table["messiness"] {
+        case .nil: break
+        case .integer(let n) where n == 0 || n == 1: rules.messiness = Double(n)
+        case .number(let x) where x >= 0 && x <= 1: rules.messiness = x
+        default: throw .manifest(id: id, reason: "garbage.messiness must be a number from 0 to 1 (the chance a line's hole moves)")
+        }
+        if case .nil = table["cancels"] {} else {
+            guard let cancels = table["cancels"].boolValue else {
+                throw .manifest(id: id, reason: "garbage.cancels must be true or false")
+            }
+            rules.cancels = cancels
+        }
+        garbage = rules
     }
 
     /// `goal = { lines = 40 }`.

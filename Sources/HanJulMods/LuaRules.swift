@@ -321,6 +321,40 @@ public final class LuaRules: Rules {
         return points
     }
 
+    /// How garbage arrives in versus: the last mod's `garbage`, or nil when none sets it.
+    public var garbage: GarbageRules? { mods.last { $0.garbage != nil }?.garbage }
+
+    /// The lines the latest lock of `state` sends in versus: the `attack` chain, each mod
+    /// given the lock's facts (`lock_facts()` and `perfect_clear`) and the lines so far,
+    /// from 0. 0 before the first lock or when no mod defines `attack`.
+    public func attack(after state: GameState) throws(RuleError) -> Int {
+        guard has(.attack), let facts = state.lastLock else { return 0 }
+        let letter = state.pieces.kinds[facts.piece.kind].letter
+        let perfect = facts.lines > 0 && state.board.filledCount == 0
+        let lastMove: LuaValue = facts.lastMove.flatMap { GameAPI.moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil
+        func pushFacts(_ args: LuaArguments) {
+            args.pushTable([
+                "letter": .string(LuaString(String(letter))), "rotation": .integer(facts.piece.rotation),
+                "x": .integer(facts.piece.x), "y": .integer(facts.piece.y),
+                "lines": .integer(facts.lines), "spin": .string(LuaString(facts.spin.rawValue)),
+                "combo": .integer(facts.combo), "back_to_back": .boolean(facts.backToBack),
+                "perfect_clear": .boolean(perfect), "last_move": lastMove,
+                "kick": facts.kick.map { .integer($0) } ?? .nil,
+            ])
+        }
+        var lines = 0
+        for (mod, function) in chain(.attack) {
+            let base = lines
+            lines = try read(mod, function, hook: .attack, state, push: { args in
+                pushFacts(args); args.push(base)
+            }, read: { try Self.integerResult($0, .attack) })
+            guard lines >= 0 else {
+                throw RuleError(mod: mod.manifest.id, hook: Hook.attack.rawValue, message: "attack returned \(lines); it must be 0 or more lines")
+            }
+        }
+        return lines
+    }
+
     public func level(forLines lines: Int) throws(RuleError) -> Int {
         var level = StandardRules.level(lines: lines)
         guard has(.level) else { return level }

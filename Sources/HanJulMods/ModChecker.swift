@@ -85,6 +85,7 @@ public struct ModChecker {
         outcomes.append(manifestOutcome(rules))
         outcomes.append(determinism())
         outcomes.append(queryHooks())
+        if let attack = attackHook() { outcomes.append(attack) }
         outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
         var runner = ModTestRunner(package: package, displayFolder: displayFolder)
         runner.watchdog = watchdog
@@ -263,6 +264,36 @@ public struct ModChecker {
         }
         return Outcome(name: "query hooks", passed: true,
                        detail: "\(defined.map(\.rawValue).joined(separator: ", ")) asked again before each of \(script.count) actions: the same game")
+    }
+
+    // MARK: Attack
+
+    /// `attack` (versus) is asked only by versus matches: here it is asked after every lock
+    /// of a bot game, so a hook that fails or returns a bad value is found before a match.
+    /// Nil when no mod defines it (the report of other mods is unchanged).
+    func attackHook() -> Outcome? {
+        let seed = options.firstSeed
+        let rules: LuaRules, script: [Action]
+        do throws(ModLoadError) {
+            let probe = try freshRules()
+            guard probe.defines(.attack) else { return nil }
+            script = botScript(seed: seed, pieces: options.botPieces, rules: probe)
+            rules = try freshRules()
+        } catch {
+            return Outcome(name: "attack", passed: false, detail: "\(error)")
+        }
+        var game = Game(rules: rules, source: .seeded(seed))
+        var locks = 0, lines = 0
+        for action in script {
+            let before = game.state.piecesLocked
+            game.apply(action)
+            guard game.state.piecesLocked > before else { continue }
+            locks += 1
+            do throws(RuleError) { lines += try rules.attack(after: game.state) } catch {
+                return Outcome(name: "attack", passed: false, detail: "seed \(seed), lock \(locks): \(error)")
+            }
+        }
+        return Outcome(name: "attack", passed: true, detail: "asked after each of \(locks) bot locks (seed \(seed)): \(lines) lines sent")
     }
 
     // MARK: Invariants

@@ -34,6 +34,8 @@ public enum Hook: String, CaseIterable, Sendable {
     case afterLock = "after_lock"
     case onGameOver = "on_game_over"
     case afterMove = "after_move"
+    /// What a lock sends in a versus match (not asked by the engine: `LuaRules.attack`).
+    case attack
 
     /// A dense index, for per-hook tables.
     var slot: Int {
@@ -55,6 +57,7 @@ public enum Hook: String, CaseIterable, Sendable {
         case .onGameOver: 14
         case .softDropPoints: 15
         case .afterMove: 16
+        case .attack: 17
         }
     }
 
@@ -71,7 +74,7 @@ public enum Hook: String, CaseIterable, Sendable {
     public var composition: Composition {
         switch self {
         case .nextPiece, .spawn, .rotate: .lastWins
-        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints: .chain
+        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .attack: .chain
         case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver, .afterMove: .all
         }
     }
@@ -79,7 +82,7 @@ public enum Hook: String, CaseIterable, Sendable {
     /// Whether the hook may change the game through the game object.
     public var mayChange: Bool {
         switch self {
-        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver: false
+        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver, .attack: false
         case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .afterMove: true
         }
     }
@@ -97,6 +100,6 @@ public enum Hook: String, CaseIterable, Sendable {
     public static let dataFields: Set<String> = [
         "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
         "counterclockwise", "hold", "rotate_180", "lock_delay", "extra_pieces", "result", "goal",
-        "requires", "after", "rotations",
+        "requires", "after", "rotations", "garbage",
     ]
 }

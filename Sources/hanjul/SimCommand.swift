@@ -46,13 +46,14 @@ enum SimCommand {
             "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
                 + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
         ],
-        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, summaryFile, saveReplays])
+        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, summaryFile, saveReplays, versus])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         if SimOptions.asksForBotList(arguments) {
             Report(toStandardError: false).line(SimOptions.botList)
             return .success
         }
+        if let pair = arguments.value(versus) { return try runVersus(arguments, pair: pair) }
         let mods = try ModOptions(arguments)
         let request = try SimOptions.Request.read(arguments)
         let json = arguments.flag(Self.json)

@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func theExampleModsGuidelineAndStandardArePresent() {
-        let shipped: Set = ["cascade", "evil", "garbage", "giant", "guideline", "modern", "pento", "phantom", "sprint", "standard", "zen",
-                            "marathon", "blitz", "master", "cheese", "cheese100", "survival", "combo"]
+        let shipped: Set = ["cascade", "evil", "garbage", "giant", "guideline", "modern", "pento", "phantom", "sprint", "standard", "versus", "zen",
+                            "marathon", "blitz", "master", "cheese", "cheese100", "survival", "combo", "ars"]
         #expect(shipped.subtracting(Self.modIDs).sorted() == [])
     }
 

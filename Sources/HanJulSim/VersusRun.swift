@@ -1,0 +1,132 @@
+import HanJulBot
+import HanJulCore
+
+/// Something that plays whole matches from a seed: a `VersusMatch` with its rules type hidden.
+public protocol MatchPlayer {
+    mutating func play(seed: UInt64) -> MatchRecord
+}
+
+extension VersusMatch: MatchPlayer {}
+
+/// A rule set versus matches can run: a name and a factory of each side's rules (called
+/// twice per match, on the worker that plays it).
+public struct VersusSpec: Sendable {
+    public let name: String
+    private let makePlayer: @Sendable (VersusConfig) throws -> any MatchPlayer
+
+    /// `make` runs once up front, so rules that do not load fail before any match.
+    public init<R: Rules & SendableMetatype>(name: String, make: @escaping @Sendable () throws -> VersusRules<R>) {
+        self.name = name
+        makePlayer = { config in
+            _ = try make()
+            return VersusMatch(config: config, make: make)
+        }
+    }
+
+    /// A player for one worker.
+    public func player(_ config: VersusConfig) throws -> any MatchPlayer { try makePlayer(config) }
+}
+
+/// The figures of a run of matches, counted as they come (sums only: the same whatever
+/// order the matches are added in).
+public struct VersusTally: Equatable, Sendable {
+    public var matches = 0
+    public var winsA = 0, winsB = 0, draws = 0, errors = 0
+    public var pieces = [0, 0], attack = [0, 0], cancelled = [0, 0], received = [0, 0]
+    public var length = 0
+    /// The first error, for the report.
+    public var firstError: String?
+
+    public init() {}
+
+    public mutating func add(_ record: MatchRecord) {
+        matches += 1
+        switch record.result {
+        case .a: winsA += 1
+        case .b: winsB += 1
+        case .draw: draws += 1
+        case .error:
+            errors += 1
+            if firstError == nil { firstError = "match \(record.seed): \(record.error ?? "error")" }
+        }
+        for i in 0..<2 {
+            pieces[i] += record.pieces[i]
+            attack[i] += record.attack[i]
+            cancelled[i] += record.cancelled[i]
+            received[i] += record.received[i]
+        }
+        length += record.length
+    }
+}
+
+/// What `hanjul sim --versus` reports.
+public struct VersusSummary: Encodable, Sendable {
+    public struct Side: Encodable, Sendable {
+        public var bot: String
+        public var pps: Double
+        public var wins: Int
+        public var pieces: Int
+        public var attack: Int
+        public var attackPerPiece: Double
+        public var cancelled: Int
+        public var garbageReceived: Int
+        public var garbageReceivedPerMatch: Double
+    }
+    public var rules: String
+    public var seeds: String
+    public var matches: Int
+    public var cap: Int
+    public var a: Side
+    public var b: Side
+    public var draws: Int
+    public var errors: Int
+    /// A's wins over the decided matches (draws and errors left out), with Wilson's 95% interval.
+    public var winRateA: Double
+    public var winRateALow: Double
+    public var winRateAHigh: Double
+    /// Pieces both sides placed, per match.
+    public var meanLength: Double
+    public var firstError: String?
+
+    public init(rules: String, seeds: ClosedRange<UInt64>, config: VersusConfig, names: (String, String), tally: VersusTally) {
+        func side(_ i: Int, _ name: String, _ config: VersusSide, wins: Int) -> Side {
+            Side(bot: name, pps: config.piecesPerSecond, wins: wins, pieces: tally.pieces[i], attack: tally.attack[i],
+                 attackPerPiece: tally.pieces[i] > 0 ? Double(tally.attack[i]) / Double(tally.pieces[i]) : 0,
+                 cancelled: tally.cancelled[i], garbageReceived: tally.received[i],
+                 garbageReceivedPerMatch: tally.matches > 0 ? Double(tally.received[i]) / Double(tally.matches) : 0)
+        }
+        self.rules = rules
+        self.seeds = "\(seeds.lowerBound)..\(seeds.upperBound)"
+        matches = tally.matches
+        cap = config.cap
+        a = side(0, names.0, config.a, wins: tally.winsA)
+        b = side(1, names.1, config.b, wins: tally.winsB)
+        draws = tally.draws
+        errors = tally.errors
+        let decided = tally.winsA + tally.winsB
+        winRateA = decided > 0 ? Double(tally.winsA) / Double(decided) : 0
+        (winRateALow, winRateAHigh) = Statistics.wilson95(successes: Double(tally.winsA), count: decided)
+        meanLength = tally.matches > 0 ? Double(tally.length) / Double(tally.matches) : 0
+        firstError = tally.firstError
+    }
+
+    /// The report for people.
+    public var text: String {
+        var lines = ["versus \(a.bot) (A) against \(b.bot) (B) under \(rules): \(matches) matches (seeds \(seeds)), cap \(cap) pieces a side"]
+        let decided = a.wins + b.wins
+        lines.append("A wins \(a.wins), B wins \(b.wins), draws \(draws)" + (errors > 0 ? ", errors \(errors)" : ""))
+        lines.append(decided > 0
+            ? "win rate of A \(Format.percent(winRateA)) (95% Wilson \(Format.percent(winRateALow)) to \(Format.percent(winRateAHigh)), of \(decided) decided)"
+            : "win rate of A: no match was decided")
+        lines.append(String(Format.table([
+            ["", "bot", "pps", "pieces", "attack", "attack/piece", "cancelled", "garbage received", "received/match"],
+            ["A", a.bot, Format.number(a.pps, digits: 3), "\(a.pieces)", "\(a.attack)", Format.fixed(a.attackPerPiece, 3), "\(a.cancelled)",
+             "\(a.garbageReceived)", Format.fixed(a.garbageReceivedPerMatch, 1)],
+            ["B", b.bot, Format.number(b.pps, digits: 3), "\(b.pieces)", "\(b.attack)", Format.fixed(b.attackPerPiece, 3), "\(b.cancelled)",
+             "\(b.garbageReceived)", Format.fixed(b.garbageReceivedPerMatch, 1)],
+        ]).dropLast()))
+        lines.append("match length: \(Format.fixed(meanLength, 1)) pieces (both sides) on average")
+        if let firstError { lines.append("first error: \(firstError)") }
+        return lines.joined(separator: "\n")
+    }
+}
