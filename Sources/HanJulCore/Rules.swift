@@ -62,6 +62,10 @@ public protocol Rules {
     func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)?
     /// Whether the `F` action (a 180° turn) is part of the game. Default: no.
     var allowsHalfTurn: Bool { get }
+    /// Whether a new piece may enter with cells above the top row (a spawn place of the
+    /// rules' own): screens then draw rows above the field, so it never enters hidden.
+    /// Default: no (the standard spawn is inside the field).
+    var spawnsAboveField: Bool { get }
     /// How long a piece resting on the stack waits before it locks, or `nil` to lock the
     /// moment it cannot fall (the standard rules). Default: `nil`. See `LockDelay`.
     var lockDelay: LockDelay? { get }
@@ -155,6 +159,7 @@ extension Rules {
     public var allowsCounterclockwise: Bool { false }
     public var holdEnabled: Bool { false }
     public var allowsHalfTurn: Bool { false }
+    public var spawnsAboveField: Bool { false }
     public var lockDelay: LockDelay? { nil }
     public var warnings: [RuleError] { [] }
 

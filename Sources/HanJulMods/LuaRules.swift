@@ -41,6 +41,9 @@ public final class LuaRules: Rules {
     /// The last mod's `goal`.
     public let goal: GameGoal?
     public var checksInvariants: Bool { true }
+    /// A `spawn` hook may place a piece above the field (`Mods/guideline` does): screens
+    /// draw the rows there. Decided without asking the hook (it needs a game).
+    public var spawnsAboveField: Bool { has(.spawn) }
 
     /// The state hooks without a game (`level`, `gravity`, `hard_drop_points`) point at.
     private let scratch = GameState.placeholder

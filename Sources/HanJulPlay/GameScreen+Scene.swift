@@ -5,7 +5,8 @@ extension GameScreen {
     /// What the screen shows.
     func scene() -> Scene {
         var scene = Scene(state: game.state, hud: hud(), overlay: overlay(), showsGhost: config.showsGhost,
-                          showsHold: game.rules.holdEnabled, style: config.style)
+                          showsHold: game.rules.holdEnabled, rowsAbove: game.rules.spawnsAboveField ? Scene.spawnRows : 0,
+                          style: config.style)
         scene.preview = Array(scene.preview.prefix(max(config.previewLimit, 0)))
         scene.kindColors = kindColors
         scene.statistics = statistics

@@ -194,7 +194,8 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             if case .over(let reason) = state.phase { text = GameOverSummary.describe(reason) + "\n" + text }
             overlay = .message(title: "END OF REPLAY", text: text + "\n\n, back · r again · q quit")
         }
-        var scene = Scene(state: state, hud: hud, overlay: overlay, showsHold: game.rules.holdEnabled, style: style)
+        var scene = Scene(state: state, hud: hud, overlay: overlay, showsHold: game.rules.holdEnabled,
+                          rowsAbove: game.rules.spawnsAboveField ? Scene.spawnRows : 0, style: style)
         scene.kindColors = kindColors
         return Layout.frame(for: scene, size: size)
     }

@@ -2,14 +2,17 @@ import HanJulCore
 
 extension Layout {
     /// Draws the board's border and cells with its top-left corner at `(x, y)`: locked
-    /// cells (hidden ones as empty), then the ghost, then the piece in play.
+    /// cells (hidden ones as empty), then the ghost, then the piece in play. With
+    /// `rowsAbove`, the border encloses that many rows over the field too, left blank (the
+    /// field's empty cells are dotted): cells of the ghost and the piece above the top row
+    /// show there, so a piece entering above the field is drawn whole.
     func drawBoard(_ scene: Scene, glyphs: Glyphs, x: Int, y: Int, into frame: inout Frame) {
         let board = scene.board
-        drawBox(x: x, y: y, width: boardBox.width, height: boardBox.height, glyphs: glyphs, into: &frame)
+        drawBox(x: x, y: y, width: boardBox.width, height: boardBox.height + rowsAbove, glyphs: glyphs, into: &frame)
         let empty = glyphs.empty
         for row in 0..<board.height {
             for column in 0..<board.width {
-                let cellX = x + 1 + 2 * column, cellY = y + 1 + row
+                let cellX = x + 1 + 2 * column, cellY = y + 1 + rowsAbove + row
                 if let kind = board.kind(atX: column, y: row), !board.isHidden(x: column, y: row) {
                     let style = cellStyle(kind: kind, scene: scene, isPiece: false)
                     put(glyphs.filled, style: style, x: cellX, y: cellY, into: &frame)
@@ -24,14 +27,23 @@ extension Layout {
             let ghostStyle: TextStyle = scene.style.usesColor
                 ? TextStyle(foreground: color(of: piece.kind, in: scene.pieces, override: scene.kindColors).scaled(Glyphs.ghostPercent))
                 : .plain
-            for cell in scene.pieces.cells(of: piece.offset(0, drop)) where board.contains(x: cell.x, y: cell.y) {
-                put(glyphs.ghost, style: ghostStyle, x: x + 1 + 2 * cell.x, y: y + 1 + cell.y, into: &frame)
+            for cell in scene.pieces.cells(of: piece.offset(0, drop)) {
+                guard let row = screenRow(cell, board: board, top: y) else { continue }
+                put(glyphs.ghost, style: ghostStyle, x: x + 1 + 2 * cell.x, y: row, into: &frame)
             }
         }
         let style = cellStyle(kind: piece.kind, scene: scene, isPiece: true)
-        for cell in scene.pieces.cells(of: piece) where board.contains(x: cell.x, y: cell.y) {
-            put(glyphs.filled, style: style, x: x + 1 + 2 * cell.x, y: y + 1 + cell.y, into: &frame)
+        for cell in scene.pieces.cells(of: piece) {
+            guard let row = screenRow(cell, board: board, top: y) else { continue }
+            put(glyphs.filled, style: style, x: x + 1 + 2 * cell.x, y: row, into: &frame)
         }
+    }
+
+    /// The terminal row of a piece's cell, for a board whose border's top is at `top`;
+    /// `nil` outside the field and the `rowsAbove` rows over it.
+    func screenRow(_ cell: Cell, board: Board, top: Int) -> Int? {
+        guard cell.x >= 0 && cell.x < board.width && cell.y >= -rowsAbove && cell.y < board.height else { return nil }
+        return top + 1 + rowsAbove + cell.y
     }
 
     /// Whether `piece` names a kind and rotation of `set` (a scene filled by hand may not).

@@ -29,6 +29,9 @@ public struct Layout: Hashable, Sendable {
     let modLines: Int
     /// The board's left column: past the hold slot when there is one.
     public let boardX: Int
+    /// Rows drawn above the field inside the board's border (`Scene.rowsAbove`, at most 8):
+    /// the border box is this much taller, the field this far down.
+    public let rowsAbove: Int
 
     /// The smallest panel width.
     public static let minPanelWidth = 18
@@ -39,6 +42,7 @@ public struct Layout: Hashable, Sendable {
     public init(_ scene: Scene) {
         let board = scene.board
         boardBox = Size(width: 2 * board.width + 2, height: board.height + 2)
+        rowsAbove = min(max(scene.rowsAbove, 0), 8)
         var slotWidth = 1, slotHeight = 1
         for kind in scene.pieces.kinds {
             guard let cells = kind.rotations.first, !cells.isEmpty else { continue }
@@ -60,7 +64,7 @@ public struct Layout: Hashable, Sendable {
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
                      height: previewRows + Layout.statLabels.count + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
                         + 2 + modLines)
-        size = Size(width: panelX + panel.width, height: max(boardBox.height, panel.height, leftHeight))
+        size = Size(width: panelX + panel.width, height: max(rowsAbove + boardBox.height, panel.height, leftHeight))
     }
 
     /// The smallest terminal that shows `scene` whole.
@@ -123,7 +127,7 @@ public struct Layout: Hashable, Sendable {
         } else {
             layout.drawBesideBoard(beside, glyphs: glyphs, x: left + layout.panelX, y: top, width: besideWidth, into: &frame)
         }
-        layout.drawOverlay(scene, glyphs: glyphs, boardX: left + layout.boardX, boardY: top, into: &frame)
+        layout.drawOverlay(scene, glyphs: glyphs, boardX: left + layout.boardX, boardY: top + layout.rowsAbove, into: &frame)
         return frame
     }
 

@@ -41,6 +41,15 @@ public struct Scene: Equatable, Sendable {
     /// empty when none shows. Its room is kept either way, so it never moves anything.
     public var callout: [String] = []
 
+    /// Rows drawn above the field, inside the board's border and left blank: where a piece
+    /// (or its ghost) that is above the top row shows. 0 for rules that never put one there (the
+    /// standard game); `Scene.spawnRows` for rules whose spawn may.
+    public var rowsAbove = 0
+
+    /// The rows above the field drawn for rules that can spawn a piece there: two, the
+    /// height of every standard piece's spawn state.
+    public static let spawnRows = 2
+
     /// The most preview pieces drawn.
     public static let maxPreview = 6
 
@@ -59,11 +68,13 @@ public struct Scene: Equatable, Sendable {
 
     /// A scene of `state`: its board, its piece (and ghost, while the game is on, when
     /// `showsGhost`), its queue as the preview.
-    /// `showsHold` draws the hold slot (for rules with one) with `state.held`.
+    /// `showsHold` draws the hold slot (for rules with one) with `state.held`; `rowsAbove`
+    /// rows above the field are drawn (`Rules.spawnsAboveField`: `Scene.spawnRows`).
     public init(state: GameState, hud: HUD, overlay: Overlay = .none, showsGhost: Bool = true, showsHold: Bool = false,
-                style: RenderStyle = .color) {
+                rowsAbove: Int = 0, style: RenderStyle = .color) {
         self.init(board: state.board, pieces: state.pieces, piece: state.piece, showsGhost: showsGhost && !state.isOver,
                   preview: state.queue, hud: hud, overlay: overlay, style: style)
         if showsHold { hold = .some(state.held) }
+        self.rowsAbove = rowsAbove
     }
 }

@@ -192,4 +192,106 @@ struct KittyEndToEndTests {
                          latency, das, das - 150, arr, arr - 50, "\(lefts)", repeats, release.t - press.t))
         }
     }
+
+    /// The display a test starts its Xvfb on: `HANJUL_TEST_DISPLAY` when set (a shared machine
+    /// may hand one out), else a free one of 70–79.
+    static func testDisplay() -> Int? {
+        if let given = ProcessInfo.processInfo.environment["HANJUL_TEST_DISPLAY"].flatMap(Int.init) { return given }
+        return freeDisplay()
+    }
+
+    /// The cells (`█` pairs) drawn in the board's columns of a guideline screen, in the two
+    /// rows above the field (inside the border) and in the field, on `screen`; nil when no
+    /// board border is on it yet.
+    static func boardCells(_ screen: String) -> (above: Int, inside: Int)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let border = Array("┌" + String(repeating: "─", count: 20) + "┐")
+        for (row, line) in lines.enumerated() {
+            guard let left = (0...max(line.count - border.count, 0)).first(where: { line.count >= $0 + border.count
+                && Array(line[$0..<($0 + border.count)]) == border }) else { continue }
+            func count(_ rows: Range<Int>) -> Int {
+                rows.filter { lines.indices.contains($0) }.map { y in
+                    lines[y].enumerated().filter { $0.offset > left && $0.offset <= left + 20 && $0.element == "█" }.count
+                }.reduce(0, +) / 2
+            }
+            return (count((row + 1)..<(row + 3)), count((row + 3)..<(row + 23)))
+        }
+        return nil
+    }
+
+    @Test("guideline's first frames in kitty: the first piece, and the T after it, show all four cells (the rows above the field drawn)")
+    func spawnRowsInKitty() throws {
+        let missing = Self.tools.filter { Self.which($0) == nil }
+        if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
+        guard let display = Self.testDisplay() else { try Test.cancel("no free X display in 70-79") }
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let log = home.root + "/pty.log"
+        let base = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8", "DISPLAY": ":\(display)"]
+        guard let xvfb = try Self.startXvfb(display: display, logFolder: home.root) else {
+            try Test.cancel("Xvfb :\(display) did not start")
+        }
+        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
+        let kitty = Process()
+        kitty.executableURL = URL(fileURLWithPath: Self.which("kitty")!)
+        kitty.arguments = ["--config", "NONE", "-o", "remember_window_size=no", "-o", "initial_window_width=100c",
+                           "-o", "initial_window_height=30c", "-o", "confirm_os_window_close=0",
+                           "python3", PTYDriver.packageRoot.appendingPathComponent("Tests/pty/ptylog.py").path, log, "--",
+                           GameHarness.binary!, "play", "--mod", "guideline", "--seed", "1",
+                           "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]
+        var environment = base
+        environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        environment["XDG_CONFIG_HOME"] = home.config
+        environment["XDG_DATA_HOME"] = home.data
+        environment["XDG_STATE_HOME"] = home.root + "/state"
+        environment["XDG_CACHE_HOME"] = home.root + "/cache"
+        environment["XDG_RUNTIME_DIR"] = home.root
+        kitty.environment = environment
+        _ = FileManager.default.createFile(atPath: home.root + "/kitty.log", contents: nil)
+        let kittyOutput = FileHandle(forWritingAtPath: home.root + "/kitty.log")
+        kitty.standardOutput = kittyOutput
+        kitty.standardError = kittyOutput
+        try kitty.run()
+        defer { if kitty.isRunning { kill(kitty.processIdentifier, SIGKILL); kitty.waitUntilExit() } }
+        func output() -> String { String(decoding: Self.readLog(log).filter { $0.dir == "out" }.flatMap(\.bytes), as: UTF8.self) }
+        let drawn = Self.waitUntil(30) { output().contains("SCORE") || !kitty.isRunning }
+        guard drawn, kitty.isRunning else {
+            if kitty.isRunning { kitty.terminate() }
+            let said = (try? String(contentsOfFile: home.root + "/kitty.log", encoding: .utf8)) ?? ""
+            try Test.cancel("kitty did not start the game under Xvfb: \(said.suffix(600))")
+        }
+        _ = Self.waitUntil(5) { output().contains("\u{1B}[>15u") }
+        let window = Self.run("xdotool", ["search", "--sync", "--class", "kitty"], environment: base).output
+            .split(separator: "\n").first.map(String.init) ?? ""
+        Self.run("xdotool", ["windowfocus", "--sync", window], environment: base)
+        Thread.sleep(forTimeInterval: 0.3)
+        // The I of seed 1 locks at once; the T after it enters above the field.
+        Self.run("xdotool", ["key", "space"], environment: base)
+        Thread.sleep(forTimeInterval: 0.5)
+        Self.run("import", ["-window", "root", home.root + "/spawn.png"], environment: base)
+        Self.run("xdotool", ["key", "q"], environment: base)
+        #expect(Self.waitUntil(10) { !kitty.isRunning }, "the game did not end on q")
+        if let keep = ProcessInfo.processInfo.environment["HANJUL_KITTY_SCREENSHOT"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try? FileManager.default.copyItem(atPath: home.root + "/spawn.png", toPath: keep)
+        }
+
+        // Frame by frame, as kitty got them: the first with the board, and the first after
+        // the I locked (four cells on the floor row).
+        let chunks = Self.readLog(log)
+        let size = chunks.first { $0.rows != nil }
+        var screen = ScreenModel(width: size?.cols ?? 100, height: size?.rows ?? 30)
+        var first: (above: Int, inside: Int)?
+        var afterLock: (above: Int, inside: Int)?
+        for chunk in chunks where chunk.dir == "out" {
+            screen.feed(chunk.bytes)
+            guard let cells = Self.boardCells(screen.text) else { continue }
+            if first == nil { first = cells }
+            if cells.inside + cells.above == 8 && cells.above > 0 { afterLock = cells; break }
+        }
+        let start = try #require(first, "no frame with the board")
+        #expect(start.above + start.inside == 4, "the first frame: all four cells of the I (\(start))")
+        let next = try #require(afterLock, "no frame with the locked I and the T's four cells")
+        #expect(next.above == 1 && next.inside == 7, "the T's point in the row above the field; its flat side and the I in the field (\(next))")
+    }
 }
