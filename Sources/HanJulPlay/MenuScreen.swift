@@ -20,6 +20,8 @@ struct MenuScreen: PlayScreen {
         case scores
         case table(String)
         case replays
+        /// Settings → Keys (MenuScreen+Keys.swift).
+        case keys
     }
 
     /// The main menu's items, in order.
@@ -38,6 +40,7 @@ struct MenuScreen: PlayScreen {
     var scoresCursor = 0
     var tableScroll = 0
     var replaysCursor = 0
+    var keysPage = KeysPage()
     var mods: [ModChoice] = []
     /// The mods chosen on the Mods page, in the order they apply.
     var selection: [String] = []
@@ -89,6 +92,7 @@ struct MenuScreen: PlayScreen {
         }
         switch input {
         case .key(let event):
+            if page == .keys { return keysEvent(event) }
             guard event.kind != .release else { return [] }
             return key(event.key, at: now, environment: environment)
         case .resized, .resumed:
@@ -171,6 +175,10 @@ struct MenuScreen: PlayScreen {
             }
         case .settings:
             if step != 0 { settingsCursor = Self.moved(settingsCursor, by: step, count: Self.settingRows) }
+            if settingsCursor == Self.keysRow {
+                if [.enter, .space, .arrow(.right, []), .character("l")].contains(key) { openKeys() }
+                return []
+            }
             let change: Int
             switch key {
             case .arrow(.left, _), .character("h"), .character("-"): change = -1
@@ -190,6 +198,8 @@ struct MenuScreen: PlayScreen {
             }
         case .table:
             tableScroll = Self.moved(tableScroll, by: step, count: table.count)
+        case .keys:
+            break // keysEvent has them
         case .replays:
             if step != 0 { replaysCursor = Self.moved(replaysCursor, by: step, count: replays.count) }
             guard replays.indices.contains(replaysCursor) else { return [] }
@@ -234,6 +244,7 @@ struct MenuScreen: PlayScreen {
         switch page {
         case .main: break
         case .table: page = .scores
+        case .keys: page = .settings
         case .settings:
             saveSettingsIfChanged()
             page = .main
@@ -311,8 +322,9 @@ struct MenuScreen: PlayScreen {
 
     // MARK: - Settings
 
-    /// The handling settings, then ghost and preview.
-    static var settingRows: Int { HandlingSettings.fields.count + 3 }
+    /// The handling settings, then ghost, preview, palette and the row opening Keys.
+    static var settingRows: Int { HandlingSettings.fields.count + 4 }
+    static var keysRow: Int { HandlingSettings.fields.count + 3 }
 
     mutating func adjustSetting(by change: Int) {
         let fields = HandlingSettings.fields
