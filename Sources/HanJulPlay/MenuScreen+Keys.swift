@@ -194,7 +194,10 @@ extension MenuScreen {
         lines.append(Line(text: "Reset all keys to the defaults", isCurrent: keysPage.row == Command.allCases.count))
         var details: [String] = []
         if let command = keysPage.command {
-            details.append("\(command.rawValue): \(command.summary)." + (command == .quit ? " Ctrl-C always quits." : ""))
+            details.append("Enter: a new key for \(command.rawValue) in place of the one in [ ] (on +: one more key). "
+                + "Any key the terminal reports; in kitty Shift, Ctrl or Alt alone too." + (command == .quit ? " Ctrl-C always quits." : ""))
+        } else {
+            details.append("Enter: every command back to its default keys.")
         }
         let hint: String
         switch keysPage.mode {
