@@ -10,7 +10,8 @@ import HanJulTerminal
 /// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
 /// page: back to the menu first). Mods: Space adds or removes the mod under the cursor
 /// (they apply in the order added), Enter plays them (or the one under the cursor).
-/// Settings: ←→ or h/l change a value (PgUp/PgDn by ten). Replays: Enter watches, v
+/// Settings: ←→ or h/l change a value (PgUp/PgDn by ten); its last row opens Keys
+/// (MenuScreen+Keys.swift). Replays: Enter watches, v
 /// verifies, d twice deletes.
 struct MenuScreen: PlayScreen {
     enum Page: Equatable {
