@@ -57,7 +57,7 @@ public enum Command: String, CaseIterable, Sendable {
 /// any default it had. Ctrl-C always quits, whatever the file says.
 public struct KeyBindings: Equatable, Sendable {
     /// Keys per command, in the order they are listed (the first is shown first).
-    public private(set) var keys: [Command: [Key]]
+    public internal(set) var keys: [Command: [Key]]
 
     /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `f` rotate
     /// 180, `c` hold
@@ -80,9 +80,15 @@ public struct KeyBindings: Equatable, Sendable {
     public init(keys: [Command: [Key]]) { self.keys = keys }
 
     /// The command `key` stands for. Ctrl-C always quits.
+    /// A modified arrow, editing or function key bound to nothing acts as the key alone, so
+    /// a ← pressed while Shift (bound to hold, say) is down still moves.
     public func command(for key: Key) -> Command? {
         if key == .control("c") { return .quit }
         for command in Command.allCases where keys[command]?.contains(key) == true { return command }
+        let plain = key.withoutModifiers
+        if plain != key {
+            for command in Command.allCases where keys[command]?.contains(plain) == true { return command }
+        }
         return nil
     }
 
@@ -142,11 +148,14 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// The defaults changed by the text of a bindings file.
     ///
-    /// Format: `command = key, key, …` per line; `#` starts a comment; blank lines are
-    /// ignored; lines may end with CRLF, and a UTF-8 byte-order mark at the start is skipped. Commands: `left right rotate rotate_ccw soft_drop hard_drop hold pause
-    /// restart quit help`. Keys: a single character (`h`, `?`, `1`), or `Left Right Up
-    /// Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert Delete F1…F12`,
-    /// or `Ctrl-x`. Names are case-sensitive for single characters, not for the named keys.
+    /// Format: `command = key, key, …` per line (`command =` alone: no key); `#` starts a
+    /// comment; blank lines are ignored; lines may end with CRLF, and a UTF-8 byte-order mark
+    /// at the start is skipped. Commands: `left right rotate rotate_ccw rotate_180 soft_drop
+    /// hard_drop hold pause restart quit help`. Keys: a single character (`h`, `?`, `1`), or
+    /// `Left Right Up Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert
+    /// Delete F1…F12`, or `Ctrl-x`, or `Shift Ctrl Alt Super Hyper Meta` alone (kitty), or a
+    /// named key after modifiers (`Shift-Left`, `Ctrl-Alt-Up`). Names are case-sensitive for
+    /// single characters, not for the named keys.
     /// - Throws: `ParseError` for the first bad line.
     public static func parse(_ text: String, path: String) throws(ParseError) -> KeyBindings {
         var bindings = KeyBindings.defaults
@@ -163,13 +172,14 @@ public struct KeyBindings: Equatable, Sendable {
             }
             let list = assignment.value
             var keys: [Key] = []
-            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            // `hold =` with nothing after it: the command has no key.
+            for item in list.trimmingSpaces().isEmpty ? [] : list.split(separator: ",", omittingEmptySubsequences: false) {
                 let keyName = item.trimmingSpaces()
                 guard !keyName.isEmpty else {
                     throw fail("an empty key name in the list for '\(command.rawValue)'")
                 }
                 guard let key = Self.key(named: keyName) else {
-                    throw fail("unknown key '\(Self.printable(keyName))' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12 or Ctrl-x)")
+                    throw fail("unknown key '\(Self.printable(keyName))' (use a single character, Left, Right, Up, Down, Space, Enter, Tab, Esc, Backspace, F1…F12, Ctrl-x, Shift, or a named key after Shift-, Ctrl- or Alt-)")
                 }
                 if let (other, otherLine) = boundHere[key], other != command {
                     throw fail("'\(Self.printable(keyName))' is already bound to \(other.rawValue) on line \(otherLine)")
@@ -193,6 +203,10 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// The key a name in the bindings file stands for.
+    ///
+    /// Besides single characters and the named keys: `Shift`, `Ctrl`, `Alt`, `Super`,
+    /// `Hyper`, `Meta` alone (kitty reports them), and named keys after modifiers
+    /// (`Shift-Left`, `Ctrl-Alt-Up`, `Shift-Tab`, `Ctrl-F5`).
     public static func key(named name: Substring) -> Key? {
         let text = String(name)
         if text.count == 1, let character = text.first {
@@ -200,36 +214,81 @@ public struct KeyBindings: Equatable, Sendable {
             guard let scalar = character.unicodeScalars.first, scalar.value >= 0x21, scalar.value != 0x7F else { return nil }
             return .character(character)
         }
-        let lower = text.lowercased()
+        var lower = Substring(text.lowercased())
+        if let modifier = ModifierKey.allCases.first(where: { modifierName(of: $0).lowercased() == lower }) { return .modifier(modifier) }
+        if lower == "control" { return .modifier(.control) }
+        var modifiers: KeyModifiers = []
+        var found = true
+        while found && lower.count > 1 {
+            found = false
+            for (prefix, modifier) in modifierPrefixes where lower.hasPrefix(prefix) && lower.count > prefix.count {
+                guard !modifiers.contains(modifier) else { return nil }
+                modifiers.insert(modifier)
+                lower = lower.dropFirst(prefix.count)
+                found = true
+                break
+            }
+        }
+        if !modifiers.isEmpty && lower.count == 1 {
+            guard modifiers == .control, let letter = lower.first, letter.isASCII, letter.isLetter else { return nil }
+            return .control(letter)
+        }
+        if lower == "tab" && modifiers == .shift { return .backTab }
         switch lower {
-        case "left": return .left
-        case "right": return .right
-        case "up": return .up
-        case "down": return .down
+        case "left": return .arrow(.left, modifiers)
+        case "right": return .arrow(.right, modifiers)
+        case "up": return .arrow(.up, modifiers)
+        case "down": return .arrow(.down, modifiers)
+        case "home": return .navigation(.home, modifiers)
+        case "end": return .navigation(.end, modifiers)
+        case "pageup": return .navigation(.pageUp, modifiers)
+        case "pagedown": return .navigation(.pageDown, modifiers)
+        case "insert": return .navigation(.insert, modifiers)
+        case "delete": return .navigation(.delete, modifiers)
+        default: break
+        }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            return .function(number, modifiers)
+        }
+        guard modifiers.isEmpty else { return nil }
+        switch lower {
         case "space": return .space
         case "enter", "return": return .enter
         case "tab": return .tab
         case "esc", "escape": return .escape
         case "backspace": return .backspace
-        case "home": return .navigation(.home, [])
-        case "end": return .navigation(.end, [])
-        case "pageup": return .navigation(.pageUp, [])
-        case "pagedown": return .navigation(.pageDown, [])
-        case "insert": return .navigation(.insert, [])
-        case "delete": return .navigation(.delete, [])
         case "comma": return .character(",")
         case "hash": return .character("#")
-        default: break
+        default: return nil
         }
-        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
-            return .function(number, [])
+    }
+
+    /// The modifier prefixes of key names, as `key(named:)` reads them (lower case).
+    static let modifierPrefixes: [(String, KeyModifiers)] = [
+        ("ctrl-", .control), ("ctrl+", .control), ("c-", .control), ("alt-", .alt), ("alt+", .alt),
+        ("shift-", .shift), ("shift+", .shift), ("meta-", .meta), ("meta+", .meta),
+    ]
+
+    /// `Ctrl-Alt-Shift-Meta-` as far as `modifiers` has them.
+    static func prefix(_ modifiers: KeyModifiers) -> String {
+        var text = ""
+        if modifiers.contains(.control) { text += "Ctrl-" }
+        if modifiers.contains(.alt) { text += "Alt-" }
+        if modifiers.contains(.shift) { text += "Shift-" }
+        if modifiers.contains(.meta) { text += "Meta-" }
+        return text
+    }
+
+    /// `Shift`, `Ctrl`, `Alt`, `Super`, `Hyper`, `Meta`.
+    static func modifierName(of key: ModifierKey) -> String {
+        switch key {
+        case .shift: "Shift"
+        case .control: "Ctrl"
+        case .alt: "Alt"
+        case .super: "Super"
+        case .hyper: "Hyper"
+        case .meta: "Meta"
         }
-        for prefix in ["ctrl-", "c-", "ctrl+"] where lower.hasPrefix(prefix) {
-            let rest = lower.dropFirst(prefix.count)
-            guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else { return nil }
-            return .control(letter)
-        }
-        return nil
     }
 
     /// The name of `key` as the bindings file and the help overlay spell it.
@@ -245,23 +304,24 @@ public struct KeyBindings: Equatable, Sendable {
         case .backTab: return "Shift-Tab"
         case .backspace: return "Backspace"
         case .escape: return "Esc"
-        case .arrow(let direction, _):
+        case .arrow(let direction, let modifiers):
             switch direction {
-            case .up: return "Up"
-            case .down: return "Down"
-            case .left: return "Left"
-            case .right: return "Right"
+            case .up: return prefix(modifiers) + "Up"
+            case .down: return prefix(modifiers) + "Down"
+            case .left: return prefix(modifiers) + "Left"
+            case .right: return prefix(modifiers) + "Right"
             }
-        case .navigation(let key, _):
+        case .navigation(let key, let modifiers):
             switch key {
-            case .home: return "Home"
-            case .end: return "End"
-            case .insert: return "Insert"
-            case .delete: return "Delete"
-            case .pageUp: return "PageUp"
-            case .pageDown: return "PageDown"
+            case .home: return prefix(modifiers) + "Home"
+            case .end: return prefix(modifiers) + "End"
+            case .insert: return prefix(modifiers) + "Insert"
+            case .delete: return prefix(modifiers) + "Delete"
+            case .pageUp: return prefix(modifiers) + "PageUp"
+            case .pageDown: return prefix(modifiers) + "PageDown"
             }
-        case .function(let n, _): return "F\(n)"
+        case .function(let n, let modifiers): return prefix(modifiers) + "F\(n)"
+        case .modifier(let modifier): return modifierName(of: modifier)
         case .unknown: return "?"
         }
     }

@@ -66,6 +66,8 @@ public struct Launcher {
     public var verify: (_ path: PathBytes) -> String
     /// Keeps `settings` for the next run; a line for the player when it could not.
     public var saveSettings: (_ settings: PlayerSettings) -> String?
+    /// Keeps `bindings` in keys.conf (the Keys page); a line for the player when it could not.
+    public var saveKeys: (_ bindings: KeyBindings) -> String? = { _ in "no keys file: the keys apply until you quit" }
 
     public init(mods: @escaping () -> [ModChoice],
                 game: @escaping ([String], PlayConfig, Size, UInt64, PlayEnvironment) -> Result<(session: PlaySession, watched: [String]), RulesFailure>,

@@ -118,6 +118,7 @@ extension MenuScreen {
                               isCurrent: settingsCursor == fields + 1))
             lines.append(Line(text: Self.padded("palette", 12) + "\(settings.palette.rawValue)   colours (auto: what the terminal says)",
                               isCurrent: settingsCursor == fields + 2))
+            lines.append(Line(text: Self.padded("keys", 12) + "Enter: bind keys (saved in keys.conf)", isCurrent: settingsCursor == fields + 3))
             lines.append(Line(text: ""))
             lines.append(Line(text: "Keys (keys.conf):", style: .dim))
             for line in config.bindings.helpLines(rules: Action.allKinds, width: 18) {
@@ -143,6 +144,8 @@ extension MenuScreen {
                         details: replays.indices.contains(replaysCursor)
                             ? [replays[replaysCursor].problem ?? replays[replaysCursor].path.shown(asciiOnly: ascii)] : [],
                         hint: "Enter watch \(dot) v verify \(dot) d delete \(dot) Esc back")
+        case .keys:
+            return keysView()
         }
     }
 

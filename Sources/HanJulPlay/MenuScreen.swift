@@ -11,7 +11,8 @@ import HanJulTerminal
 /// page: back to the menu first). Play: ←→ choose Classic or Modern. Modes: Enter plays
 /// (MenuScreen+Modes.swift). Mods: Space adds or removes the mod under the cursor
 /// (they apply in the order added), Enter plays them (or the one under the cursor).
-/// Settings: ←→ or h/l change a value (PgUp/PgDn by ten). Replays: Enter watches, v
+/// Settings: ←→ or h/l change a value (PgUp/PgDn by ten); its last row opens Keys
+/// (MenuScreen+Keys.swift). Replays: Enter watches, v
 /// verifies, d twice deletes.
 struct MenuScreen: PlayScreen {
     enum Page: Equatable {
@@ -22,6 +23,8 @@ struct MenuScreen: PlayScreen {
         case scores
         case table(String)
         case replays
+        /// Settings → Keys (MenuScreen+Keys.swift).
+        case keys
     }
 
     /// The main menu's items, in order.
@@ -42,6 +45,7 @@ struct MenuScreen: PlayScreen {
     var scoresCursor = 0
     var tableScroll = 0
     var replaysCursor = 0
+    var keysPage = KeysPage()
     var mods: [ModChoice] = []
     /// The mods chosen on the Mods page, in the order they apply.
     var selection: [String] = []
@@ -93,6 +97,7 @@ struct MenuScreen: PlayScreen {
         }
         switch input {
         case .key(let event):
+            if page == .keys { return keysEvent(event) }
             guard event.kind != .release else { return [] }
             return key(event.key, at: now, environment: environment)
         case .resized, .resumed:
@@ -185,6 +190,10 @@ struct MenuScreen: PlayScreen {
             }
         case .settings:
             if step != 0 { settingsCursor = Self.moved(settingsCursor, by: step, count: Self.settingRows) }
+            if settingsCursor == Self.keysRow {
+                if [.enter, .space, .arrow(.right, []), .character("l")].contains(key) { openKeys() }
+                return []
+            }
             let change: Int
             switch key {
             case .arrow(.left, _), .character("h"), .character("-"): change = -1
@@ -204,6 +213,8 @@ struct MenuScreen: PlayScreen {
             }
         case .table:
             tableScroll = Self.moved(tableScroll, by: step, count: table.count)
+        case .keys:
+            break // keysEvent has them
         case .replays:
             if step != 0 { replaysCursor = Self.moved(replaysCursor, by: step, count: replays.count) }
             guard replays.indices.contains(replaysCursor) else { return [] }
@@ -248,6 +259,7 @@ struct MenuScreen: PlayScreen {
         switch page {
         case .main: break
         case .table: page = .scores
+        case .keys: page = .settings
         case .settings:
             saveSettingsIfChanged()
             page = .main
@@ -325,8 +337,9 @@ struct MenuScreen: PlayScreen {
 
     // MARK: - Settings
 
-    /// The handling settings, then ghost and preview.
-    static var settingRows: Int { HandlingSettings.fields.count + 3 }
+    /// The handling settings, then ghost, preview, palette and the row opening Keys.
+    static var settingRows: Int { HandlingSettings.fields.count + 4 }
+    static var keysRow: Int { HandlingSettings.fields.count + 3 }
 
     mutating func adjustSetting(by change: Int) {
         let fields = HandlingSettings.fields

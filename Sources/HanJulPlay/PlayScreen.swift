@@ -10,4 +10,12 @@ protocol PlayScreen {
     func frame() -> Frame
     /// When the screen next needs a `.tick` (monotonic nanoseconds), if ever.
     func deadline() -> UInt64?
+    /// Whether Shift, Ctrl… pressed alone (`Key.modifier`) are passed on: only to a screen
+    /// that binds them or is waiting for a key to bind; to others they would be keys
+    /// pressed for nothing (closing the help, resuming a game).
+    var wantsModifierKeys: Bool { get }
+}
+
+extension PlayScreen {
+    var wantsModifierKeys: Bool { false }
 }

@@ -19,6 +19,8 @@ public struct PlaySession {
     public let environment: PlayEnvironment
     /// The frame last handed out in a `.draw` effect.
     public private(set) var lastFrame: Frame?
+    /// The keys down, to match a release that comes with other modifiers than its press.
+    var heldKeys = HeldKeys()
 
     init(screen: any PlayScreen, environment: PlayEnvironment) {
         self.screen = screen
@@ -56,6 +58,11 @@ public struct PlaySession {
     /// changed (before a `.suspend`; never with `.quit` or `.exitBySignal`).
     @discardableResult
     public mutating func handle(_ input: PlayInput, at now: UInt64) -> [PlayEffect] {
+        var input = input
+        if case .key(let event) = input {
+            guard let matched = heldKeys.matched(event, passingModifierKeys: screen.wantsModifierKeys) else { return [] }
+            input = .key(matched)
+        }
         var effects = screen.handle(input, at: now, environment: environment)
         if effects.contains(where: { if case .quit = $0 { true } else if case .exitBySignal = $0 { true } else { false } }) {
             return effects

@@ -26,6 +26,12 @@ public enum NavigationKey: Hashable, Sendable {
     case home, end, insert, delete, pageUp, pageDown
 }
 
+/// A modifier key pressed on its own, either side (kitty's "report all keys" reports them;
+/// other terminals never do).
+public enum ModifierKey: String, CaseIterable, Hashable, Sendable {
+    case shift, control, alt, `super`, hyper, meta
+}
+
 /// One key press, decoded from terminal input by `KeyDecoder`.
 ///
 /// ```swift
@@ -55,6 +61,8 @@ public enum Key: Hashable, Sendable {
     case navigation(NavigationKey, KeyModifiers)
     /// F1 … F12.
     case function(Int, KeyModifiers)
+    /// Shift, Ctrl, Alt… alone (terminals with the kitty keyboard protocol only).
+    case modifier(ModifierKey)
     /// Bytes that form no key this decoder knows: unknown escape sequences, invalid
     /// UTF-8. Safe to ignore.
     case unknown([UInt8])
@@ -79,6 +87,7 @@ extension Key: CustomStringConvertible {
         case .arrow(let d, let m): return "arrow(\(d), modifiers: \(m.rawValue))"
         case .navigation(let k, let m): return "navigation(\(k), modifiers: \(m.rawValue))"
         case .function(let n, let m): return "function(F\(n), modifiers: \(m.rawValue))"
+        case .modifier(let m): return "modifier(\(m.rawValue))"
         case .unknown(let bytes): return "unknown(\(bytes.map { String($0, radix: 16) }.joined(separator: " ")))"
         }
     }

@@ -19,7 +19,8 @@
 /// legacy finals with an event sub-field (`CSI 1;1:3D` is ← released), so press, repeat
 /// and release come apart; and the answers to the protocol's query (`CSI ? flags u`) and
 /// to the device-attributes query (`CSI ? … c`). Modifier keys alone (kitty's "report all
-/// keys" reports Shift going down) produce no event.
+/// keys" reports Shift going down) come out as `.modifier` (a key that can be bound: Shift
+/// as hold); AltGr and the other ISO level shifts produce no event.
 ///
 /// Garbage never traps: unknown sequences and invalid UTF-8 come out as `.unknown`.
 /// - Complexity: O(n) in the number of bytes fed; at most `maximumSequenceLength`
@@ -386,8 +387,8 @@ public struct KeyDecoder: Hashable, Sendable {
     }
 
     /// The key of kitty's `CSI code[:shifted[:base]] ; modifiers[:event] u`: `.some(nil)`
-    /// for a code it does not map (reported as `.unknown`), `nil` for a modifier key alone
-    /// (no event at all).
+    /// for a code it does not map (reported as `.unknown`), `nil` for AltGr and the other
+    /// ISO level shifts alone (no event at all; Shift, Ctrl, Alt… alone are `.modifier`).
     ///
     /// Text keys give their character (the shifted one when Shift is down and the terminal
     /// sent it, else the upper case of a letter); Ctrl with a letter gives `.control`; Esc,
@@ -399,7 +400,10 @@ public struct KeyDecoder: Hashable, Sendable {
         let bits = (params[1, 0] ?? 1) - 1
         let shift = bits & 1 != 0, alt = bits & 2 != 0, control = bits & 4 != 0, superKeys = bits & 0b111000 != 0
         switch code {
-        case 57441...57454: return nil // Shift, Ctrl, Alt, Super, Hyper, Meta, ISO level shifts
+        case 57441...57452: // Shift, Ctrl, Alt, Super, Hyper, Meta alone, left then right
+            let all: [ModifierKey] = [.shift, .control, .alt, .super, .hyper, .meta]
+            return .some(.modifier(all[(code - 57441) % 6]))
+        case 57453, 57454: return nil // ISO level 3 and 5 shifts (AltGr): part of typing a character
         case 27: return .some(.escape)
         case 13, 57414: return .some(.enter)
         case 9: return .some(shift ? .backTab : .tab)

@@ -86,7 +86,9 @@ enum CommandLineTool {
                     + "one 'name = value' per line, '#' comments. The start screen's Settings rewrites it",
                 "~/.config/hanjul/keys.conf: key bindings, one 'command = key, key' per line; commands: left right rotate "
                     + "rotate_ccw rotate_180 soft_drop hard_drop hold pause restart quit help; keys: a character, or Left Right Up "
-                    + "Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert Delete F1-F12 Ctrl-x comma hash",
+                    + "Down Space Enter Tab Esc Backspace Home End PageUp PageDown Insert Delete F1-F12 Ctrl-x comma hash, "
+                    + "Shift Ctrl Alt alone (kitty), a named key after Shift-, Ctrl- or Alt- (Shift-Left); 'command =' alone: no key. "
+                    + "The start screen's Settings > Keys edits it in place, keeping comments",
                 "~/.local/share/hanjul/scores.hjr: the top 10 per rule set (a damaged one is moved aside as scores.hjr.corrupt-TIME)",
                 "~/.local/share/hanjul/replays/: a replay of every game played (the newest replays_kept, and every high-score game, are kept)",
                 "~/.local/share/hanjul/mods/: the user's mods, one folder each, found after --mods-dir and ./Mods",

@@ -12,6 +12,15 @@ extension PlayCommand {
     /// `--mod`), replays to watch and verify (as `hanjul replay` does, never `--force`), and
     /// the settings file.
     static func launcher(_ options: ModOptions, paths: AppPaths?) -> Launcher {
+        var launcher = menuLauncher(options, paths: paths)
+        launcher.saveKeys = { bindings in
+            guard let path = paths?.configFile("keys.conf") else { return "no config folder (set HOME): the keys apply until you quit" }
+            return KeysFile.save(bindings, to: path)
+        }
+        return launcher
+    }
+
+    static func menuLauncher(_ options: ModOptions, paths: AppPaths?) -> Launcher {
         Launcher(
             mods: {
                 let catalog = options.catalog

@@ -32,8 +32,8 @@ enum PlayCommand {
                 + "the game starts at once, and q quits.",
             "Standard input and output must be a terminal. Keys: arrows or h/l move, up or k rotates, down or j "
                 + "soft-drops, Space hard-drops, z rotates counter-clockwise and c holds (rules that allow them), "
-                + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed in "
-                + "$XDG_CONFIG_HOME/hanjul/keys.conf. High scores and replays are kept in the data folder.",
+                + "p pauses, r starts a new game, q quits, ? lists the keys as bound. Key bindings can be changed on the "
+                + "start screen (Settings, then Keys) or in $XDG_CONFIG_HOME/hanjul/keys.conf. High scores and replays are kept in the data folder.",
             "Held keys move by the game's own handling, not the terminal's key repeat: a held move repeats after "
                 + "--das milliseconds, then every --arr (0: straight to the wall); a held soft drop drops a row every "
                 + "--soft-drop (0: to the floor). The defaults, and changes that last, are in "

@@ -1,5 +1,6 @@
 import Foundation
 import HanJulCore
+import HanJulPlay
 import PTYSupport
 import Testing
 
@@ -90,6 +91,79 @@ struct KittyEndToEndTests {
             Thread.sleep(forTimeInterval: 0.05)
         }
         return condition()
+    }
+
+    @Test("Settings → Keys in a real kitty: Shift pressed alone (xdotool) is bound to hold, saved; in the next game (guideline) Shift holds")
+    func bindShiftInKitty() throws {
+        let missing = Self.tools.filter { Self.which($0) == nil }
+        if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
+        guard let display = Self.freeDisplay() else { try Test.cancel("no free X display in 70-79") }
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        try home.write(KeysPTYTests.playerFile, to: "config/hanjul/keys.conf")
+        let ids = try MenuPTYTests.modIDs(home)
+        let guideline = try #require(ids.firstIndex(of: "guideline"), "\(ids)")
+        let log = home.root + "/pty.log"
+        let base = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8", "DISPLAY": ":\(display)"]
+        guard let xvfb = try Self.startXvfb(display: display, logFolder: home.root) else {
+            try Test.cancel("Xvfb :\(display) did not start")
+        }
+        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
+        let kitty = Process()
+        kitty.executableURL = URL(fileURLWithPath: Self.which("kitty")!)
+        kitty.currentDirectoryURL = PTYDriver.packageRoot
+        kitty.arguments = ["--config", "NONE", "-o", "remember_window_size=no", "-o", "initial_window_width=100c",
+                           "-o", "initial_window_height=30c", "-o", "confirm_os_window_close=0",
+                           "python3", PTYDriver.packageRoot.appendingPathComponent("Tests/pty/ptylog.py").path, log, "--",
+                           GameHarness.binary!]
+        var environment = base
+        environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+        environment["XDG_CONFIG_HOME"] = home.config
+        environment["XDG_DATA_HOME"] = home.data
+        environment["XDG_STATE_HOME"] = home.root + "/state"
+        environment["XDG_CACHE_HOME"] = home.root + "/cache"
+        environment["XDG_RUNTIME_DIR"] = home.root
+        kitty.environment = environment
+        _ = FileManager.default.createFile(atPath: home.root + "/kitty.log", contents: nil)
+        let kittyOutput = FileHandle(forWritingAtPath: home.root + "/kitty.log")
+        kitty.standardOutput = kittyOutput
+        kitty.standardError = kittyOutput
+        try kitty.run()
+        defer { if kitty.isRunning { kill(kitty.processIdentifier, SIGKILL); kitty.waitUntilExit() } }
+        func output() -> String { String(decoding: Self.readLog(log).filter { $0.dir == "out" }.flatMap(\.bytes), as: UTF8.self) }
+        guard Self.waitUntil(30, { output().contains("Quit") || !kitty.isRunning }), kitty.isRunning else {
+            let said = (try? String(contentsOfFile: home.root + "/kitty.log", encoding: .utf8)) ?? ""
+            try Test.cancel("kitty did not start hanjul under Xvfb: \(said.suffix(600))")
+        }
+        _ = Self.waitUntil(5) { output().contains("\u{1B}[>15u") }
+        let window = Self.run("xdotool", ["search", "--sync", "--class", "kitty"], environment: base).output
+            .split(separator: "\n").first.map(String.init) ?? ""
+        Self.run("xdotool", ["windowfocus", "--sync", window], environment: base)
+        Thread.sleep(forTimeInterval: 0.5)
+        func keys(_ names: [String]) {
+            Self.run("xdotool", ["key", "--delay", "120"] + names, environment: base)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        let holdRow = Command.allCases.firstIndex(of: .hold)!
+        keys(["Down", "Down", "Return"] + Array(repeating: "Down", count: 20) + ["Return"])   // Settings, keys row, Keys
+        keys(Array(repeating: "Down", count: holdRow) + ["Right", "Return"])                    // hold, +, wait for the key
+        keys(["Shift_L"])                                                                        // Shift alone, pressed and released
+        let saved = (try? String(contentsOfFile: home.config + "/hanjul/keys.conf", encoding: .utf8)) ?? ""
+        keys(["Escape", "Escape", "Up", "Return"] + Array(repeating: "Down", count: guideline) + ["Return"])   // Mods, guideline
+        _ = Self.waitUntil(10) { output().contains("SCORE") }
+        Thread.sleep(forTimeInterval: 0.5)
+        keys(["Shift_L"])
+        keys(["q"])
+        _ = Self.waitUntil(5) { output().hasSuffix("Quit") || output().contains("Replays") }
+        keys(["q"])
+        let ended = Self.waitUntil(10) { !kitty.isRunning }
+        #expect(ended, "hanjul did not end on q, q")
+        #expect(saved == KeysPTYTests.playerFile + "hold = c, Shift\n", "\(saved)")
+        let inputs = Self.readLog(log).filter { $0.dir == "in" }.map { String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(inputs.contains { $0.contains("\u{1B}[57441;") }, "kitty reported Shift alone (left Shift, code 57441): \(inputs)")
+        let replay = try #require(home.savedReplays().first, "no replay saved: \(home.files(in: home.replays))")
+        #expect(replay.rules.mods.map(\.id).contains("guideline"))
+        #expect(replay.actions.filter { $0 == .hold }.count == 1, "\(replay.actions)")
     }
 
     @Test("← held one second, --das 150 --arr 50: the replay's moves at the press, 150 ms later, then 50 ms later at the wall; none after the release")

@@ -240,3 +240,39 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// What kitty sends under the game's flags (0b1111: report all keys, event types, alternate
+/// keys) for Shift and the keys pressed with it, as the Keys page binds them.
+@Suite("kitty: Shift and other modifier keys")
+struct KittyModifierKeyTests {
+    static func events(_ text: String) -> [InputEvent] {
+        var decoder = KeyDecoder()
+        return decoder.feedEvents(Array(text.utf8))
+    }
+
+    @Test("Shift, Ctrl, Alt, Super alone (left or right) are keys, pressed and released; AltGr alone is none")
+    func modifiersAlone() {
+        #expect(Self.events("\u{1B}[57441;2u") == [.key(.press(.modifier(.shift)))])
+        #expect(Self.events("\u{1B}[57441;1:3u") == [.key(.release(.modifier(.shift)))])
+        #expect(Self.events("\u{1B}[57447;2u\u{1B}[57447;1:3u") == [.key(.press(.modifier(.shift))), .key(.release(.modifier(.shift)))])
+        #expect(Self.events("\u{1B}[57442;5u") == [.key(.press(.modifier(.control)))])
+        #expect(Self.events("\u{1B}[57449;3:2u") == [.key(.repeat(.modifier(.alt)))])
+        #expect(Self.events("\u{1B}[57444;9u") == [.key(.press(.modifier(.super)))])
+        #expect(Self.events("\u{1B}[57452;33u") == [.key(.press(.modifier(.meta)))])
+        #expect(Self.events("\u{1B}[57453u").isEmpty, "ISO level 3 shift (AltGr) alone")
+        // `feed` (presses only) has them too.
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[57441;2u\u{1B}[57441;1:3u".utf8)) == [.modifier(.shift)])
+    }
+
+    @Test("with Shift down: v is V (the shifted key kitty sends), ← is Shift-←, Tab is Shift-Tab; released the same way")
+    func keysWithShift() {
+        #expect(Self.events("\u{1B}[118:86;2u") == [.key(.press(.character("V")))])
+        #expect(Self.events("\u{1B}[118:86;2:3u") == [.key(.release(.character("V")))])
+        #expect(Self.events("\u{1B}[118;2u") == [.key(.press(.character("V")))], "no shifted key sent: the upper case")
+        #expect(Self.events("\u{1B}[1;2D") == [.key(.press(.arrow(.left, .shift)))])
+        #expect(Self.events("\u{1B}[1;2:3D") == [.key(.release(.arrow(.left, .shift)))])
+        #expect(Self.events("\u{1B}[9;2u") == [.key(.press(.backTab))])
+        #expect(Self.events("\u{1B}[1;6A") == [.key(.press(.arrow(.up, [.shift, .control])))])
+    }
+}
