@@ -64,6 +64,7 @@ extension GameScreen {
         if let result {
             reason = "\(result.label): \(result.text)"
             if outcome.rank == 0 && outcome.table.count > 1 { reason += " (a new best)" }
+
         } else {
             reason = GameOverSummary.describe(state.phase.reason ?? .blockedSpawn)
         }
@@ -96,7 +97,13 @@ extension GameScreen {
         } else {
             hint = "r new game · q \(config.quitWord)"
         }
-        overlayOverride = .gameOver(GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint))
+        var summary = GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint)
+        // A finished race against the best game before it.
+        if let pace, pace.splits.count == pace.best.count, let difference = pace.difference,
+           case .over(.finished)? = Optional(game.state.phase) {
+            summary.pace = HUD.formatDifference(difference)
+        }
+        overlayOverride = .gameOver(summary)
     }
 
     /// A key while the name prompt is up: printable characters (as `HighScore.cleanName`
@@ -156,6 +163,7 @@ extension GameScreen {
         let table = environment.store.highScores(key: HighScoreTable.key(for: identity))
         best = table.map(\.score).max()
         bestText = table.first?.resultText
+        pace = loadPace(best: table.first, environment: environment)
     }
 
     /// Counts what the last action did, and shows its callout: what the rules announced,
@@ -175,6 +183,7 @@ extension GameScreen {
                 break
             }
         }
+        pace?.note(lines: game.state.lines, at: game.state.elapsedMilliseconds)
         let lines = announced.isEmpty ? facts.map { PlayStatistics.callout(for: $0, ascii: config.style.isASCII) } ?? [] : announced
         guard !lines.isEmpty else { return }
         callout = Array(lines.suffix(Layout.calloutRows))

@@ -72,6 +72,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     var calloutUntil: UInt64 = 0
     /// The best result of a race's table, in its unit, for the panel's BEST.
     var bestText: String?
+    /// A race's pace against its table's best game (nil: no race, or no best yet).
+    var pace: RacePace?
     /// What the end screen shows (nil while playing).
     var ending: Ending?
     /// The name being typed at the end of a game that made its table's top 10 (nil: no
@@ -103,6 +105,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     static var calloutDuration: UInt64 { 2 * second }
 
     static var second: UInt64 { 1_000_000_000 }
+    /// How often a race's clock (milliseconds shown) is drawn again.
+    static var raceTick: UInt64 { 50_000_000 }
 
     init(provider: RulesProvider<R>, rules: R, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
          environment: PlayEnvironment) {
@@ -342,6 +346,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             if let next = holds.nextRelease() { due.append(next) }
             if let next = lockDeadline { due.append(next) }
             if calloutUntil > clock { due.append(calloutUntil) }
+            if rules.isTimed { due.append(clock / Self.raceTick * Self.raceTick + Self.raceTick) }
             let soonest = due.min()!
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
         }

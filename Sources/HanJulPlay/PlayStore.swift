@@ -28,6 +28,12 @@ public protocol PlayStore: AnyObject {
     /// Removes the replay at `path` (the very file ``replays()`` listed); a line for the
     /// player when it could not.
     func deleteReplay(path: PathBytes) -> String?
+    /// The saved replay `name` (a table entry's `replay`), or nil when it is gone or unreadable.
+    func replay(named name: String) -> Replay?
+}
+
+extension PlayStore {
+    public func replay(named name: String) -> Replay? { nil }
 }
 
 /// The data folder (`$XDG_DATA_HOME/hanjul`): `scores.hjr` and `replays/`; or nothing at
@@ -109,6 +115,11 @@ public final class FileStore: PlayStore {
 
     /// The most replays the Replays page lists.
     public static let listedReplays = 500
+
+    public func replay(named name: String) -> Replay? {
+        guard let folder = replaysFolder, HighScore.isReplayFileName(name) else { return nil }
+        return try? ReplayFile.read(folder + "/" + name)
+    }
 
     public func deleteReplay(path: PathBytes) -> String? {
         guard let folder = replaysFolder, path.isInside(PathBytes(folder)) else { return "not a replay of the data folder" }

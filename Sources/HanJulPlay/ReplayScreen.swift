@@ -175,6 +175,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         let state = game.state
         var hud = HUD(state: state, millisecondsPerRow: game.rules.gravityInterval(level: state.level), mods: modNames,
                       elapsedSeconds: Int(played / 1_000_000_000))
+        if game.rules.isTimed { hud.timeText = HUD.formatMilliseconds(Int(played / 1_000_000)) }
         let pieces = timeline.pieceCount.map { "/\($0)" } ?? ""
         hud.status = ["REPLAY \(speedText)x" + (paused ? " PAUSED" : ""), bar(width: 18),
                       "piece \(timeline.piece)\(pieces)", "action \(index)/\(replay.actions.count)"]

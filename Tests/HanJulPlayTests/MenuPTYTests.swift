@@ -59,9 +59,10 @@ struct MenuPTYTests {
     /// The placements of a greedy player for `seed`, as the taps that make them, until
     /// `lines` are cleared: each piece turned, shifted, hard-dropped where the board is
     /// lowest and has the fewest holes. Sprint deals as the standard game does.
-    static func plan(seed: UInt64, lines goal: Int) -> (taps: String, pieces: Int) {
+    static func plan(seed: UInt64, lines goal: Int) -> (taps: String, pieces: Int, actions: [Action]) {
         var game = Game(rules: StandardRules(), source: .seeded(seed))
         var taps = ""
+        var actions: [Action] = []
         var pieces = 0
         while game.state.lines < goal && !game.state.isOver && pieces < 400 {
             var best: (score: Int, keys: [String], game: Game<StandardRules>)?
@@ -92,9 +93,10 @@ struct MenuPTYTests {
             guard let chosen = best else { break }
             game = chosen.game
             taps += chosen.keys.map(tap).joined()
+            actions += chosen.keys.map { $0 == "up" ? .rotate : $0 == "left" ? .left : $0 == "right" ? .right : .hardDrop }
             pieces += 1
         }
-        return (taps, pieces)
+        return (taps, pieces, actions)
     }
 
     /// Higher is better: lines cleared, then a low, flat, hole-free stack.
