@@ -24,6 +24,7 @@ extension GameScreen {
         replaySaved = false
         reloadPending = false
         statistics = PlayStatistics()
+        finesse = FinesseTracker(game.state)
         callout = []
         calloutUntil = 0
         mode = overlayOverride == nil ? .playing : .paused

@@ -72,6 +72,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     var calloutUntil: UInt64 = 0
     /// The best result of a race's table, in its unit, for the panel's BEST.
     var bestText: String?
+    /// Finesse faults of the pieces so far, from the keys pressed for each.
+    var finesse: FinesseTracker
     /// A race's pace against its table's best game (nil: no race, or no best yet).
     var pace: RacePace?
     /// What the end screen shows (nil while playing).
@@ -117,6 +119,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         seed = config.seed ?? environment.newSeed()
         game = Game(rules: rules, source: .seeded(seed))
         recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
+        finesse = FinesseTracker(game.state)
         self.size = size
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
@@ -269,12 +272,14 @@ struct GameScreen<R: Rules>: PlayScreen {
                 mode = .help
             case .restart: restart(at: lastWall, environment: environment)
             case .left, .right, .softDrop:
+                finesse.notePress()
                 perform(handling.press(control!, at: clock))
             case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
                 guard let action = command.action, rules.actions.contains(action.kind) else { return }
                 if arrival.isTentative {
                     tentative[event.key] = command
                 } else {
+                    if Self.isTurn(action) { finesse.notePress() }
                     apply(action)
                 }
             }
@@ -293,6 +298,11 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Whether another key bound to `command` is still down.
     func otherKeyHolds(_ command: Command, except key: Key) -> Bool {
         (config.bindings.keys[command] ?? []).contains { $0 != key && holds.isDown($0) }
+    }
+
+    /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
+    static func isTurn(_ action: Action) -> Bool {
+        [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
     }
 
     static func control(for command: Command) -> Handling.Control? {

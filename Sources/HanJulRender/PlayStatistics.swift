@@ -21,6 +21,12 @@ public struct PlayStatistics: Hashable, Sendable {
     public var maxCombo = 0
     /// Clears that were back-to-back difficult clears.
     public var backToBacks = 0
+    /// Finesse faults: presses beyond the fewest that reach each placement
+    /// (`FinesseTracker.faults`), as the front end counts them.
+    public var finesseFaults = 0
+    /// Key presses of moves, turns and soft drops for the pieces judged
+    /// (`FinesseTracker.presses`).
+    public var presses = 0
 
     public init() {}
 

@@ -12,8 +12,11 @@ enum GameReport {
     /// game as `{"mod", "hook", "location", "message"}`, or null) and warnings (hook failures
     /// the game went on from with a default, `Rules.warnings`, in the same form). The result
     /// object's `unit` follows its first three fields.
+    /// With `finesse`, the object ends with finesse (the faults: presses beyond the fewest
+    /// that reach each placement, `FinesseTracker`).
     static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int,
-                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil, warnings: [RuleError] = []) -> String {
+                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil, warnings: [RuleError] = [],
+                     finesse: FinesseTracker? = nil) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
@@ -38,7 +41,8 @@ enum GameReport {
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
             + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
             + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null"),"
-            + "\"rule_error\":\(ruleError),\"warnings\":[\(warnings.map(errorJSON).joined(separator: ","))]}"
+            + "\"rule_error\":\(ruleError),\"warnings\":[\(warnings.map(errorJSON).joined(separator: ","))]"
+            + (finesse.map { ",\"finesse\":\($0.faults)" } ?? "") + "}"
     }
 
     /// `{"mod":…,"hook":…,"location":…,"message":…}`: a rule error or warning, its parts

@@ -39,7 +39,10 @@ enum RunCommand {
                 + "unit, lower_is_better} or null; units ms, pieces, lines, points, count), goal ({lines, "
                 + "lines_left} or null), rule_error (what ended the game as {mod, hook, location, message}, or null) "
                 + "and warnings (hook failures the game went on from with a default, each once per mod and hook, in "
-                + "the same form; without --json each is a warning line on standard error).",
+                + "the same form; without --json each is a warning line on standard error), and finesse (faults: for "
+                + "each piece, the presses beyond the fewest that reach where it locked from where it entered under the "
+                + "rules' own turns; a run of L or R that ends against the wall or stack is one held press, a run of D "
+                + "one soft drop held; H, X, G and W are no presses).",
             "--board, --level and --lines start the game elsewhere than on an empty board at level 1 (the rules' "
                 + "on_start and the first piece then see that board); a replay cannot hold such a start yet, so "
                 + "they do not go with --save-replay.",
@@ -102,8 +105,10 @@ enum RunCommand {
 
         var game = Game(rules: rules, source: source, start: gameStart)
         var recorder = ReplayRecorder(rules: identity, source: source)
+        var finesse = FinesseTracker(game.state, countsActions: true)
         for action in actions {
             game.apply(action)
+            if json { finesse.note(action, game: game) }
             if replayPath != nil { recorder.record(action, state: game.state) }
         }
         let report = Report(toStandardError: replayPath.map(StandardStreams.isStream) ?? false)
@@ -121,7 +126,8 @@ enum RunCommand {
             }
         }
         report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level),
-                                       resultFormat: rules.resultFormat, goal: rules.goal, warnings: rules.warnings)
+                                       resultFormat: rules.resultFormat, goal: rules.goal, warnings: rules.warnings,
+                                       finesse: finesse)
                                   : GameReport.text(game.state, rules: identity),
                     data: json)
         // The game went on past these, so the exit status stays 0; but nothing is silent

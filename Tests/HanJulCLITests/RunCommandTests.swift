@@ -36,9 +36,22 @@ import Testing
     @Test func fieldOrderIsStable() throws {
         let result = try Hanjul.run(["run", "--pieces", "T", "--actions", "", "--json"])
         #expect(result.stdout == """
-            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null,"rule_error":null,"warnings":[]}
+            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null,"rule_error":null,"warnings":[],"finesse":0}
 
             """)
+    }
+
+    @Test("finesse: a scripted game with known extra presses reports the exact fault count")
+    func finesseFaults() throws {
+        // Three Is from x 3 (cells 3-6). LLL: held to the wall, one press, the fewest: 0.
+        // RL: two presses back to where it entered (0 needed): 2. RRL: R R then L (a run
+        // that stops short of the wall is taps), 3 presses for one column right (1): 2.
+        let out = try json(["--pieces", "III", "--actions", "LLLH RLH RRLH"])
+        #expect(out["finesse"] as? Int == 4, "\(out)")
+        let clean = try json(["--pieces", "III", "--actions", "LLLLLLH H RRRH"])
+        #expect(clean["finesse"] as? Int == 0, "held to a wall (a run of L past it), dropped, held right: \(clean)")
+        let turns = try json(["--pieces", "T", "--actions", "CCCC H"])
+        #expect(turns["finesse"] as? Int == 4, "four turns back to the spawn placement: \(turns)")
     }
 
     @Test func sequenceRepeatsAndGameOverReportsTheBlockedPiece() throws {
