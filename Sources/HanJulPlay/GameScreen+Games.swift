@@ -9,6 +9,7 @@ extension GameScreen {
         overlayOverride = nil
         ending = nil
         namePrompt = nil
+        showsStatistics = false
         switch provider.make() {
         case .success(let fresh):
             rules = fresh
@@ -84,6 +85,11 @@ extension GameScreen {
     /// name prompt is up) and the keys that work now.
     mutating func showEnding() {
         guard let ending else { return }
+        if showsStatistics && namePrompt == nil {
+            overlayOverride = .report(title: "STATISTICS", text: statistics.pageText(milliseconds: playedMilliseconds)
+                                        + "\n\nTab results · r new game · q \(config.quitWord)")
+            return
+        }
         let rows = ending.table.enumerated().map { index, score in
             var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
                                      label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == ending.rank)
@@ -96,7 +102,7 @@ extension GameScreen {
         if let typed = namePrompt {
             hint = "your name: \(typed)_ · Enter save · Esc keep"
         } else {
-            hint = "r new game · q \(config.quitWord)"
+            hint = "Tab statistics · r new game · q \(config.quitWord)"
         }
         var summary = GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint)
         // A finished race against the best game before it.
@@ -156,6 +162,11 @@ extension GameScreen {
         }
         if let name, let problem = environment.names.remember(name) { ending.reason += ". " + problem }
         self.ending = ending
+    }
+
+    /// Milliseconds played: a race's clock as the engine was told it, else the play clock.
+    var playedMilliseconds: Int {
+        rules.isTimed && game.state.isOver ? game.state.elapsedMilliseconds : Int(clock / 1_000_000)
     }
 
     /// The panel's BEST: the best score, or for a race (a table ranked by results) the

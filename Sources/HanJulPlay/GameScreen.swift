@@ -76,6 +76,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     var finesse: FinesseTracker
     /// A race's pace against its table's best game (nil: no race, or no best yet).
     var pace: RacePace?
+    /// Whether the end screen shows the statistics page (Tab) instead of the results.
+    var showsStatistics = false
     /// What the end screen shows (nil while playing).
     var ending: Ending?
     /// The name being typed at the end of a game that made its table's top 10 (nil: no
@@ -253,6 +255,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         case .notice:
             resume(at: now)
         case .over:
+            if key == .tab && ending != nil {
+                showsStatistics.toggle()
+                showEnding()
+            }
             if command == .restart { restart(at: now, environment: environment) }
         }
     }
