@@ -41,8 +41,14 @@ public enum Finesse {
             }
             return moved
         }
+        // A fixed kick table turns in Swift (no hook to call: a mod's turns cost no Lua).
+        let fixedKicks = rules.fixedKicksToken != nil
         func turned(_ piece: Piece, _ direction: Int) -> Piece? {
             let result: (piece: Piece, kick: Int)??
+            if fixedKicks {
+                let allowed = direction == 1 || (direction == -1 && rules.allowsCounterclockwise) || (direction == 2 && rules.allowsHalfTurn)
+                return allowed ? state.turned(piece, by: direction, rules: rules)?.piece : nil
+            }
             switch direction {
             case 1: result = try? rules.rotated(piece, state: state)
             case -1: result = rules.allowsCounterclockwise ? try? rules.rotatedCounterclockwise(piece, state: state) : nil

@@ -36,6 +36,9 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     /// `statisticsAt[i]`: what the game did in its first `i` actions, for the statistics
     /// column and page (finesse read from the actions, as `hanjul run` reads a script).
     let statisticsAt: [PlayStatistics]
+    /// The panel's BEST: the best score of the replay's table, or a race's best result.
+    var best: Int?
+    var bestText: String?
     /// Whether the statistics page (Tab) covers the panel.
     var showsStatistics = false
 
@@ -201,6 +204,8 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         let state = game.state
         var hud = HUD(state: state, millisecondsPerRow: game.rules.gravityInterval(level: state.level), mods: modNames,
                       elapsedSeconds: Int(played / 1_000_000_000))
+        hud.best = best
+        hud.bestText = bestText
         if game.rules.isTimed { hud.timeText = HUD.formatMilliseconds(Int(played / 1_000_000)) }
         let pieces = timeline.pieceCount.map { "/\($0)" } ?? ""
         hud.status = ["REPLAY \(speedText)x" + (paused ? " PAUSED" : ""), bar(width: 18),

@@ -144,7 +144,7 @@ struct MenuPTYTests {
             .mark("scores"), .send(String(repeating: "\u{1B}[A", count: 5) + Self.down + Self.down + Self.down), .send("\r"), .wait("sprint@", from: "scores"), .settle(),
             .mark("table"), .send("\r"), .wait("RESULT", from: "table"), .settle(), .capture(as: "table", from: "start"),
             .mark("replays"), .send("\u{1B}"), .send("\u{1B}"), .settle(), .send(Self.down), .send("\r"),
-            .wait("actions", from: "replays"), .settle(), .capture(as: "replays", from: "start"),
+            .wait("v verify", from: "replays"), .settle(), .capture(as: "replays", from: "start"),
             .send("q"), .settle(), .send("q"), .exit(),
         ])
         expectBaseline(run)
@@ -160,7 +160,8 @@ struct MenuPTYTests {
         let settings = (try? String(contentsOfFile: home.config + "/hanjul/settings.conf", encoding: .utf8)) ?? ""
         #expect(settings.contains("name = Kim Ha "), "and remembered in settings.conf: \(settings)")
         let replays = PTYRun.screen(of: run.captured("replays"))
-        #expect(replays.contains("-5.hjr  sprint 1."), "\(replays)")
+        #expect(replays.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d  sprint 1\.\d+\.\d+  \d+:\d\d\.\d\d\d"#, options: .regularExpression) != nil
+                && replays.contains("-5.hjr"), "the date, the mode and the result; the file below: \(replays)")
         print("sprint walk: \(plan.pieces) pieces, 40 lines, by keys from the start screen")
     }
 }

@@ -73,4 +73,17 @@ struct StatisticsPageTests {
         clock.press(.tab, at: 50)
         #expect(!clock.screen.contains("STATISTICS"))
     }
+
+    @Test("D10: BEST in the replay panel reads the best of the replay's table")
+    func replayBest() {
+        let replay = ReplaySeekTests.replay()
+        let store = MemoryStore()
+        store.tables["standard"] = [HighScore(score: 4_321, lines: 12, level: 2, date: "2025-02-01 10:00", seed: "4"),
+                                    HighScore(score: 99, lines: 1, level: 1, date: "2025-02-02 10:00", seed: "5")]
+        let clock = ManualClock(session: .replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [],
+                                                 config: PlayConfig(style: .monochrome, colorMode: .none),
+                                                 size: Size(width: 80, height: 24), now: 0, environment: ManualClock.environment(store)),
+                                store: store)
+        #expect(clock.screen.range(of: #"BEST +4321"#, options: .regularExpression) != nil, "\(clock.screen)")
+    }
 }
