@@ -9,6 +9,7 @@ extension GameScreen {
         overlayOverride = nil
         ending = nil
         namePrompt = nil
+        showsStatistics = false
         switch provider.make() {
         case .success(let fresh):
             rules = fresh
@@ -24,6 +25,7 @@ extension GameScreen {
         replaySaved = false
         reloadPending = false
         statistics = PlayStatistics()
+        finesse = FinesseTracker(game.state)
         callout = []
         calloutUntil = 0
         mode = overlayOverride == nil ? .playing : .paused
@@ -85,6 +87,11 @@ extension GameScreen {
     /// name prompt is up) and the keys that work now.
     mutating func showEnding() {
         guard let ending else { return }
+        if showsStatistics && namePrompt == nil {
+            overlayOverride = .report(title: "STATISTICS", text: statistics.pageText(milliseconds: playedMilliseconds)
+                                        + "\n\nTab results · r new game · q \(config.quitWord)")
+            return
+        }
         let rows = ending.table.enumerated().map { index, score in
             var row = HighScoreEntry(score: score.score, lines: score.lines, level: score.level,
                                      label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == ending.rank)
@@ -97,9 +104,15 @@ extension GameScreen {
         if let typed = namePrompt {
             hint = "your name: \(typed)_ · Enter save · Esc keep"
         } else {
-            hint = "r new game · q \(config.quitWord)"
+            hint = "Tab statistics · r new game · q \(config.quitWord)"
         }
-        overlayOverride = .gameOver(GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint))
+        var summary = GameOverSummary(title: ending.title, reason: ending.reason, table: rows, hint: hint)
+        // A finished race against the best game before it.
+        if let pace, pace.splits.count == pace.best.count, let difference = pace.difference,
+           case .over(.finished)? = Optional(game.state.phase) {
+            summary.pace = HUD.formatDifference(difference)
+        }
+        overlayOverride = .gameOver(summary)
     }
 
     /// A key while the name prompt is up: printable characters (as `HighScore.cleanName`
@@ -153,12 +166,18 @@ extension GameScreen {
         self.ending = ending
     }
 
+    /// Milliseconds played: a race's clock as the engine was told it, else the play clock.
+    var playedMilliseconds: Int {
+        rules.isTimed && game.state.isOver ? game.state.elapsedMilliseconds : Int(clock / 1_000_000)
+    }
+
     /// The panel's BEST: the best score, or for a race (a table ranked by results) the
     /// best result in its unit.
     mutating func loadBest(_ environment: PlayEnvironment) {
         let table = environment.store.highScores(key: HighScoreTable.key(for: identity))
         best = table.map(\.score).max()
         bestText = table.first?.resultText
+        pace = loadPace(best: table.first, environment: environment)
     }
 
     /// Counts what the last action did, and shows its callout: what the rules announced,
@@ -178,6 +197,7 @@ extension GameScreen {
                 break
             }
         }
+        pace?.note(lines: game.state.lines, at: game.state.elapsedMilliseconds)
         let lines = announced.isEmpty ? facts.map { PlayStatistics.callout(for: $0, ascii: config.style.isASCII) } ?? [] : announced
         guard !lines.isEmpty else { return }
         callout = Array(lines.suffix(Layout.calloutRows))

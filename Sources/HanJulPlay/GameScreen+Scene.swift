@@ -23,6 +23,11 @@ extension GameScreen {
                       mods: provider.modNames(rules), best: best, elapsedSeconds: Int(clock / Self.second))
         hud.elapsedMilliseconds = Int(clock / 1_000_000)
         hud.bestText = bestText
+        if rules.isTimed {
+            // A race's clock to the millisecond; once over, the engine's (the result's) time.
+            hud.timeText = HUD.formatMilliseconds(game.state.isOver ? game.state.elapsedMilliseconds : Int(clock / 1_000_000))
+        }
+        if let pace { hud.pace = HUD.Pace(difference: pace.difference) }
         if let left = rules.goal?.linesLeft(in: game.state) {
             hud.status = ["LINES LEFT" + String(repeating: " ", count: max(18 - 10 - "\(left)".count, 1)) + "\(left)"]
         }

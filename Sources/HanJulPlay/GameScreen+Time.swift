@@ -33,7 +33,10 @@ extension GameScreen {
                     switch lapse {
                     case .confirmed(let key, _):
                         // A hard drop (or turn) that waited to be sure it was a press.
-                        if let command = tentative.removeValue(forKey: key), let action = command.action { apply(action) }
+                        if let command = tentative.removeValue(forKey: key), let action = command.action {
+                            if Self.isTurn(action) { finesse.notePress() }
+                            apply(action)
+                        }
                     case .released(let key, let at):
                         tentative[key] = nil
                         guard let command = config.bindings.command(for: key), let control = Self.control(for: command),
@@ -155,6 +158,9 @@ extension GameScreen {
         if action.kind != .wait { tellWait() }
         guard !game.state.isOver else { return }
         game.apply(action)
+        finesse.note(action, game: game)
+        statistics.finesseFaults = finesse.faults
+        statistics.presses = finesse.presses
         noteEvents()
         let millisecond = clock / 1_000_000
         let milliseconds = Int(millisecond > lastActionMillisecond ? millisecond - lastActionMillisecond : 0)

@@ -72,6 +72,12 @@ struct GameScreen<R: Rules>: PlayScreen {
     var calloutUntil: UInt64 = 0
     /// The best result of a race's table, in its unit, for the panel's BEST.
     var bestText: String?
+    /// Finesse faults of the pieces so far, from the keys pressed for each.
+    var finesse: FinesseTracker
+    /// A race's pace against its table's best game (nil: no race, or no best yet).
+    var pace: RacePace?
+    /// Whether the end screen shows the statistics page (Tab) instead of the results.
+    var showsStatistics = false
     /// What the end screen shows (nil while playing).
     var ending: Ending?
     /// The name being typed at the end of a game that made its table's top 10 (nil: no
@@ -103,6 +109,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     static var calloutDuration: UInt64 { 2 * second }
 
     static var second: UInt64 { 1_000_000_000 }
+    /// How often a race's clock (milliseconds shown) is drawn again.
+    static var raceTick: UInt64 { 50_000_000 }
 
     init(provider: RulesProvider<R>, rules: R, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
          environment: PlayEnvironment) {
@@ -113,6 +121,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         seed = config.seed ?? environment.newSeed()
         game = Game(rules: rules, source: .seeded(seed))
         recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
+        finesse = FinesseTracker(game.state)
         self.size = size
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
@@ -248,6 +257,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         case .notice:
             resume(at: now)
         case .over:
+            if key == .tab && ending != nil {
+                showsStatistics.toggle()
+                showEnding()
+            }
             if command == .restart { restart(at: now, environment: environment) }
         }
     }
@@ -267,12 +280,14 @@ struct GameScreen<R: Rules>: PlayScreen {
                 mode = .help
             case .restart: restart(at: lastWall, environment: environment)
             case .left, .right, .softDrop:
+                finesse.notePress()
                 perform(handling.press(control!, at: clock))
             case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
                 guard let action = command.action, rules.actions.contains(action.kind) else { return }
                 if arrival.isTentative {
                     tentative[event.key] = command
                 } else {
+                    if Self.isTurn(action) { finesse.notePress() }
                     apply(action)
                 }
             }
@@ -291,6 +306,11 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Whether another key bound to `command` is still down.
     func otherKeyHolds(_ command: Command, except key: Key) -> Bool {
         (config.bindings.keys[command] ?? []).contains { $0 != key && holds.isDown($0) }
+    }
+
+    /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
+    static func isTurn(_ action: Action) -> Bool {
+        [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
     }
 
     static func control(for command: Command) -> Handling.Control? {
@@ -344,6 +364,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             if let next = holds.nextRelease() { due.append(next) }
             if let next = lockDeadline { due.append(next) }
             if calloutUntil > clock { due.append(calloutUntil) }
+            if rules.isTimed { due.append(clock / Self.raceTick * Self.raceTick + Self.raceTick) }
             let soonest = due.min()!
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
         }

@@ -38,6 +38,11 @@ public struct ReplayListing: Equatable, Sendable {
     public var actions: Int
     /// Why it could not be read; nil when it could.
     public var problem: String?
+    /// When it was played (`2026-12-01 22:14`, from a saved game's file name), when known.
+    public var date: String?
+    /// How it ended: the result in its unit, or the score and lines (`1:21.234`,
+    /// `score 1200, 12 lines`), when known.
+    public var outcome: String?
 
     public init(path: PathBytes, rules: String, tableKey: String = "", actions: Int = 0, problem: String? = nil) {
         self.path = path

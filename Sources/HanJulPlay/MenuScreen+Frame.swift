@@ -19,6 +19,8 @@ extension MenuScreen {
         var lines: [Line]
         var details: [String] = []
         var hint: String
+        /// The widest the page is drawn (a high-score table's columns need more room).
+        var maxWidth = 72
     }
 
     func frame() -> Frame {
@@ -35,7 +37,7 @@ extension MenuScreen {
             return Layout.tooSmallFrame(need: minimumSize, have: size, style: style)
         }
         let ascii = style.isASCII
-        let width = min(size.width - 2, 72)
+        let width = min(size.width - 2, view.maxWidth)
         let left = (size.width - width) / 2
         func put(_ text: String, _ y: Int, _ style: TextStyle = .plain, centered: Bool = false) {
             let clean = DisplayText.sanitized(text, asciiOnly: ascii)
@@ -109,14 +111,15 @@ extension MenuScreen {
         case .settings:
             var lines: [Line] = []
             for (index, field) in HandlingSettings.fields.enumerated() {
-                lines.append(Line(text: Self.padded(field.name, 12) + "\(settings.handling[keyPath: field.keyPath]) ms   \(field.summary)",
+                // Descriptions start in one column, whatever the value's width.
+                lines.append(Line(text: Self.padded(field.name, 12) + Self.padded("\(settings.handling[keyPath: field.keyPath]) ms", Self.valueWidth) + field.summary,
                                   isCurrent: index == settingsCursor))
             }
             let fields = HandlingSettings.fields.count
             lines.append(Line(text: Self.padded("ghost", 12) + (settings.ghost ? "on" : "off"), isCurrent: settingsCursor == fields))
-            lines.append(Line(text: Self.padded("preview", 12) + "\(settings.preview)   next pieces shown (as the rules allow)",
+            lines.append(Line(text: Self.padded("preview", 12) + Self.padded("\(settings.preview)", Self.valueWidth) + "next pieces shown (as the rules allow)",
                               isCurrent: settingsCursor == fields + 1))
-            lines.append(Line(text: Self.padded("palette", 12) + "\(settings.palette.rawValue)   colours (auto: what the terminal says)",
+            lines.append(Line(text: Self.padded("palette", 12) + Self.padded(settings.palette.rawValue, Self.valueWidth) + "colours (auto: what the terminal says)",
                               isCurrent: settingsCursor == fields + 2))
             lines.append(Line(text: Self.padded("keys", 12) + "Enter: bind keys (saved in keys.conf)", isCurrent: settingsCursor == fields + 3))
             lines.append(Line(text: ""))
@@ -133,10 +136,16 @@ extension MenuScreen {
                             ? ["Rules: " + tables[scoresCursor]] : [],
                         hint: "\(updown) choose \(dot) Enter open \(dot) Esc back")
         case .table(let key):
-            return View(heading: "High scores: \(Self.tableTitle(key))", lines: tableLines(), hint: "\(updown) scroll \(dot) Esc back")
+            // Every column whole where the terminal has room (D9: DATE was cut at 72 columns).
+            return View(heading: "High scores: \(Self.tableTitle(key))", lines: tableLines(), hint: "\(updown) scroll \(dot) Esc back", maxWidth: 96)
         case .replays:
             var lines = replays.enumerated().map { index, listing in
                 let what = listing.problem == nil ? "\(listing.rules), \(listing.actions) actions" : "unreadable"
+                if listing.problem == nil, let date = listing.date {
+                    // What it holds: when, which rules, how it ended (the file name is below).
+                    return Line(text: "\(date)  \(listing.rules)  \(listing.outcome ?? "\(listing.actions) actions")",
+                                isCurrent: index == replaysCursor)
+                }
                 return Line(text: "\(listing.path.name.shown(asciiOnly: ascii))  \(what)", isCurrent: index == replaysCursor)
             }
             if lines.isEmpty { lines = [Line(text: "no replays yet", style: .dim)] }
@@ -175,6 +184,9 @@ extension MenuScreen {
         }
         return lines
     }
+
+    /// The Settings page's value column, so the descriptions after it line up.
+    static let valueWidth = 10
 
     /// `text` followed by spaces up to `width` columns (`displayWidth`), at least one.
     static func padded(_ text: String, _ width: Int) -> String {

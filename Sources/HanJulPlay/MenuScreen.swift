@@ -89,7 +89,8 @@ struct MenuScreen: PlayScreen {
                 // Left the game or replay: back to the menu (what it saved is already asked for).
                 effects.removeSubrange(index...)
                 child = nil
-                page = .main
+                // A replay watched from the list goes back to the list (D11).
+                if case .replays = page {} else { page = .main }
                 refresh(environment)
                 effects += [.watch([]), .redrawAll]
             }

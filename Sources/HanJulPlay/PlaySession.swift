@@ -49,8 +49,12 @@ public struct PlaySession {
     /// A session watching `replay`, each start from the beginning with a game from `makeGame`.
     public static func replay<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String],
                                         config: PlayConfig, size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {
-        PlaySession(screen: ReplayScreen(replay: replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now),
-                    environment: environment)
+        var screen = ReplayScreen(replay: replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now)
+        // BEST as a game of these rules shows it: the table's best (D10).
+        let table = environment.store.highScores(key: HighScoreTable.key(for: replay.rules))
+        screen.best = table.map(\.score).max()
+        screen.bestText = table.first?.resultText
+        return PlaySession(screen: screen, environment: environment)
     }
 
     /// Reacts to `input`, which happened at `now` (monotonic nanoseconds). The effects come

@@ -28,6 +28,12 @@ public protocol PlayStore: AnyObject {
     /// Removes the replay at `path` (the very file ``replays()`` listed); a line for the
     /// player when it could not.
     func deleteReplay(path: PathBytes) -> String?
+    /// The saved replay `name` (a table entry's `replay`), or nil when it is gone or unreadable.
+    func replay(named name: String) -> Replay?
+}
+
+extension PlayStore {
+    public func replay(named name: String) -> Replay? { nil }
 }
 
 /// The data folder (`$XDG_DATA_HOME/hanjul`): `scores.hjr` and `replays/`; or nothing at
@@ -94,21 +100,46 @@ public final class FileStore: PlayStore {
               let names = try? Directory.names(in: folder) else { return [] }
         let suffix = Array(".hjr".utf8)
         let replays = names.filter { $0.bytes.first != UInt8(ascii: ".") && $0.bytes.suffix(suffix.count).elementsEqual(suffix) }
+        var tables: [String: [HighScore]] = [:]
         // Bounded: the listing reads each file; a folder of thousands shows the newest.
         return replays.sorted(by: >).prefix(Self.listedReplays).map { name in
             let path = folder.appending(name)
             do throws(ReplayFile.ReadError) {
                 let replay = try ReplayFile.read(path)
-                return ReplayListing(path: path, rules: Self.describe(replay.rules),
-                                     tableKey: HighScoreTable.key(for: replay.rules), actions: replay.actions.count)
+                let key = HighScoreTable.key(for: replay.rules)
+                var listing = ReplayListingReader.listing(path: path, rules: Self.describe(replay.rules), key: key, replay: replay)
+                if tables[key] == nil { tables[key] = highScores(key: key) }
+                let shown = name.shown
+                if let entry = tables[key]?.first(where: { $0.replay == shown }) {
+                    listing.outcome = entry.resultText ?? "score \(entry.score), \(entry.lines) lines"
+                }
+                return listing
             } catch {
                 return ReplayListing(path: path, rules: "?", problem: "\(error)")
             }
         }
     }
 
+    /// When a saved game was played, from its file name (`YYYYMMDD-HHMMSS-SEED.hjr`):
+    /// `YYYY-MM-DD HH:MM`; nil for other names.
+    static func date(ofReplayNamed name: String) -> String? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 16, bytes[8] == UInt8(ascii: "-"), bytes[15] == UInt8(ascii: "-"),
+              bytes[0..<8].allSatisfy({ (0x30...0x39).contains($0) }), bytes[9..<15].allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        let d = String(decoding: bytes[0..<15], as: UTF8.self)
+        func part(_ from: Int, _ to: Int) -> Substring { d.dropFirst(from).prefix(to - from) }
+        return "\(part(0, 4))-\(part(4, 6))-\(part(6, 8)) \(part(9, 11)):\(part(11, 13))"
+    }
+
     /// The most replays the Replays page lists.
     public static let listedReplays = 500
+
+    public func replay(named name: String) -> Replay? {
+        guard let folder = replaysFolder, HighScore.isReplayFileName(name) else { return nil }
+        return try? ReplayFile.read(folder + "/" + name)
+    }
 
     public func deleteReplay(path: PathBytes) -> String? {
         guard let folder = replaysFolder, path.isInside(PathBytes(folder)) else { return "not a replay of the data folder" }
@@ -123,5 +154,18 @@ public final class FileStore: PlayStore {
     /// Rules in words: `standard`, or the mods' ids and versions in order.
     static func describe(_ rules: RulesIdentity) -> String {
         rules.mods.isEmpty ? rules.name : rules.mods.map { "\($0.id) \($0.version)" }.joined(separator: " + ")
+    }
+}
+
+/// A readable replay's listing: its rules, date, and the score it ended with (its last
+/// checkpoint) until its table says more.
+enum ReplayListingReader {
+    static func listing(path: PathBytes, rules: String, key: String, replay: Replay) -> ReplayListing {
+        var listing = ReplayListing(path: path, rules: rules, tableKey: key, actions: replay.actions.count)
+        listing.date = FileStore.date(ofReplayNamed: path.name.shown)
+        if let last = replay.checkpoints.last {
+            listing.outcome = "score \(last.score), \(last.lines) lines" + (last.isOver ? "" : ", left")
+        }
+        return listing
     }
 }

@@ -33,6 +33,14 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     var jump: String?
     /// A line about the last seek that could not go where asked.
     var seekNote: String?
+    /// `statisticsAt[i]`: what the game did in its first `i` actions, for the statistics
+    /// column and page (finesse read from the actions, as `hanjul run` reads a script).
+    let statisticsAt: [PlayStatistics]
+    /// The panel's BEST: the best score of the replay's table, or a race's best result.
+    var best: Int?
+    var bestText: String?
+    /// Whether the statistics page (Tab) covers the panel.
+    var showsStatistics = false
 
     init(replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
@@ -40,12 +48,31 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         style = config.style
         self.size = size
         timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+        statisticsAt = Self.statistics(of: replay, game: makeGame())
         kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode)
         lastWall = now
         untilNext = delay(of: 0)
     }
 
     var game: Game<R> { timeline.game }
+
+    /// The statistics after each action of `replay` played through `game`.
+    static func statistics(of replay: Replay, game: Game<R>) -> [PlayStatistics] {
+        var game = game
+        var finesse = FinesseTracker(game.state, countsActions: true)
+        var statistics = PlayStatistics()
+        var all = [statistics]
+        all.reserveCapacity(replay.actions.count + 1)
+        for action in replay.actions {
+            game.apply(action)
+            finesse.note(action, game: game)
+            statistics.count(game.state.events)
+            statistics.finesseFaults = finesse.faults
+            statistics.presses = finesse.presses
+            all.append(statistics)
+        }
+        return all
+    }
     var index: Int { timeline.position }
     var isFinished: Bool { timeline.isAtEnd }
     var speedFactor: Double { Self.speeds[speed] }
@@ -146,6 +173,8 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             sought(timeline.seek(byPercent: 10), "at the end")
         case .character("g"):
             jump = ""
+        case .tab:
+            showsStatistics.toggle()
         case .character("r"):
             sought(timeline.seek(toAction: 0), "")
             played = 0
@@ -175,6 +204,9 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         let state = game.state
         var hud = HUD(state: state, millisecondsPerRow: game.rules.gravityInterval(level: state.level), mods: modNames,
                       elapsedSeconds: Int(played / 1_000_000_000))
+        hud.best = best
+        hud.bestText = bestText
+        if game.rules.isTimed { hud.timeText = HUD.formatMilliseconds(Int(played / 1_000_000)) }
         let pieces = timeline.pieceCount.map { "/\($0)" } ?? ""
         hud.status = ["REPLAY \(speedText)x" + (paused ? " PAUSED" : ""), bar(width: 18),
                       "piece \(timeline.piece)\(pieces)", "action \(index)/\(replay.actions.count)"]
@@ -187,16 +219,22 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             case .diverged(let expected, _): hud.status.append("! diverged at \(expected.piecesLocked)")
             }
         }
-        hud.status += ["p pause  . , step", "[ ] 10%  g piece", "+ - speed  q quit"]
+        hud.status += ["p pause  . , step", "[ ] 10%  g piece", "+ - speed  q quit", "Tab statistics"]
+        hud.elapsedMilliseconds = Int(played / 1_000_000)
+        let statistics = statisticsAt[min(index, statisticsAt.count - 1)]
         var overlay = Overlay.none
         if isFinished {
             var text = "score \(state.score)\nlines \(state.lines)\nlevel \(state.level)"
             if case .over(let reason) = state.phase { text = GameOverSummary.describe(reason) + "\n" + text }
             overlay = .message(title: "END OF REPLAY", text: text + "\n\n, back · r again · q quit")
         }
+        if showsStatistics {
+            overlay = .report(title: "STATISTICS", text: statistics.pageText(milliseconds: Int(played / 1_000_000)) + "\n\nTab back")
+        }
         var scene = Scene(state: state, hud: hud, overlay: overlay, showsHold: game.rules.holdEnabled,
                           rowsAbove: game.rules.spawnsAboveField ? Scene.spawnRows : 0, style: style)
         scene.kindColors = kindColors
+        scene.statistics = statistics
         return Layout.frame(for: scene, size: size)
     }
 }

@@ -10,6 +10,8 @@ public struct GameOverSummary: Hashable, Sendable {
     public var table: [HighScoreEntry]
     /// A line of keys, e.g. `"r restart · q quit"`.
     public var hint: String
+    /// A race's finish against the best game before it (`-1.234`), shown as Pace.
+    public var pace: String?
 
     /// A summary.
     public init(title: String = "GAME OVER", reason: String? = nil, table: [HighScoreEntry] = [], hint: String = "") {

@@ -22,9 +22,38 @@ public struct HUD: Hashable, Sendable {
     public var elapsedMilliseconds: Int?
     /// What BEST shows instead of `best`: a race's best result in its unit (`1:02.345`).
     public var bestText: String?
+    /// What TIME shows instead of `elapsedSeconds` as `m:ss`: a race's clock as `m:ss.mmm`.
+    public var timeText: String?
+    /// A race's pace against the best game of its table: the PACE row (nil: no best, no row).
+    public var pace: Pace?
     /// Lines shown under the figures (a replay's speed and position, say), each cut to the
     /// panel's width.
     public var status: [String] = []
+
+    /// The race against the best game: where this game stands at the latest split.
+    public struct Pace: Hashable, Sendable {
+        /// This game's time at the latest split minus the best game's there, in
+        /// milliseconds (negative: ahead); nil before the first split.
+        public var difference: Int?
+
+        public init(difference: Int? = nil) { self.difference = difference }
+
+        /// `-1.234` ahead, `+0.512` behind, `-` before the first split.
+        public var text: String {
+            guard let difference else { return "-" }
+            return HUD.formatDifference(difference)
+        }
+    }
+
+    /// A difference of times as seconds with milliseconds and its sign: `-1.234`, `+0.050`,
+    /// `+1:02.000` from a minute on.
+    public static func formatDifference(_ milliseconds: Int) -> String {
+        let sign = milliseconds < 0 ? "-" : "+"
+        let size = milliseconds.magnitude > UInt(Int.max) ? Int.max : Int(milliseconds.magnitude)
+        if size >= 60_000 { return sign + formatMilliseconds(size) }
+        let rest = size % 1000
+        return sign + "\(size / 1000)." + (rest < 10 ? "00" : rest < 100 ? "0" : "") + "\(rest)"
+    }
 
     /// The most mod names the panel lists; the rest are counted (`+2 more`).
     public static let maxModLines = 4

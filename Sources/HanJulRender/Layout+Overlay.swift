@@ -168,7 +168,8 @@ extension Layout {
             lines.append(BoxLine(text: ""))
         }
         let time = hud.elapsedMilliseconds.map(HUD.formatMilliseconds) ?? HUD.formatTime(hud.elapsedSeconds)
-        let figures = [("Score", "\(hud.score)"), ("Lines", "\(hud.lines)"), ("Level", "\(hud.level)"), ("Time", time)]
+        var figures = [("Score", "\(hud.score)"), ("Lines", "\(hud.lines)"), ("Level", "\(hud.level)"), ("Time", time)]
+        if let pace = summary.pace { figures.append(("Pace", pace)) }
         let figureWidth = figures.map { $0.1.count }.max() ?? 0
         for (label, value) in figures {
             lines.append(BoxLine(text: pad(label, 6) + padLeft(value, max(figureWidth, 6))))

@@ -33,7 +33,7 @@ extension Layout {
         let hud = scene.hud
         let values = [
             "\(hud.score)", "\(hud.lines)", "\(hud.level)", hud.millisecondsPerRow == 0 ? "20G" : "\(hud.millisecondsPerRow) ms",
-            hud.bestText ?? hud.best.map { "\($0)" } ?? "-", HUD.formatTime(hud.elapsedSeconds),
+            hud.bestText ?? hud.best.map { "\($0)" } ?? "-", hud.timeText ?? HUD.formatTime(hud.elapsedSeconds),
         ]
         for (label, value) in zip(Layout.statLabels, values) {
             let labelWidth = frame.write(label, x: x, y: row, style: glyphs.labelStyle)
@@ -41,6 +41,10 @@ extension Layout {
             let shown = DisplayText.sanitized(value, asciiOnly: ascii)
             let valueX = max(x + labelWidth + 1, x + panel.width - displayWidth(shown))
             frame.write(shown, x: valueX, y: row, style: .bold, asciiOnly: ascii)
+            row += 1
+        }
+        if let pace = hud.pace {
+            drawPace(pace, scene: scene, glyphs: glyphs, x: x, y: row, into: &frame)
             row += 1
         }
         if !hud.status.isEmpty {
@@ -65,6 +69,21 @@ extension Layout {
         if hud.mods.count > HUD.maxModLines {
             frame.write("+\(hud.mods.count - HUD.maxModLines) more", x: x + 2, y: row, style: .dim)
         }
+    }
+
+    /// Green ahead of the best game, red behind (in colour; the sign says it in any style).
+    public static let aheadColor: UInt32 = 0x5FD75F
+    public static let behindColor: UInt32 = 0xFF5F5F
+
+    /// The PACE row: the difference to the best game at the latest split.
+    func drawPace(_ pace: HUD.Pace, scene: Scene, glyphs: Glyphs, x: Int, y: Int, into frame: inout Frame) {
+        let labelWidth = frame.write("PACE", x: x, y: y, style: glyphs.labelStyle)
+        let text = pace.text
+        var style = TextStyle.bold
+        if scene.style.usesColor, let difference = pace.difference {
+            style.foreground = .rgb(difference < 0 ? Layout.aheadColor : Layout.behindColor)
+        }
+        frame.write(text, x: max(x + labelWidth + 1, x + panel.width - displayWidth(text)), y: y, style: style)
     }
 
     /// Draws `kind`'s rotation-0 shape, centred in a preview slot whose top-left is `(x, y)`.

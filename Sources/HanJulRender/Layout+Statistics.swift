@@ -12,11 +12,11 @@ extension Layout {
         [("PIECES", "\(statistics.pieces)"), ("PPS", statistics.piecesPerSecond(milliseconds: milliseconds)),
          ("SINGLES", "\(statistics.singles)"), ("DOUBLES", "\(statistics.doubles)"), ("TRIPLES", "\(statistics.triples)"),
          ("QUADS", "\(statistics.fours)"), ("T-SPINS", "\(statistics.spins)"), ("MAX COMBO", "\(statistics.maxCombo)"),
-         ("B2B", "\(statistics.backToBacks)")]
+         ("B2B", "\(statistics.backToBacks)"), ("FINESSE", "\(statistics.finesseFaults)")]
     }
 
     /// The rows the statistics column takes: the figures, a blank row, the callout's rows.
-    static var statisticsRows: Int { 9 + 1 + calloutRows }
+    static var statisticsRows: Int { 10 + 1 + calloutRows }
 
     /// Draws the statistics and the callout with their top-left corner at `(x, y)`:
     ///

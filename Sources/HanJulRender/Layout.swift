@@ -62,7 +62,8 @@ public struct Layout: Hashable, Sendable {
         panelX = boardX + boardBox.width + Layout.gap
         let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
-                     height: previewRows + Layout.statLabels.count + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
+                     height: previewRows + Layout.statLabels.count + (scene.hud.pace == nil ? 0 : 1)
+                        + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
                         + 2 + modLines)
         size = Size(width: panelX + panel.width, height: max(rowsAbove + boardBox.height, panel.height, leftHeight))
     }

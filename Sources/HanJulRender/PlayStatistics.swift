@@ -21,6 +21,12 @@ public struct PlayStatistics: Hashable, Sendable {
     public var maxCombo = 0
     /// Clears that were back-to-back difficult clears.
     public var backToBacks = 0
+    /// Finesse faults: presses beyond the fewest that reach each placement
+    /// (`FinesseTracker.faults`), as the front end counts them.
+    public var finesseFaults = 0
+    /// Key presses of moves, turns and soft drops for the pieces judged
+    /// (`FinesseTracker.presses`).
+    public var presses = 0
 
     public init() {}
 
@@ -61,5 +67,45 @@ public struct PlayStatistics: Hashable, Sendable {
         if facts.combo >= 2 { lines.append("COMBO " + (ascii ? "x" : "\u{00D7}") + "\(facts.combo - 1)") }
         if facts.backToBack { lines.append("BACK-TO-BACK") }
         return lines
+    }
+}
+
+extension PlayStatistics {
+    /// Counts the locks among an action's `events`.
+    public mutating func count(_ events: [Event]) {
+        for case .lockFacts(let facts) in events { count(facts) }
+    }
+
+    /// Key presses per piece judged, with two decimals (`"3.12"`; `"-"` before a piece).
+    public var keysPerPiece: String {
+        guard pieces > 0 else { return "-" }
+        let hundredths = Int((Double(presses) * 100 / Double(pieces)).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// The end-of-game statistics page: each figure's label and value, in order.
+    ///
+    /// ```
+    /// Pieces          41
+    /// PPS           1.85
+    /// Keys/piece    3.12
+    /// Finesse          2
+    /// …
+    /// Time      0:22.162
+    /// ```
+    public func page(milliseconds: Int) -> [(label: String, value: String)] {
+        [("Pieces", "\(pieces)"), ("PPS", piecesPerSecond(milliseconds: milliseconds)), ("Keys/piece", keysPerPiece),
+         ("Finesse", "\(finesseFaults)"), ("Singles", "\(singles)"), ("Doubles", "\(doubles)"), ("Triples", "\(triples)"),
+         ("Quads", "\(fours)"), ("T-spins", "\(spins)"), ("Max combo", "\(maxCombo)"), ("B2B", "\(backToBacks)"),
+         ("Time", HUD.formatMilliseconds(milliseconds))]
+    }
+
+    /// `page(milliseconds:)` as text lines, the values aligned right.
+    public func pageText(milliseconds: Int) -> String {
+        let rows = page(milliseconds: milliseconds)
+        let width = max(rows.map { $0.label.count + 1 + $0.value.count }.max() ?? 0, 20)
+        return rows.map { $0.label + String(repeating: " ", count: width - $0.label.count - $0.value.count) + $0.value }
+            .joined(separator: "\n")
     }
 }

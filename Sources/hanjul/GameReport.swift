@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulRender
 
 /// The result of a headless game, as JSON for programs or text for people.
 enum GameReport {
@@ -12,8 +13,12 @@ enum GameReport {
     /// game as `{"mod", "hook", "location", "message"}`, or null) and warnings (hook failures
     /// the game went on from with a default, `Rules.warnings`, in the same form). The result
     /// object's `unit` follows its first three fields.
+    /// With `finesse`, the object ends with finesse (the faults: presses beyond the fewest
+    /// that reach each placement, `FinesseTracker`); with `statistics`, then statistics
+    /// (`statisticsJSON`).
     static func json(_ state: GameState, rules: RulesIdentity, gravityMilliseconds: Int,
-                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil, warnings: [RuleError] = []) -> String {
+                     resultFormat: ResultFormat? = nil, goal: GameGoal? = nil, warnings: [RuleError] = [],
+                     finesse: FinesseTracker? = nil, statistics: PlayStatistics? = nil) -> String {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
@@ -38,7 +43,25 @@ enum GameReport {
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
             + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
             + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null"),"
-            + "\"rule_error\":\(ruleError),\"warnings\":[\(warnings.map(errorJSON).joined(separator: ","))]}"
+            + "\"rule_error\":\(ruleError),\"warnings\":[\(warnings.map(errorJSON).joined(separator: ","))]"
+            + (finesse.map { ",\"finesse\":\($0.faults)" } ?? "")
+            + (statistics.map { ",\"statistics\":" + statisticsJSON($0, milliseconds: state.elapsedMilliseconds) } ?? "") + "}"
+    }
+
+    /// The end-of-game statistics page's figures (`PlayStatistics.page`): pieces, pps
+    /// (pieces per second of the game clock, null without one), keys_per_piece (null
+    /// before a piece), finesse, singles, doubles, triples, quads, spins, max_combo,
+    /// back_to_back and time_ms.
+    static func statisticsJSON(_ statistics: PlayStatistics, milliseconds: Int) -> String {
+        let pps = milliseconds > 0 ? statistics.piecesPerSecond(milliseconds: milliseconds) : "null"
+        let keys = statistics.pieces > 0 ? statistics.keysPerPiece : "null"
+        let fields: [(String, String)] = [
+            ("pieces", "\(statistics.pieces)"), ("pps", pps), ("keys_per_piece", keys), ("finesse", "\(statistics.finesseFaults)"),
+            ("singles", "\(statistics.singles)"), ("doubles", "\(statistics.doubles)"), ("triples", "\(statistics.triples)"),
+            ("quads", "\(statistics.fours)"), ("spins", "\(statistics.spins)"), ("max_combo", "\(statistics.maxCombo)"),
+            ("back_to_back", "\(statistics.backToBacks)"), ("time_ms", "\(milliseconds)"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     /// `{"mod":…,"hook":…,"location":…,"message":…}`: a rule error or warning, its parts

@@ -2,6 +2,7 @@ import Glibc
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
+import HanJulRender
 import HanJulReplay
 
 /// `hanjul run`: one scripted headless game.
@@ -39,7 +40,11 @@ enum RunCommand {
                 + "unit, lower_is_better} or null; units ms, pieces, lines, points, count), goal ({lines, "
                 + "lines_left} or null), rule_error (what ended the game as {mod, hook, location, message}, or null) "
                 + "and warnings (hook failures the game went on from with a default, each once per mod and hook, in "
-                + "the same form; without --json each is a warning line on standard error).",
+                + "the same form; without --json each is a warning line on standard error), and finesse (faults: for "
+                + "each piece, the presses beyond the fewest that reach where it locked from where it entered under the "
+                + "rules' own turns; a run of L or R that ends against the wall or stack is one held press, a run of D "
+                + "one soft drop held; H, X, G and W are no presses), and statistics (the end-of-game page: pieces, pps, "
+                + "keys_per_piece, finesse, singles, doubles, triples, quads, spins, max_combo, back_to_back, time_ms).",
             "--board, --level and --lines start the game elsewhere than on an empty board at level 1 (the rules' "
                 + "on_start and the first piece then see that board); a replay cannot hold such a start yet, so "
                 + "they do not go with --save-replay.",
@@ -102,8 +107,14 @@ enum RunCommand {
 
         var game = Game(rules: rules, source: source, start: gameStart)
         var recorder = ReplayRecorder(rules: identity, source: source)
+        var finesse = FinesseTracker(game.state, countsActions: true)
+        var statistics = PlayStatistics()
         for action in actions {
             game.apply(action)
+            if json {
+                finesse.note(action, game: game)
+                statistics.count(game.state.events)
+            }
             if replayPath != nil { recorder.record(action, state: game.state) }
         }
         let report = Report(toStandardError: replayPath.map(StandardStreams.isStream) ?? false)
@@ -121,7 +132,13 @@ enum RunCommand {
             }
         }
         report.line(json ? GameReport.json(game.state, rules: identity, gravityMilliseconds: rules.gravityInterval(level: game.state.level),
-                                       resultFormat: rules.resultFormat, goal: rules.goal, warnings: rules.warnings)
+                                       resultFormat: rules.resultFormat, goal: rules.goal, warnings: rules.warnings,
+                                       finesse: finesse, statistics: {
+                                           var figures = statistics
+                                           figures.finesseFaults = finesse.faults
+                                           figures.presses = finesse.presses
+                                           return figures
+                                       }())
                                   : GameReport.text(game.state, rules: identity),
                     data: json)
         // The game went on past these, so the exit status stays 0; but nothing is silent

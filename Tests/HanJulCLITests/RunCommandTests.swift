@@ -36,9 +36,39 @@ import Testing
     @Test func fieldOrderIsStable() throws {
         let result = try Hanjul.run(["run", "--pieces", "T", "--actions", "", "--json"])
         #expect(result.stdout == """
-            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null,"rule_error":null,"warnings":[]}
+            {"board":[\(Array(repeating: "\"..........\"", count: 20).joined(separator: ","))],"score":0,"lines":0,"level":1,"over":false,"piece":{"kind":"T","rotation":0,"x":3,"y":0},"dealt":"T","mods":[],"result":null,"reason":"playing","error":null,"gravity_ms":700,"callouts":[],"time_ms":0,"result_format":null,"goal":null,"rule_error":null,"warnings":[],"finesse":0,"statistics":{"pieces":0,"pps":null,"keys_per_piece":null,"finesse":0,"singles":0,"doubles":0,"triples":0,"quads":0,"spins":0,"max_combo":0,"back_to_back":0,"time_ms":0}}
 
             """)
+    }
+
+    @Test("finesse: a scripted game with known extra presses reports the exact fault count")
+    func finesseFaults() throws {
+        // Three Is from x 3 (cells 3-6). LLL: held to the wall, one press, the fewest: 0.
+        // RL: two presses back to where it entered (0 needed): 2. RRL: R R then L (a run
+        // that stops short of the wall is taps), 3 presses for one column right (1): 2.
+        let out = try json(["--pieces", "III", "--actions", "LLLH RLH RRLH"])
+        #expect(out["finesse"] as? Int == 4, "\(out)")
+        let clean = try json(["--pieces", "III", "--actions", "LLLLLLH H RRRH"])
+        #expect(clean["finesse"] as? Int == 0, "held to a wall (a run of L past it), dropped, held right: \(clean)")
+        let statistics = try #require(out["statistics"] as? [String: Any])
+        #expect(statistics["pieces"] as? Int == 3 && statistics["finesse"] as? Int == 4, "\(statistics)")
+        #expect(statistics["keys_per_piece"] as? Double == 2, "LLL one press, RL two, RRL three: 6 over 3 pieces")
+        let turns = try json(["--pieces", "T", "--actions", "CCCC H"])
+        #expect(turns["finesse"] as? Int == 4, "four turns back to the spawn placement: \(turns)")
+    }
+
+    @Test("statistics: the end-of-game figures of a scripted game (a quad, the time from its W actions)")
+    func statisticsFigures() throws {
+        // A board four rows full but for the right column (read from standard input), and an
+        // I turned and held right (the R run ends against the wall: one press) into the well.
+        let result = try Hanjul.run(["run", "--pieces", "I", "--board", "-", "--actions", "W2000 C RRRRRR H", "--json"],
+                                    stdin: String(repeating: "IIIIIIIII.\n", count: 4))
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let statistics = try #require(out["statistics"] as? [String: Any])
+        #expect(statistics["pieces"] as? Int == 1 && statistics["quads"] as? Int == 1, "\(statistics)")
+        #expect(statistics["time_ms"] as? Int == 2000 && statistics["pps"] as? Double == 0.5, "\(statistics)")
+        #expect(statistics["keys_per_piece"] as? Double == 2 && statistics["finesse"] as? Int == 0, "a turn and a hold right: \(statistics)")
     }
 
     @Test func sequenceRepeatsAndGameOverReportsTheBlockedPiece() throws {

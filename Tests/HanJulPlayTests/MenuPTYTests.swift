@@ -61,9 +61,10 @@ struct MenuPTYTests {
     /// The placements of a greedy player for `seed`, as the taps that make them, until
     /// `lines` are cleared: each piece turned, shifted, hard-dropped where the board is
     /// lowest and has the fewest holes. Sprint deals as the standard game does.
-    static func plan(seed: UInt64, lines goal: Int) -> (taps: String, pieces: Int) {
+    static func plan(seed: UInt64, lines goal: Int) -> (taps: String, pieces: Int, actions: [Action]) {
         var game = Game(rules: StandardRules(), source: .seeded(seed))
         var taps = ""
+        var actions: [Action] = []
         var pieces = 0
         while game.state.lines < goal && !game.state.isOver && pieces < 400 {
             var best: (score: Int, keys: [String], game: Game<StandardRules>)?
@@ -94,9 +95,10 @@ struct MenuPTYTests {
             guard let chosen = best else { break }
             game = chosen.game
             taps += chosen.keys.map(tap).joined()
+            actions += chosen.keys.map { $0 == "up" ? .rotate : $0 == "left" ? .left : $0 == "right" ? .right : .hardDrop }
             pieces += 1
         }
-        return (taps, pieces)
+        return (taps, pieces, actions)
     }
 
     /// Higher is better: lines cleared, then a low, flat, hole-free stack.
@@ -144,7 +146,7 @@ struct MenuPTYTests {
             .mark("scores"), .send(String(repeating: "\u{1B}[A", count: 6) + Self.down + Self.down + Self.down + Self.down), .send("\r"), .wait("sprint@", from: "scores"), .settle(),
             .mark("table"), .send("\r"), .wait("RESULT", from: "table"), .settle(), .capture(as: "table", from: "start"),
             .mark("replays"), .send("\u{1B}"), .send("\u{1B}"), .settle(), .send(Self.down), .send("\r"),
-            .wait("actions", from: "replays"), .settle(), .capture(as: "replays", from: "start"),
+            .wait("v verify", from: "replays"), .settle(), .capture(as: "replays", from: "start"),
             .send("q"), .settle(), .send("q"), .exit(),
         ])
         expectBaseline(run)
@@ -160,7 +162,8 @@ struct MenuPTYTests {
         let settings = (try? String(contentsOfFile: home.config + "/hanjul/settings.conf", encoding: .utf8)) ?? ""
         #expect(settings.contains("name = Kim Ha "), "and remembered in settings.conf: \(settings)")
         let replays = PTYRun.screen(of: run.captured("replays"))
-        #expect(replays.contains("-5.hjr  sprint 1."), "\(replays)")
+        #expect(replays.range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d  sprint 1\.\d+\.\d+  \d+:\d\d\.\d\d\d"#, options: .regularExpression) != nil
+                && replays.contains("-5.hjr"), "the date, the mode and the result; the file below: \(replays)")
         print("sprint walk: \(plan.pieces) pieces, 40 lines, by keys from the start screen")
     }
 }
