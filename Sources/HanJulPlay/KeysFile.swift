@@ -134,9 +134,11 @@ public enum KeysFile {
             let code = ConfigText.withoutComment(text)
             guard let equals = code.firstIndex(of: "=") else { return }
             let value = code[code.index(after: equals)...]
-            let leading = value.prefix { $0 == " " || $0 == "\t" }
+            var leading = value.prefix { $0 == " " || $0 == "\t" }
             let rest = value.dropFirst(leading.count)
             var trailing = Substring(rest.reversed().prefix { $0 == " " || $0 == "\t" }.reversed())
+            // An empty list's spaces are the comment's: a list put there goes before them.
+            if rest.isEmpty { (leading, trailing) = ("", leading) }
             let comment = text[code.endIndex...]
             // `#` starts a comment only after a space: keep one before it.
             if !comment.isEmpty && trailing.isEmpty { trailing = " " }

@@ -121,7 +121,7 @@ extension MenuScreen {
                               isCurrent: settingsCursor == fields + 1))
             lines.append(Line(text: Self.padded("palette", 12) + Self.padded(settings.palette.rawValue, Self.valueWidth) + "colours (auto: what the terminal says)",
                               isCurrent: settingsCursor == fields + 2))
-            lines.append(Line(text: Self.padded("keys", 12) + "Enter: bind keys (saved in keys.conf)", isCurrent: settingsCursor == fields + 3))
+            lines.append(Line(text: Self.padded("keys", 12) + Self.padded("Enter", Self.valueWidth) + "bind keys (saved in keys.conf)", isCurrent: settingsCursor == fields + 3))
             lines.append(Line(text: ""))
             lines.append(Line(text: "Keys (keys.conf):", style: .dim))
             for line in config.bindings.helpLines(rules: Action.allKinds, width: 18) {

@@ -24,7 +24,7 @@ struct KeysPTYTests {
         let holdRow = Command.allCases.firstIndex(of: .hold)!
         return [
             .wait("Quit", from: "start"), .settle(),
-            .send(down + down + "\r"), .settle(),                       // Settings
+            .send(String(repeating: down, count: MenuScreen.items.firstIndex(of: "Settings")!) + "\r"), .settle(),   // Settings
             .send(String(repeating: down, count: MenuScreen.keysRow)), .settle(),
             .send("\r"), .settle(), .capture(as: "keys", from: "start"),  // Keys
             .send(String(repeating: down, count: holdRow)), .settle(),

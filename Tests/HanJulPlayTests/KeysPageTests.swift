@@ -135,9 +135,21 @@ struct KeysPageTests {
         #expect(try KeyBindings.parse(emptied, path: "k") == none)
     }
 
+    @Test("a command emptied, then bound again, keeps the spaces before its comment")
+    func emptiedThenBound() throws {
+        let text = "left = h, Left  # vim\n"
+        var bindings = try KeyBindings.parse(text, path: "k")
+        for key in bindings.keys[.left] ?? [] { bindings.unbind(key, from: .left) }
+        let emptied = try KeysFile.edited(text, to: bindings, path: "k")
+        #expect(emptied == "left =  # vim\n")
+        bindings.bind(.function(3, []), to: .left, replacing: nil)
+        #expect(try KeysFile.edited(emptied, to: bindings, path: "k") == "left = F3  # vim\n")
+    }
+
     @Test("random edits from the Keys page always write a file that reads back as bound, every other line unchanged")
     func randomEdits() throws {
-        var random = SystemRandomNumberGenerator()
+        // Seeded: a failure found here is found again on every run.
+        var random = SplitMix64(seed: 2026)
         let pool: [Key] = [.character("v"), .character("c"), .character("z"), .space, .left, .up, .modifier(.shift), .arrow(.left, [.shift]),
                            .character("#"), .character(","), .character("="), .character("H"), .function(3, []), .enter, .escape]
         for _ in 0..<300 {
@@ -272,8 +284,7 @@ struct KeysPageTests {
                                        settings: .defaults, size: Size(width: 80, height: 24),
                                        environment: ManualClock.environment(MemoryStore()))
         var clock = ManualClock(session: session, store: MemoryStore())
-        clock.press(.down, at: 1)
-        clock.press(.down, at: 2)
+        for time in 0..<MenuScreen.items.firstIndex(of: "Settings")! { clock.press(.down, at: time) }
         clock.press(.enter, at: 3)     // Settings
         for time in 4..<(4 + MenuScreen.keysRow) { clock.press(.down, at: time) }
         clock.press(.enter, at: 20)     // Keys
@@ -434,3 +445,6 @@ struct KeysPageTests {
         #expect(clock.times(of: .left) == [10, 1_020], "\(clock.actions)")
     }
 }
+
+/// The engine's generator drives the seeded random tests.
+extension SplitMix64: RandomNumberGenerator {}

@@ -145,7 +145,7 @@ struct KittyEndToEndTests {
             Thread.sleep(forTimeInterval: 0.4)
         }
         let holdRow = Command.allCases.firstIndex(of: .hold)!
-        keys(["Down", "Down", "Return"] + Array(repeating: "Down", count: 20) + ["Return"])   // Settings, keys row, Keys
+        keys(Array(repeating: "Down", count: 3) + ["Return"] + Array(repeating: "Down", count: 20) + ["Return"])   // Settings (under Play, Modes, Mods), keys row, Keys
         keys(Array(repeating: "Down", count: holdRow) + ["Right", "Return"])                    // hold, +, wait for the key
         keys(["Shift_L"])                                                                        // Shift alone, pressed and released
         let saved = (try? String(contentsOfFile: home.config + "/hanjul/keys.conf", encoding: .utf8)) ?? ""

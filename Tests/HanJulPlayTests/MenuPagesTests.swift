@@ -14,13 +14,16 @@ struct MenuPagesTests {
         return ManualClock(session: session, store: store)
     }
 
+    /// The presses of ↓ from the top of the start screen to `item`, numbered from 1.
+    static func steps(to item: String) -> ClosedRange<Int> { 1...MenuScreen.items.firstIndex(of: item)! }
+
     @Test("D9: a sprint table in a 133-column window shows its DATE column whole")
     func sprintTableDate() {
         let store = MemoryStore()
         store.tables["sprint@1.1.0"] = [HighScore(score: 300, lines: 40, level: 1, result: 81_234, resultLabel: "time", resultUnit: "ms",
                                                   date: "2026-12-01 22:14", seed: "8", name: "Kim Ha")]
         var clock = Self.menu(store, width: 133)
-        for t in 1...3 { clock.press(MenuScreenTests.down, at: t * 10) }
+        for t in Self.steps(to: "High scores") { clock.press(MenuScreenTests.down, at: t * 10) }
         clock.press(.enter, at: 40)
         clock.press(.enter, at: 50)
         #expect(clock.screen.contains("DATE") && clock.screen.contains("2026-12-01 22:14"), "\(clock.screen)")
@@ -30,10 +33,10 @@ struct MenuPagesTests {
     @Test("Settings: every description starts in one column")
     func settingsColumns() {
         var clock = Self.menu(MemoryStore(), width: 100)
-        for t in 1...2 { clock.press(MenuScreenTests.down, at: t * 10) }
+        for t in Self.steps(to: "Settings") { clock.press(MenuScreenTests.down, at: t * 10) }
         clock.press(.enter, at: 40)
         let lines = clock.session.frame.lines
-        let described = ["auto-shift", "next pieces shown", "colours (auto"]
+        let described = ["auto-shift", "next pieces shown", "colours (auto", "bind keys"]
         var columns: Set<Int> = []
         for line in lines {
             for field in HandlingSettings.fields where line.contains(field.summary) {
@@ -66,7 +69,7 @@ struct MenuPagesTests {
         let session = PlaySession.menu(launcher: launcher, config: PlayConfig(style: .monochrome, colorMode: .none), settings: .defaults,
                                        size: Size(width: 100, height: 30), environment: ManualClock.environment(store))
         var clock = ManualClock(session: session, store: store)
-        for t in 1...4 { clock.press(MenuScreenTests.down, at: t * 10) }
+        for t in Self.steps(to: "Replays") { clock.press(MenuScreenTests.down, at: t * 10) }
         clock.press(.enter, at: 50)
         #expect(clock.screen.contains("2026-12-01 22:14  sprint 1.1.0  1:21.234"), "\(clock.screen)")
         #expect(clock.screen.contains("2026-11-30 09:00  standard  score 1200, 12 lines"), "\(clock.screen)")
