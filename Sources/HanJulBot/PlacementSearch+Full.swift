@@ -12,40 +12,10 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     mutating func runFull<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
-        let set = state.pieces
         let width = state.board.width, height = state.board.height
-        let rotations = set.rotationCount(of: start.kind)
-        let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
-        let rowCount = height - yLow
-        let size = rotations * rowCount * width
-        if visitStamp.count < size {
-            visitStamp = Array(repeating: 0, count: size)
-            parent = Array(repeating: -1, count: size)
-            via = Array(repeating: .hardDrop, count: size)
-        }
         let delay = rules.lockDelay
-        if delay != nil && resetsAt.count < size {
-            resetsAt = Array(repeating: 0, count: size)
-            lowestAt = Array(repeating: 0, count: size)
-        }
-        // `stamp` was advanced by `prepare`; it marks this search's visits.
-        func index(_ piece: Piece) -> Int? {
-            let entry = piece.kind * 8 + piece.rotation
-            let x0 = piece.x + table.minX[entry], y0 = piece.y + table.minY[entry]
-            guard x0 >= 0 && x0 < width && y0 >= yLow && y0 < height else { return nil }
-            return (piece.rotation * rowCount + (y0 - yLow)) * width + x0
-        }
-        queue.removeAll(keepingCapacity: true)
-        guard let startIndex = index(start) else { return }
-        visitStamp[startIndex] = stamp
-        parent[startIndex] = -1
-        if delay != nil {
-            // The piece in play carries its own count; a piece the hold brings in starts afresh.
-            let current = !holds && start == state.piece
-            resetsAt[startIndex] = current ? state.lockResets : 0
-            lowestAt[startIndex] = current ? state.lowestRow : start.y
-        }
-        queue.append(start)
+        guard let grid = startBreadthFirst(start, state: state, delay: delay, holds: holds) else { return }
+        func index(_ piece: Piece) -> Int? { grid.index(piece) }
         var head = 0
         while head < queue.count {
             let piece = queue[head]
@@ -130,38 +100,10 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     mutating func runInstant<R: Rules>(_ start: Piece, state: GameState, rules: R, holds: Bool, turns: UInt32) throws(RuleError) {
         let table = self.table!
-        let set = state.pieces
         let width = state.board.width, height = state.board.height
-        let rotations = set.rotationCount(of: start.kind)
-        let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
-        let rowCount = height - yLow
-        let size = rotations * rowCount * width
-        if visitStamp.count < size {
-            visitStamp = Array(repeating: 0, count: size)
-            parent = Array(repeating: -1, count: size)
-            via = Array(repeating: .hardDrop, count: size)
-        }
         let delay = rules.lockDelay
-        if delay != nil && resetsAt.count < size {
-            resetsAt = Array(repeating: 0, count: size)
-            lowestAt = Array(repeating: 0, count: size)
-        }
-        func index(_ piece: Piece) -> Int? {
-            let entry = piece.kind * 8 + piece.rotation
-            let x0 = piece.x + table.minX[entry], y0 = piece.y + table.minY[entry]
-            guard x0 >= 0 && x0 < width && y0 >= yLow && y0 < height else { return nil }
-            return (piece.rotation * rowCount + (y0 - yLow)) * width + x0
-        }
-        queue.removeAll(keepingCapacity: true)
-        guard let startIndex = index(start) else { return }
-        visitStamp[startIndex] = stamp
-        parent[startIndex] = -1
-        if delay != nil {
-            let current = !holds && start == state.piece
-            resetsAt[startIndex] = current ? state.lockResets : 0
-            lowestAt[startIndex] = current ? state.lowestRow : start.y
-        }
-        queue.append(start)
+        guard let grid = startBreadthFirst(start, state: state, delay: delay, holds: holds) else { return }
+        func index(_ piece: Piece) -> Int? { grid.index(piece) }
         var head = 0
         while head < queue.count {
             let piece = queue[head]
@@ -190,7 +132,7 @@ extension PlacementSearch {
                     (action, moved) = (turn.action, turned)
                 }
                 guard move >= 2 || state.fits(moved) else { continue }
-                let next = moved.offset(0, state.board.dropDistance(of: moved, in: set))
+                let next = moved.offset(0, state.board.dropDistance(of: moved, in: state.pieces))
                 guard let target = index(next), visitStamp[target] != stamp else { continue }
                 if let delay {
                     // Every move starts grounded (a reset); a new lowest row gives them back.
@@ -210,5 +152,54 @@ extension PlacementSearch {
             }
         }
         positionsVisited += queue.count
+    }
+}
+
+/// The visits of one breadth-first search: a cell per rotation, row (from 16 above the start
+/// or the top, whichever is higher up) and column.
+struct SearchGrid {
+    let table: ShapeTable
+    let width: Int, height: Int, yLow: Int, rowCount: Int
+
+    @inline(__always)
+    func index(_ piece: Piece) -> Int? {
+        let entry = piece.kind * 8 + piece.rotation
+        let x0 = piece.x + table.minX[entry], y0 = piece.y + table.minY[entry]
+        guard x0 >= 0 && x0 < width && y0 >= yLow && y0 < height else { return nil }
+        return (piece.rotation * rowCount + (y0 - yLow)) * width + x0
+    }
+}
+
+extension PlacementSearch {
+    /// Sizes the search's arrays for `start`'s grid and queues `start` as the first visit
+    /// (`stamp` was advanced by `prepare`; it marks this search's visits); nil when `start`
+    /// is off the grid. Shared by ``runFull`` and ``runInstant``.
+    mutating func startBreadthFirst(_ start: Piece, state: GameState, delay: LockDelay?, holds: Bool) -> SearchGrid? {
+        let set = state.pieces
+        let width = state.board.width, height = state.board.height
+        let yLow = min(start.y + set.shape(start.kind, start.rotation).minY, 0) - 16
+        let grid = SearchGrid(table: table!, width: width, height: height, yLow: yLow, rowCount: height - yLow)
+        let size = set.rotationCount(of: start.kind) * grid.rowCount * width
+        if visitStamp.count < size {
+            visitStamp = Array(repeating: 0, count: size)
+            parent = Array(repeating: -1, count: size)
+            via = Array(repeating: .hardDrop, count: size)
+        }
+        if delay != nil && resetsAt.count < size {
+            resetsAt = Array(repeating: 0, count: size)
+            lowestAt = Array(repeating: 0, count: size)
+        }
+        queue.removeAll(keepingCapacity: true)
+        guard let startIndex = grid.index(start) else { return nil }
+        visitStamp[startIndex] = stamp
+        parent[startIndex] = -1
+        if delay != nil {
+            // The piece in play carries its own count; a piece the hold brings in starts afresh.
+            let current = !holds && start == state.piece
+            resetsAt[startIndex] = current ? state.lockResets : 0
+            lowestAt[startIndex] = current ? state.lowestRow : start.y
+        }
+        queue.append(start)
+        return grid
     }
 }
