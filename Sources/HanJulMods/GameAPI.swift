@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 import HanJulCore
 import LuaKit
 import HanJulText
@@ -410,9 +406,7 @@ enum GameAPI {
             // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
             // standing in for a C function the instruction budget cannot interrupt.
             methods["test_hang"] = { _ in
-                var pause = timespec(tv_sec: hang / 1000, tv_nsec: (hang % 1000) * 1_000_000)
-                var left = timespec()
-                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+                SystemClock.sleep(milliseconds: hang)
                 return 0
             }
         }

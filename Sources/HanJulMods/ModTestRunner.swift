@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 import HanJulCore
 import HanJulReplay
 import LuaKit
@@ -270,11 +266,7 @@ final class TestClock {
         "the mod's tests ran for more than \(limitText) in all, the limit of a test run; make them play fewer or shorter games"
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    static func now() -> Double { SystemClock.monotonic.seconds() }
 }
 
 /// The state of one test file while it runs: the tests it registered and the mod's log.
