@@ -51,9 +51,12 @@ let package = Package(
         .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
-        // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"],
+        // Mods: discovery, manifests, the quarantine, the game API and LuaRules (a Rules made of hooks).
+        .target(name: "HanJulMods", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulText"],
                 swiftSettings: testSwitches),
+        // `hanjul check` and mods' own tests: determinism, query hooks, invariants fuzzed
+        // with HanJulBot's one bot through the rules' lookahead, the tests/*.lua harness.
+        .target(name: "HanJulModCheck", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulMods", "LuaKit", "HanJulReplay", "HanJulText"]),
         // Sweeps: the worker pool that hands games over in seed order, the JSONL and summary
         // file formats (reading, writing, resuming), with their own error type.
         .target(name: "HanJulSweep", dependencies: ["HanJulSystem", "HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
@@ -70,7 +73,7 @@ let package = Package(
                 swiftSettings: testSwitches),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.

@@ -10,19 +10,19 @@ import HanJulText
 /// and raises a Lua error naming the method and what is wrong; changes are refused in
 /// hooks that compute a value (`scoring`, `level`, `gravity`, `hard_drop_points`,
 /// `spawn`, `rotate`).
-enum GameAPI {
+package enum GameAPI {
     /// The method names, for docs and the type stubs' drift test.
     static var methodNames: [String] { methods(bridge: GameBridge()).keys.sorted() }
 
     /// The methods that only read the game: the test harness's game object has these too
     /// (`TestSession.gameMethods`), so a test reads a game with the names and types a hook
     /// does.
-    static let readNames: Set<String> = [
+    package static let readNames: Set<String> = [
         "width", "height", "cell", "row", "is_hidden", "piece", "queue", "kinds", "held", "last_move", "lock_facts",
         "spin", "score", "lines", "level", "dealt", "pieces_locked", "tick", "time", "is_over", "fits", "placements",
     ]
 
-    static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
+    package static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
         coreMethods(bridge: bridge).merging(lookaheadMethods(bridge: bridge)) { first, _ in first }
     }
 

@@ -4,10 +4,10 @@ import HanJulText
 
 /// One mod, running: its own sandboxed Lua state (RELIABILITY §0.1: one state per mod),
 /// its manifest, the rule data it sets and its hook functions.
-final class LoadedMod {
+package final class LoadedMod {
     let package: ModPackage
     let manifest: ModManifest
-    let lua: LuaState
+    package let lua: LuaState
     let game: LuaTableRef
     let bridge: GameBridge
     /// The path messages show for the mod's files, e.g. `Mods/garbage`.
@@ -35,10 +35,10 @@ final class LoadedMod {
     var garbage: GarbageRules?
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
-    var log: [String] { bridge.log }
+    package var log: [String] { bridge.log }
 
     /// The budgets every mod runs under.
-    static let limits = LuaLimits(memoryBytes: 32 << 20, instructionsPerCall: 10_000_000)
+    package static let limits = LuaLimits(memoryBytes: 32 << 20, instructionsPerCall: 10_000_000)
 
     init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
         self.package = package
@@ -622,7 +622,7 @@ final class LoadedMod {
         return nil
     }
 
-    static func closest(_ name: String, in candidates: [String]) -> String? {
+    package static func closest(_ name: String, in candidates: [String]) -> String? {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             var row = Array(0...b.count)
             for i in 1...max(1, a.count) where !a.isEmpty {

@@ -11,7 +11,7 @@ import HanJulText
 /// value the ones before it produced (the standard rule's value first); the `on_…` hooks
 /// all run, in order.
 public final class LuaRules: Rules {
-    let mods: [LoadedMod]
+    package let mods: [LoadedMod]
     public let name: String
     public let boardWidth: Int
     public let boardHeight: Int
