@@ -18,12 +18,15 @@ let package = Package(
     targets: [
         // The pure engine: imports nothing (no Foundation, no Glibc, no Lua, no clock).
         .target(name: "HanJulCore"),
+        // The system layer in swift-system's shape: the one place the C library is imported
+        // (Glibc, Musl or Darwin), descriptors that retry EINTR and throw a typed Errno, clocks.
+        .target(name: "HanJulSystem"),
         // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing but HanJulText (JSON escapes what it hides).
         .target(name: "HanJulHash", dependencies: ["HanJulText"]),
         // Pure Swift text helpers for messages ("did you mean …?", the one `visible`). Imports nothing.
         .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
-        .target(name: "HanJulFiles", dependencies: ["HanJulHash", "HanJulText"]),
+        .target(name: "HanJulFiles", dependencies: ["HanJulSystem", "HanJulHash", "HanJulText"]),
         // The replay file format over the engine's replay model.
         .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulText"]),
 
@@ -35,11 +38,11 @@ let package = Package(
         // the count hook, the host trampoline, the counting allocator and the sandbox library.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // A safe, sandboxed, game-agnostic Lua state.
-        .target(name: "LuaKit", dependencies: ["CLua", "CLuaShim", "HanJulText"]),
+        .target(name: "LuaKit", dependencies: ["HanJulSystem", "HanJulCore", "CLua", "CLuaShim", "HanJulText"]),
         // Async-signal-safe terminal restore and signal chaining.
         .target(name: "CTerminalShim"),
         // Raw mode, key decoding, terminal size, signals; knows nothing of the game.
-        .target(name: "HanJulTerminal", dependencies: ["CTerminalShim"]),
+        .target(name: "HanJulTerminal", dependencies: ["HanJulSystem", "CTerminalShim"]),
         // Pure state → frame of cells, frame diff → escape text: no Foundation, no Glibc.
         .target(name: "HanJulRender", dependencies: ["HanJulCore", "HanJulText"]),
         // The one bot: placement search, board features, evaluators and players, on any
@@ -48,12 +51,15 @@ let package = Package(
         .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
-        // Mods: discovery, manifests, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulReplay", "HanJulText"],
+        // Mods: discovery, manifests, the quarantine, the game API and LuaRules (a Rules made of hooks).
+        .target(name: "HanJulMods", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulText"],
                 swiftSettings: testSwitches),
+        // `hanjul check` and mods' own tests: determinism, query hooks, invariants fuzzed
+        // with HanJulBot's one bot through the rules' lookahead, the tests/*.lua harness.
+        .target(name: "HanJulModCheck", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulMods", "LuaKit", "HanJulReplay", "HanJulText"]),
         // Sweeps: the worker pool that hands games over in seed order, the JSONL and summary
         // file formats (reading, writing, resuming), with their own error type.
-        .target(name: "HanJulSweep", dependencies: ["HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
+        .target(name: "HanJulSweep", dependencies: ["HanJulSystem", "HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made. Knows nothing of the game.
         .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
@@ -62,24 +68,24 @@ let package = Package(
         // FuzzRegressionTests replays Fuzz/regressions through them.
         .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
-        .target(name: "HanJulPlay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
+        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
                                                    "HanJulTerminal", "HanJulRender", "HanJulText"],
                 swiftSettings: testSwitches),
 
         .executableTarget(name: "hanjul", dependencies: [
-            "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
-        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles", "HanJulHash"]),
+        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulSystem", "HanJulFiles", "HanJulHash"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
-        .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulTerminal"]),
+        .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulSystem", "HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
         .executableTarget(name: "LuaKitBench", dependencies: ["LuaKit"]),
         // `swift run -c release ReplayTimelineBench` prints seek times on a 100,000-action replay.
         .executableTarget(name: "ReplayTimelineBench", dependencies: ["HanJulCore", "HanJulMods", "HanJulPlay", "HanJulSim"]),
         // `swift run -c release HanJulBotBench` prints where the bot's time per piece goes.
-        .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore"]),
+        .executableTarget(name: "HanJulBotBench", dependencies: ["HanJulBot", "HanJulCore", "HanJulSystem"]),
 
         // The one pseudo-terminal harness (Tests/pty/ptydrive.py) and a screen model, shared by
         // the terminal and play tests.
@@ -98,7 +104,7 @@ let package = Package(
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.

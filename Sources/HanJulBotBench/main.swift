@@ -3,12 +3,9 @@
 import Foundation
 import HanJulBot
 import HanJulCore
+import HanJulSystem
 
-func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-}
+func seconds() -> Double { SystemClock.processCPU.seconds() }
 
 // Positions from real games: the state before each piece.
 var states: [GameState] = []

@@ -12,10 +12,23 @@ public struct SplitMix64: Hashable, Sendable {
     @inlinable
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finaliser (the project's one copy): nearby inputs give unrelated
+    /// outputs, e.g. a seed from the clock.
+    @inlinable
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A closure that draws from a private copy of this generator.
+    public func makeGenerator() -> () -> UInt64 {
+        var generator = self
+        return { generator.next() }
     }
 
     /// A uniformly distributed integer in `0..<bound`, by Lemire's multiply-and-reject

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// Where HanJul keeps its files, per the XDG Base Directory specification.
 ///

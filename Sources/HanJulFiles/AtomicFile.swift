@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// The one write path for every file HanJul saves (RELIABILITY D-1).
 ///
@@ -75,8 +75,8 @@ public enum AtomicFile {
             try Syscall.close(closing, path)
             try Syscall.rename(temporary, path)
         } catch {
-            if fd >= 0 { _ = Glibc.close(fd) }
-            _ = Glibc.unlink(temporary)
+            if fd >= 0 { _ = HanJulSystem.close(fd) }
+            _ = HanJulSystem.unlink(temporary)
             throw error
         }
         try Directory.sync(folder)
@@ -101,7 +101,7 @@ public enum AtomicFile {
             guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
                   let pid = pid_t(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0 else { continue }
             if pid == getpid() { continue }
-            if kill(pid, 0) == 0 || Glibc.errno == EPERM { continue }  // still running
+            if kill(pid, 0) == 0 || HanJulSystem.errno == EPERM { continue }  // still running
             // The name's own bytes (H-5): never another file whose name decodes the same.
             if (try? folder.appending(name).remove()) != nil { removed.append(name.shown) }
         }

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// Folder helpers.
 public enum Directory {
@@ -56,7 +56,7 @@ public enum Directory {
     /// - Complexity: one `open`, `fsync` and `close`.
     public static func sync(_ path: String) throws(FileError) {
         let fd = try Syscall.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { _ = Glibc.close(fd) }
+        defer { _ = HanJulSystem.close(fd) }
         try Syscall.fsync(fd, path, .syncDirectory)
     }
 }

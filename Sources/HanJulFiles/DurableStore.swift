@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulHash
 
 /// Read-modify-write of a ``RecordFile`` under a ``FileLock``, through

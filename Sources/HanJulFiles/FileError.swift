@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// Why a file operation failed: the path, the step, and the system's reason.
 ///
@@ -115,45 +115,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         "could not load \(what) from \(path): \(reason)"
     }
 
-    static func systemText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func systemText(_ code: Int32) -> String { Errno(rawValue: code).text }
 
     /// The symbolic name of common `errno` values, e.g. `ENOSPC`.
-    public static func errnoName(_ code: Int32) -> String {
-        switch code {
-        case EPERM: return "EPERM"
-        case ENOENT: return "ENOENT"
-        case EINTR: return "EINTR"
-        case EIO: return "EIO"
-        case ENXIO: return "ENXIO"
-        case EBADF: return "EBADF"
-        case EAGAIN: return "EAGAIN"
-        case ENOMEM: return "ENOMEM"
-        case EACCES: return "EACCES"
-        case EBUSY: return "EBUSY"
-        case EEXIST: return "EEXIST"
-        case EXDEV: return "EXDEV"
-        case ENOTDIR: return "ENOTDIR"
-        case EISDIR: return "EISDIR"
-        case EINVAL: return "EINVAL"
-        case ENFILE: return "ENFILE"
-        case EMFILE: return "EMFILE"
-        case ETXTBSY: return "ETXTBSY"
-        case EFBIG: return "EFBIG"
-        case ENOSPC: return "ENOSPC"
-        case EROFS: return "EROFS"
-        case EMLINK: return "EMLINK"
-        case ENAMETOOLONG: return "ENAMETOOLONG"
-        case ENOTEMPTY: return "ENOTEMPTY"
-        case ELOOP: return "ELOOP"
-        case EDQUOT: return "EDQUOT"
-        case ENOLCK: return "ENOLCK"
-        case EOPNOTSUPP: return "EOPNOTSUPP"
-        case ESTALE: return "ESTALE"
-        case EILSEQ: return "EILSEQ"
-        default: return "errno \(code)"
-        }
-    }
+    public static func errnoName(_ code: Int32) -> String { Errno(rawValue: code).name }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// An exclusive `flock` on a sibling `<path>.lock` file, held around a
 /// read-modify-write so that concurrent writers lose no entry (D-6).
@@ -27,7 +27,7 @@ public enum FileLock {
         let lock = lockPath(for: path)
         try Directory.create(PathText.parent(of: lock))
         let fd = try Syscall.open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        defer { _ = Glibc.close(fd) }  // closing releases the lock
+        defer { _ = HanJulSystem.close(fd) }  // closing releases the lock
         try Syscall.flock(fd, LOCK_EX, lock)
         return try body()
     }

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// The one rule for every file a user names as an output (`--save-replay`, `--jsonl`,
 /// `--svg`, `--record`, and each file of `--save-replays DIR`), RELIABILITY D-11:
@@ -39,7 +39,7 @@ public enum OutputFile {
             // O_NONBLOCK for the open only: a FIFO without a reader fails with ENXIO
             // instead of blocking forever.
             let fd = try Syscall.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-            defer { _ = Glibc.close(fd) }
+            defer { _ = HanJulSystem.close(fd) }
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             try Syscall.writeAll(fd, bytes, final)

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulText
 
 /// A path as the system keeps it: bytes, which need not be UTF-8 (RELIABILITY H-5).

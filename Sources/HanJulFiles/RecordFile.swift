@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulHash
 
 /// HanJul's versioned, checksummed container for saved data (D-3).

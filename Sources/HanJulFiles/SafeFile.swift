@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// Reading files that may be hostile: symbolic links, FIFOs, devices,
 /// folders, or huge (RELIABILITY L-41, D-3).
@@ -31,7 +31,7 @@ public enum SafeFile {
 
     static func read(_ file: PathBytes, named path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
         let fd = try Syscall.open(file, named: path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        defer { _ = Glibc.close(fd) }
+        defer { _ = HanJulSystem.close(fd) }
         let info = try Syscall.fstat(fd, path)
         if let type = Syscall.fileType(info) {
             throw FileError(path: path, operation: .open, kind: .notRegularFile(type))

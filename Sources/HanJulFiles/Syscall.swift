@@ -1,39 +1,37 @@
-import Glibc
+import HanJulSystem
 
 /// The one place where system-call results become ``FileError``s.
 ///
 /// Each wrapper retries on `EINTR` and throws with the path and the step
 /// that failed, in the style of swift-system's `valueOrErrno`.
 enum Syscall {
-    /// Runs `body` until it does not fail with `EINTR`; a result of `-1`
-    /// becomes a ``FileError`` built from `errno`.
+    /// Runs `body` until it does not fail with `EINTR` (HanJulSystem's one loop); a
+    /// result of `-1` becomes a ``FileError`` built from `errno`.
     ///
     /// - Complexity: O(1) per attempt.
     @inline(__always)
     static func retrying<T: FixedWidthInteger>(
         _ operation: FileError.Operation, _ path: String, _ body: () -> T
     ) throws(FileError) -> T {
-        while true {
-            let result = body()
-            if result != -1 { return result }
-            let code = Glibc.errno
-            if code == EINTR { continue }
-            throw FileError(path: path, operation: operation, errno: code)
+        do throws(Errno) {
+            return try retryingInterrupts(body)
+        } catch {
+            throw FileError(path: path, operation: operation, errno: error.rawValue)
         }
     }
 
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileError) -> Int32 {
-        try retrying(.open, path) { Glibc.open(path, flags, mode) }
+        try retrying(.open, path) { HanJulSystem.open(path, flags, mode) }
     }
 
     /// `open` of the path's own bytes; errors name it as `name`.
     static func open(_ path: PathBytes, named name: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileError) -> Int32 {
-        try retrying(.open, name) { path.withCString { Glibc.open($0, flags, mode) } }
+        try retrying(.open, name) { path.withCString { HanJulSystem.open($0, flags, mode) } }
     }
 
     static func fstat(_ fd: Int32, _ path: String) throws(FileError) -> stat {
         var info = stat()
-        _ = try retrying(.stat, path) { Glibc.fstat(fd, &info) }
+        _ = try retrying(.stat, path) { HanJulSystem.fstat(fd, &info) }
         return info
     }
 
@@ -77,7 +75,7 @@ enum Syscall {
             let chunk = min(bytes.count - offset, 1 << 30)
             let start = offset
             let written = try retrying(.write, path) {
-                bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + start, chunk) }
+                bytes.withUnsafeBytes { raw in HanJulSystem.write(fd, raw.baseAddress! + start, chunk) }
             }
             if written == 0 {  // should not happen for regular files; do not spin
                 throw FileError(path: path, operation: .write, errno: EIO)
@@ -93,7 +91,7 @@ enum Syscall {
         while filled < count {
             let start = filled
             let n = try retrying(.read, path) {
-                buffer.withUnsafeMutableBytes { raw in Glibc.read(fd, raw.baseAddress! + start, count - start) }
+                buffer.withUnsafeMutableBytes { raw in HanJulSystem.read(fd, raw.baseAddress! + start, count - start) }
             }
             if n == 0 { break }
             filled += n
@@ -103,41 +101,41 @@ enum Syscall {
     }
 
     static func fsync(_ fd: Int32, _ path: String, _ operation: FileError.Operation = .sync) throws(FileError) {
-        _ = try retrying(operation, path) { Glibc.fsync(fd) }
+        _ = try retrying(operation, path) { HanJulSystem.fsync(fd) }
     }
 
     /// Closes `fd`. `EINTR` is not retried: on Linux the descriptor is gone
     /// after `close` returns, whatever the result.
     static func close(_ fd: Int32, _ path: String) throws(FileError) {
-        if Glibc.close(fd) == -1 {
-            let code = Glibc.errno
-            if code == EINTR { return }
-            throw FileError(path: path, operation: .close, errno: code)
+        do throws(Errno) {
+            try FileDescriptor(rawValue: fd).close()
+        } catch {
+            throw FileError(path: path, operation: .close, errno: error.rawValue)
         }
     }
 
     static func rename(_ from: String, _ to: String) throws(FileError) {
-        _ = try retrying(.rename, to) { Glibc.rename(from, to) }
+        _ = try retrying(.rename, to) { HanJulSystem.rename(from, to) }
     }
 
     static func link(_ from: String, _ to: String) throws(FileError) {
-        _ = try retrying(.link, to) { Glibc.link(from, to) }
+        _ = try retrying(.link, to) { HanJulSystem.link(from, to) }
     }
 
     static func unlink(_ path: String) throws(FileError) {
-        _ = try retrying(.remove, path) { Glibc.unlink(path) }
+        _ = try retrying(.remove, path) { HanJulSystem.unlink(path) }
     }
 
     static func unlink(_ path: PathBytes) throws(FileError) {
-        _ = try retrying(.remove, path.shown) { path.withCString { Glibc.unlink($0) } }
+        _ = try retrying(.remove, path.shown) { path.withCString { HanJulSystem.unlink($0) } }
     }
 
     static func mkdir(_ path: String, _ mode: mode_t) throws(FileError) {
-        _ = try retrying(.createDirectory, path) { Glibc.mkdir(path, mode) }
+        _ = try retrying(.createDirectory, path) { HanJulSystem.mkdir(path, mode) }
     }
 
     static func fchmod(_ fd: Int32, _ mode: mode_t, _ path: String) throws(FileError) {
-        _ = try retrying(.setPermissions, path) { Glibc.fchmod(fd, mode) }
+        _ = try retrying(.setPermissions, path) { HanJulSystem.fchmod(fd, mode) }
     }
 
     static func flock(_ fd: Int32, _ operation: Int32, _ path: String) throws(FileError) {

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 
 /// Files a program may run or compile without being told to (RELIABILITY H-1): found by
 /// searching, not named by the user, so a file another user planted on the way (in `/tmp`,
@@ -55,7 +55,7 @@ public enum TrustedFile {
     /// followed (the user named the path).
     public static func readRegular(_ path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
         let fd = try Syscall.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        defer { _ = Glibc.close(fd) }
+        defer { _ = HanJulSystem.close(fd) }
         let info = try Syscall.fstat(fd, path)
         if let type = Syscall.fileType(info) {
             throw FileError(path: path, operation: .open, kind: .notRegularFile(type))

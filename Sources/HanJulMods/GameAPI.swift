@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 import HanJulCore
 import LuaKit
 import HanJulText
@@ -14,19 +10,19 @@ import HanJulText
 /// and raises a Lua error naming the method and what is wrong; changes are refused in
 /// hooks that compute a value (`scoring`, `level`, `gravity`, `hard_drop_points`,
 /// `spawn`, `rotate`).
-enum GameAPI {
+package enum GameAPI {
     /// The method names, for docs and the type stubs' drift test.
     static var methodNames: [String] { methods(bridge: GameBridge()).keys.sorted() }
 
     /// The methods that only read the game: the test harness's game object has these too
     /// (`TestSession.gameMethods`), so a test reads a game with the names and types a hook
     /// does.
-    static let readNames: Set<String> = [
+    package static let readNames: Set<String> = [
         "width", "height", "cell", "row", "is_hidden", "piece", "queue", "kinds", "held", "last_move", "lock_facts",
         "spin", "score", "lines", "level", "dealt", "pieces_locked", "tick", "time", "is_over", "fits", "placements",
     ]
 
-    static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
+    package static func methods(bridge: GameBridge) -> [String: LuaHostFunction] {
         coreMethods(bridge: bridge).merging(lookaheadMethods(bridge: bridge)) { first, _ in first }
     }
 
@@ -36,6 +32,27 @@ enum GameAPI {
                                               .softDrop: "soft_drop", .hardDrop: "hard_drop"]
 
     private static func coreMethods(bridge: GameBridge) -> [String: LuaHostFunction] {
+        let api = Access(bridge: bridge)
+        var methods = readMethods(api).merging(changeMethods(api)) { first, _ in first }
+        #if HANJUL_TEST_SWITCHES
+        let hang = ModTestHooks.hangMilliseconds
+        if hang > 0 {
+            // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
+            // standing in for a C function the instruction budget cannot interrupt.
+            methods["test_hang"] = { _ in
+                SystemClock.sleep(milliseconds: hang)
+                return 0
+            }
+        }
+        #endif
+        return methods
+    }
+
+    /// What the game object's methods share: the bridge to the live state and the checks
+    /// of their arguments, each raising a Lua error that names the method.
+    struct Access {
+        let bridge: GameBridge
+
         func state(_ args: LuaArguments) throws(LuaHostError) -> UnsafeMutablePointer<GameState> {
             guard let state = bridge.state else {
                 throw LuaHostError("\(args.functionName): the game is only available inside a hook")
@@ -116,309 +133,8 @@ enum GameAPI {
             case let other: throw LuaHostError("\(args.functionName): \(key) must be an integer, not \(LuaRules.shown(other))")
             }
         }
-
-        var methods: [String: LuaHostFunction] = [
-            // MARK: Reads
-            "width": { args in args.push(try state(args).pointee.board.width); return 1 },
-            "height": { args in args.push(try state(args).pointee.board.height); return 1 },
-            "cell": { args in
-                let s = try state(args)
-                let (x, y) = try cellArguments(args, s)
-                if let k = s.pointee.board.kind(atX: x, y: y) { args.push(letter(s, k)) } else { args.pushNil() }
-                return 1
-            },
-            "row": { args in
-                let s = try state(args)
-                args.push(Int(truncatingIfNeeded: s.pointee.board.rows[try row(args, 2, s)]))
-                return 1
-            },
-            "is_hidden": { args in
-                let s = try state(args)
-                let (x, y) = try cellArguments(args, s)
-                args.push(s.pointee.board.isHidden(x: x, y: y))
-                return 1
-            },
-            "piece": { args in
-                let s = try state(args)
-                // No piece before the first spawn (in on_start).
-                if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
-                let p = s.pointee.piece
-                args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
-                return 4
-            },
-            "queue": { args in
-                let s = try state(args)
-                for k in s.pointee.queue { args.push(letter(s, k)) }
-                return s.pointee.queue.count
-            },
-            "kinds": { args in
-                let s = try state(args)
-                for k in s.pointee.pieces.kinds { args.push(String(k.letter)) }
-                return s.pointee.pieces.count
-            },
-            "held": { args in
-                let s = try state(args)
-                if let k = s.pointee.held { args.push(letter(s, k)) } else { args.pushNil() }
-                return 1
-            },
-            "last_move": { args in
-                if let move = try state(args).pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }
-                return 1
-            },
-            "lock_facts": { args in
-                let s = try state(args)
-                guard let facts = s.pointee.lastLock else { args.pushNil(); return 1 }
-                args.pushTable([
-                    "letter": .string(LuaString(letter(s, facts.piece.kind))), "rotation": .integer(facts.piece.rotation),
-                    "x": .integer(facts.piece.x), "y": .integer(facts.piece.y),
-                    "lines": .integer(facts.lines), "spin": .string(LuaString(facts.spin.rawValue)),
-                    "combo": .integer(facts.combo), "back_to_back": .boolean(facts.backToBack),
-                    "last_move": facts.lastMove.flatMap { moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil,
-                    "kick": facts.kick.map { .integer($0) } ?? .nil,
-                ])
-                return 1
-            },
-            "spin": { args in
-                let s = try state(args)
-                let k = try kind(args, 2, s)
-                let rotation = try args.integer(3)
-                guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
-                    throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
-                }
-                let x = try args.integer(4), y = try args.integer(5)
-                guard Piece.isNearBoard(x: x, y: y) else { args.push("none"); return 1 }
-                args.push(s.pointee.spin(of: Piece(kind: k, rotation: rotation, x: x, y: y)).rawValue)
-                return 1
-            },
-            "announce": { args in
-                let s = try state(args)
-                let text = try args.string(2)
-                guard !text.isEmpty, text.utf8.count <= 200 else {
-                    throw LuaHostError("\(args.functionName): give 1 to 200 bytes of text (a callout shows at most 48 characters)")
-                }
-                switch bridge.hook {
-                case .scoring?, .onGameOver?:
-                    bridge.pendingCallouts.append(visible(text, limit: 200))
-                case .spawn?, .rotate?:
-                    throw LuaHostError("\(args.functionName): \(bridge.hook!.rawValue) may run any number of times (the bot asks it too); announce from on_lock, after_lock or scoring")
-                default:
-                    if bridge.readOnly { throw LuaHostError("\(args.functionName): \(bridge.hook?.rawValue ?? "this hook") may not announce") }
-                    s.pointee.announce(visible(text, limit: 200))
-                }
-                return 0
-            },
-            "score": { args in args.push(try state(args).pointee.score); return 1 },
-            "lines": { args in args.push(try state(args).pointee.lines); return 1 },
-            "level": { args in args.push(try state(args).pointee.level); return 1 },
-            "dealt": { args in args.push(try state(args).pointee.dealt.count); return 1 },
-            "pieces_locked": { args in args.push(try state(args).pointee.piecesLocked); return 1 },
-            "tick": { args in args.push(try state(args).pointee.ticks); return 1 },
-            "time": { args in args.push(try state(args).pointee.elapsedMilliseconds); return 1 },
-            "is_over": { args in args.push(try state(args).pointee.isOver); return 1 },
-            "fits": { args in
-                let s = try state(args)
-                let k = try kind(args, 2, s)
-                let rotation = try args.integer(3)
-                guard rotation >= 0 && rotation < s.pointee.pieces.rotationCount(of: k) else {
-                    throw LuaHostError("\(args.functionName): rotation \(rotation) is not one of the \(s.pointee.pieces.rotationCount(of: k)) of '\(letter(s, k))'")
-                }
-                let x = try args.integer(4), y = try args.integer(5)
-                // Far-off coordinates never fit; refusing them first keeps the engine's
-                // coordinate sums away from overflow (L-34).
-                args.push(Piece.isNearBoard(x: x, y: y) && s.pointee.fits(Piece(kind: k, rotation: rotation, x: x, y: y)))
-                return 1
-            },
-            "standard_next": { args in
-                // The standard randomizer (a bag of every kind with `bag ~= false`), from the
-                // same generator and bag the default `next_piece` uses.
-                let s = try changing(args)
-                args.push(letter(s, s.pointee.drawFromBag()))
-                return 1
-            },
-            "random": { args in
-                let s = try changing(args)
-                let low: Int, high: Int
-                if let second = try args.optionalInteger(3) {
-                    low = try args.integer(2)
-                    high = second
-                } else {
-                    low = 1
-                    high = try args.integer(2)
-                }
-                // Checked: `high - low` overflows for e.g. math.mininteger…math.maxinteger, and
-                // a trap here would kill the game (L-34; found by the hostile corpus).
-                let span = high.subtractingReportingOverflow(low)
-                guard low <= high, !span.overflow, span.partialValue < Int.max else {
-                    throw LuaHostError("\(args.functionName): the range \(low)…\(high) is empty or too wide")
-                }
-                args.push(low + s.pointee.random.below(high - low + 1))
-                return 1
-            },
-
-            // MARK: Changes
-            "set_cell": { args in
-                let s = try changing(args)
-                let (x, y) = try cellArguments(args, s)
-                let k: Int? = args.type(4) == .nil ? nil : try kind(args, 4, s)
-                s.pointee.editBoard { $0.set(x: x, y: y, to: k) }
-                return 0
-            },
-            "set_hidden": { args in
-                let s = try changing(args)
-                let (x, y) = try cellArguments(args, s)
-                let hidden = args.isTruthy(4)
-                s.pointee.editBoard { $0.setHidden(x: x, y: y, hidden) }
-                return 0
-            },
-            "insert_row": { args in
-                let s = try changing(args)
-                try chargeRows(args, s)
-                let y = try row(args, 2, s)
-                let bits = try mask(args, 3, s)
-                let k = try kind(args, 4, s)
-                var overflow = false
-                s.pointee.editBoard { overflow = $0.insertRow(at: y, mask: bits, kind: k) }
-                if overflow { bridge.pushedOffTop = true }
-                args.push(overflow)
-                return 1
-            },
-            "push_row": { args in
-                let s = try changing(args)
-                try chargeRows(args, s)
-                let bits = try mask(args, 2, s)
-                let k = try kind(args, 3, s)
-                var overflow = false
-                s.pointee.editBoard { overflow = $0.pushRowFromBottom(mask: bits, kind: k) }
-                if overflow { bridge.pushedOffTop = true }
-                args.push(overflow)
-                return 1
-            },
-            "remove_row": { args in
-                let s = try changing(args)
-                try chargeRows(args, s)
-                let y = try row(args, 2, s)
-                s.pointee.editBoard { $0.removeRow(y) }
-                return 0
-            },
-            "clear_board": { args in
-                let s = try changing(args)
-                try chargeRows(args, s)
-                s.pointee.editBoard { $0.removeAll() }
-                return 0
-            },
-            "clear_lines": { args in
-                let s = try changing(args)
-                try chargeRows(args, s)
-                let (count, rows) = s.pointee.clearFullRows()
-                s.pointee.countLines(count)
-                args.push(count)
-                args.push(Int(truncatingIfNeeded: rows))
-                return 2
-            },
-            "add_score": { args in
-                let s = try changing(args)
-                s.pointee.addScore(try args.integer(2), reason: .mod)
-                return 0
-            },
-            "set_queue": { args in
-                let s = try changing(args)
-                var kinds: [Int] = []
-                let count = args.count - 1
-                guard count == s.pointee.queue.count else {
-                    let wanted = s.pointee.queue.count
-                    throw LuaHostError("\(args.functionName): give \(wanted) kind\(wanted == 1 ? "" : "s") (the preview length), not \(count)")
-                }
-                for index in 0..<count { kinds.append(try kind(args, index + 2, s)) }
-                s.pointee.setQueue(kinds)
-                return 0
-            },
-            "move_piece": { args in
-                // Moves the piece in play by (dx, dy) when it fits there: true; else false and
-                // nothing changes (20G: `while game:move_piece(0, 1) do end`).
-                let s = try inPlay(args)
-                let dx = try args.integer(2), dy = try args.integer(3)
-                guard (-64...64).contains(dx), (-64...64).contains(dy) else {
-                    throw LuaHostError("\(args.functionName): dx and dy must be from -64 to 64 (got \(dx), \(dy))")
-                }
-                args.push(s.pointee.placePiece(s.pointee.piece.offset(dx, dy)))
-                return 1
-            },
-            "set_piece": { args in
-                // Replaces the piece in play with { kind =, rotation =, x =, y = } (each left
-                // out stays as it is) when that piece fits: true; else false, no change.
-                let s = try inPlay(args)
-                let table = try args.table(2)
-                for (key, _) in table.entries() {
-                    guard let name = key.stringValue, ["kind", "rotation", "x", "y"].contains(name) else {
-                        throw LuaHostError("\(args.functionName): unknown field '\(visible(key.stringValue ?? key.typeName, limit: 20))' (use kind, rotation, x, y)")
-                    }
-                }
-                let current = s.pointee.piece
-                var piece = current
-                switch table["kind"] {
-                case .nil: break
-                case .string(let text):
-                    let letter = text.string
-                    guard letter.count == 1, let k = s.pointee.pieces.kind(forLetter: Character(letter)) else {
-                        throw LuaHostError("\(args.functionName): '\(visible(letter, limit: 20))' is not a piece letter (\(letters(s)))")
-                    }
-                    piece.kind = k
-                case let other:
-                    throw LuaHostError("\(args.functionName): kind must be a piece letter, not \(LuaRules.shown(other))")
-                }
-                piece.rotation = try integerField(args, table, "rotation", default: current.rotation)
-                guard piece.rotation >= 0 && piece.rotation < s.pointee.pieces.rotationCount(of: piece.kind) else {
-                    throw LuaHostError("\(args.functionName): rotation \(piece.rotation) is not one of the \(s.pointee.pieces.rotationCount(of: piece.kind)) of '\(letter(s, piece.kind))'")
-                }
-                piece.x = try integerField(args, table, "x", default: current.x)
-                piece.y = try integerField(args, table, "y", default: current.y)
-                args.push(s.pointee.placePiece(piece))
-                return 1
-            },
-            "top_out": { args in
-                // Ends the game as topped out (a piece locked wholly above the board, say).
-                let s = try changing(args)
-                s.pointee.end(.toppedOut)
-                return 0
-            },
-            "finish": { args in
-                // game:finish(value) under a declared result; game:finish(label, value[,
-                // lower_is_better]) names it here (the declaration gives the unit and the
-                // direction when lower_is_better is left out).
-                let s = try changing(args)
-                let declared = bridge.resultFormat
-                if args.type(2) == .number, let format = declared {
-                    let value = try args.integer(2)
-                    s.pointee.end(.finished(GameResult(label: format.name, value: value, lowerIsBetter: format.lowerIsBetter,
-                                                       unit: format.unit)))
-                    return 0
-                }
-                let label = try args.string(2)
-                guard !label.isEmpty, label.utf8.count <= 32 else {
-                    throw LuaHostError("\(args.functionName): the result label must be 1 to 32 characters")
-                }
-                let value = try args.integer(3)
-                let lower = args.count >= 4 ? args.isTruthy(4) : declared?.lowerIsBetter ?? false
-                s.pointee.end(.finished(GameResult(label: visible(label, limit: 32), value: value, lowerIsBetter: lower,
-                                                   unit: declared?.unit ?? .count)))
-                return 0
-            },
-        ]
-        #if HANJUL_TEST_SWITCHES
-        let hang = ModTestHooks.hangMilliseconds
-        if hang > 0 {
-            // TEST ONLY (see ModTestHooks): a host call that does not return for `hang` ms,
-            // standing in for a C function the instruction budget cannot interrupt.
-            methods["test_hang"] = { _ in
-                var pause = timespec(tv_sec: hang / 1000, tv_nsec: (hang % 1000) * 1_000_000)
-                var left = timespec()
-                while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
-                return 0
-            }
-        }
-        #endif
-        return methods
     }
+
 }
 
 #if HANJUL_TEST_SWITCHES

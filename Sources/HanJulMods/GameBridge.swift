@@ -6,7 +6,9 @@ import HanJulCore
 /// the length of one hook call, so the game object's methods read the live state without
 /// building tables (RELIABILITY: cheap reads), and its changes go through `GameState`'s
 /// own validated methods.
-final class GameBridge {
+package final class GameBridge {
+    package init() {}
+
     private(set) var state: UnsafeMutablePointer<GameState>?
     /// Set while a hook that may not change the game runs.
     private(set) var readOnly = true
@@ -27,7 +29,7 @@ final class GameBridge {
     var pendingCallouts: [String] = []
 
     /// The rules the mod is part of, for `game:placements` (weak: the rules own the mods).
-    weak var rules: LuaRules?
+    package weak var rules: LuaRules?
 
     /// The rules' declared result, for `game:finish`'s defaults.
     var resultFormat: ResultFormat?
@@ -67,7 +69,7 @@ final class GameBridge {
 
     /// Runs `body` with the bridge pointing at `state` for reading, outside any hook: the
     /// test harness's game object answers the game object's reads with the same code.
-    func inspecting<T>(_ state: GameState, _ body: () throws -> T) rethrows -> T {
+    package func inspecting<T>(_ state: GameState, _ body: () throws -> T) rethrows -> T {
         let saved = (self.state, readOnly, self.hook)
         defer { (self.state, readOnly, self.hook) = saved }
         return try withUnsafePointer(to: state) { pointer in

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 import HanJulFiles
 
 /// Notices when the files of some folders change, cheaply whatever the folders hold.
@@ -151,8 +145,7 @@ public final class ModWatcher {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var newFolders: [String] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = (try? FileDescriptor(rawValue: inotify).read(into: &buffer)) ?? -1
             guard count > 0 else { break }
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 import HanJulCore
 import HanJulFiles
 import HanJulRender
@@ -66,12 +60,7 @@ public struct PlayDriver {
         for problem in unsaved {
             let line = "hanjul play: " + visible(problem) + "\n"
             let text = LocaleCharset.isUTF8 ? line : ASCIIText.folded(line)
-            let bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
-            }
+            try? FileDescriptor.standardError.writeAll(text.utf8)
         }
     }
 

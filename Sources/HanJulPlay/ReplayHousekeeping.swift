@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulFiles
 
 /// Which saved replays the data folder's `replays/` keeps: the newest `kept` (the

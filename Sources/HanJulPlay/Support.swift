@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
+import HanJulCore
 import HanJulRender
 import HanJulTerminal
 
@@ -10,13 +7,8 @@ import HanJulTerminal
 public enum Clock {
     /// A seed from the wall clock and the process id, for games started without `--seed`.
     public static func seed() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        var z = UInt64(bitPattern: Int64(time.tv_sec)) &* 1_000_000_000 &+ UInt64(time.tv_nsec) &+ UInt64(getpid()) << 32
         // SplitMix64's finaliser: nearby clocks give unrelated seeds.
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
+        SplitMix64.mix(SystemClock.realtime.nanoseconds() &+ UInt64(getpid()) << 32)
     }
 
     /// The local date and time with `format` (strftime), e.g. `"%Y%m%d-%H%M%S"`.

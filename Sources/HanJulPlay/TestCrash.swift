@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 
 // Compiled only into debug and test builds (the HANJUL_TEST_SWITCHES define, set in
 // Package.swift for the debug configuration): a release build has no way to crash on

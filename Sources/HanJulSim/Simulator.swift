@@ -133,19 +133,9 @@ public struct Simulator<R: Rules>: SeedPlayer {
             seed: seed, pieces: state.piecesLocked, lines: state.lines, score: state.score, level: state.level,
             outcome: outcome, clears: clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
-            maxHeight: maxHeight, holes: Self.holes(state.board), evaluated: bot.placementsEvaluated - evaluatedBefore,
+            maxHeight: maxHeight, holes: BoardFeatures(board: state.board).holes, evaluated: bot.placementsEvaluated - evaluatedBefore,
             error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
             held: rules.holdEnabled ? bot.piecesHeld - heldBefore : nil,
             warnings: rules.warnings.dropFirst(warnedBefore).map(\.description))
-    }
-
-    /// Empty cells with a filled cell above them.
-    static func holes(_ board: Board) -> Int {
-        var covered: UInt64 = 0, holes = 0
-        for row in board.rows {
-            holes += (~row & covered & board.fullRow).nonzeroBitCount
-            covered |= row
-        }
-        return holes
     }
 }

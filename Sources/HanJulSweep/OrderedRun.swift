@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import HanJulSystem
 import HanJulFiles
 import HanJulReplay
 import HanJulSim

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulSim
 import Synchronization
 
@@ -26,14 +26,14 @@ package enum Platform {
 
     /// A small text file from /proc or /sys (which report size 0, so read until the end).
     package static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+        defer { try? fd.close() }
+        // A read error ends the text where it stopped, as end of file would.
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes += buffer[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
+            guard let n = try? fd.read(into: &buffer), n > 0 else { break }
+            bytes += buffer[0..<n]
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -41,16 +41,10 @@ package enum Platform {
     package static var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Seconds on the monotonic clock.
-    package static func wallSeconds() -> Double { seconds(CLOCK_MONOTONIC) }
+    package static func wallSeconds() -> Double { SystemClock.monotonic.seconds() }
 
     /// CPU seconds used by the whole process (every thread).
-    package static func cpuSeconds() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
-
-    private static func seconds(_ clock: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
+    package static func cpuSeconds() -> Double { SystemClock.processCPU.seconds() }
 
     /// Runs `body(worker)` on `count` threads and waits for all of them.
     package static func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {

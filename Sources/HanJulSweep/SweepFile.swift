@@ -1,5 +1,5 @@
 import CZlib
-import Glibc
+import HanJulSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -92,7 +92,7 @@ package final class SweepWriter {
         case .standardOutput:
             return (STDOUT_FILENO, false)
         case .device(let final, _):
-            let fd = Glibc.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            let fd = HanJulSystem.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else {
                 throw SweepError("cannot write \(SweepError.quoted(path)): \(FileError(path: path, operation: .open, errno: errno).reason)")
             }
@@ -100,7 +100,7 @@ package final class SweepWriter {
             if mode >= 0 { _ = fcntl(fd, F_SETFL, mode & ~O_NONBLOCK) }
             return (fd, false)
         case .file(let final, _):
-            let fd = Glibc.open(final, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
+            let fd = HanJulSystem.open(final, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
             guard fd >= 0 else {
                 throw SweepError("cannot write \(SweepError.quoted(path)): \(String(cString: strerror(errno)))")
             }
@@ -125,14 +125,14 @@ package final class SweepWriter {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 {
+            do throws(Errno) {
+                let n = try FileDescriptor(rawValue: fd).write(bytes, from: offset)
+                guard n > 0 else { throw .ioError }
                 offset += n
-            } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+            } catch where error == .resourceTemporarilyUnavailable {
                 continue
-            } else {
-                let code = n < 0 ? errno : EIO
-                throw Failure(message: "cannot write to \(name): \(String(cString: strerror(code)))", readerGone: code == EPIPE)
+            } catch {
+                throw Failure(message: "cannot write to \(name): \(error.text)", readerGone: error.rawValue == EPIPE)
             }
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 
 /// Writes whole buffers to a file descriptor: one frame, one `write` loop. Partial
 /// writes continue where they stopped, `EINTR` is retried, `EAGAIN` waits in `poll`.
@@ -38,7 +34,7 @@ public struct FileDescriptorWriter: Sendable {
         var remaining = buffer.count
         var fruitless = 0
         while remaining > 0 {
-            let written = Glibc.write(fileDescriptor, next, remaining)
+            let written = HanJulSystem.write(fileDescriptor, next, remaining)
             if written > 0 {
                 next += written
                 remaining -= written

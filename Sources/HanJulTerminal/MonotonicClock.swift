@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 
 /// Reads `CLOCK_MONOTONIC`: never jumps backwards, unaffected by wall-clock changes.
 ///
@@ -12,9 +8,7 @@ import Musl
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point.
     public static func nanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        SystemClock.monotonic.nanoseconds()
     }
 
     /// Milliseconds since the same fixed point.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 
 /// The process environment as a dictionary, without Foundation.
 public enum TerminalEnvironment {

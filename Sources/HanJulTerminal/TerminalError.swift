@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 
 /// Why a terminal session could not start or an operation failed. Every case has a
 /// one-line `description` an application can print as is (after leaving nothing on

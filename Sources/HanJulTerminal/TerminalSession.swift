@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 import CTerminalShim
 
 /// Screen modes a session turns on (and the restore routine turns off again).
@@ -288,13 +284,7 @@ public final class TerminalSession {
     /// Reads what stdin has (one read), decodes it. Nil if nothing was there.
     private func readInput(revents: Int16) -> [TerminalEvent]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { raw -> Int in
-            while true {
-                let n = read(inputDescriptor, raw.baseAddress, raw.count)
-                if n < 0 && errno == EINTR { continue }
-                return n
-            }
-        }
+        let count = (try? FileDescriptor(rawValue: inputDescriptor).read(into: &buffer)) ?? -1
         if count < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
             isInputClosed = true

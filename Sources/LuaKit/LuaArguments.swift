@@ -131,7 +131,7 @@ public struct LuaArguments {
     /// (``table(_:)`` makes one), for a host function that reads a few fields per call.
     public func rawField(_ i: Int, _ key: LuaValue) throws(LuaHostError) -> LuaValue {
         guard type(i) == .table else { throw bad(i, "table") }
-        precondition(lua_checkstack(L, 2) != 0, "Lua stack exhausted")
+        guard LuaStackGuard.reserve(L, 2) else { throw LuaHostError("\(functionName): \(LuaStackGuard.exhausted)") }
         state.push(L, key)
         lua_rawget(L, index(i))
         defer { hj_pop(L, 1) }
@@ -155,7 +155,7 @@ public struct LuaArguments {
 
     /// Whether argument `i` is the very table `object` (e.g. the `self` of a method call).
     public func isSame(_ i: Int, as object: LuaTableRef) -> Bool {
-        guard i >= 1, i <= count, lua_checkstack(L, 1) != 0 else { return false }
+        guard i >= 1, i <= count, reserve(1) else { return false }
         lua_rawgeti(L, hj_registryindex(), lua_Integer(object.reference))
         defer { hj_pop(L, 1) }
         return lua_rawequal(L, index(i), -1) != 0
@@ -184,29 +184,29 @@ public struct LuaArguments {
     // MARK: Results
 
     /// Pushes an integer result.
-    public func push(_ value: Int) { reserve(); lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Int) { guard reserve() else { return }; lua_pushinteger(L, lua_Integer(value)) }
     /// Pushes a float result.
-    public func push(_ value: Double) { reserve(); lua_pushnumber(L, value) }
+    public func push(_ value: Double) { guard reserve() else { return }; lua_pushnumber(L, value) }
     /// Pushes a boolean result.
-    public func push(_ value: Bool) { reserve(); lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: Bool) { guard reserve() else { return }; lua_pushboolean(L, value ? 1 : 0) }
     /// Pushes a string result.
-    public func push(_ value: String) { reserve(); state.pushText(L, value) }
+    public func push(_ value: String) { guard reserve() else { return }; state.pushText(L, value) }
     /// Pushes any value.
-    public func push(_ value: LuaValue) { reserve(); state.push(L, value) }
+    public func push(_ value: LuaValue) { guard reserve() else { return }; state.push(L, value) }
     /// Pushes a table (e.g. a host object). Hooks push the game object on every call:
     /// straight from the registry, without wrapping it in a ``LuaValue`` first.
     public func push(_ table: LuaTableRef) {
         precondition(table.state === state, "table from another LuaState")
-        reserve()
+        guard reserve() else { return }
         lua_rawgeti(L, hj_registryindex(), lua_Integer(table.reference))
     }
     /// Pushes nil.
-    public func pushNil() { reserve(); lua_pushnil(L) }
+    public func pushNil() { guard reserve() else { return }; lua_pushnil(L) }
 
     /// Pushes a new table of integer fields, `{x = 1, y = 2}`, without keeping a reference
     /// (raw sets on a fresh table: no metamethod runs).
     public func pushRecord(_ fields: KeyValuePairs<String, Int>) {
-        precondition(lua_checkstack(L, 3) != 0, "Lua stack exhausted")
+        guard reserve(3) else { return }
         lua_createtable(L, 0, Int32(clamping: fields.count))
         for (key, value) in fields {
             state.pushText(L, key)
@@ -218,7 +218,7 @@ public struct LuaArguments {
     /// Pushes a new table of fields of any kind, `{spin = "full", lines = 2}` (raw sets on a
     /// fresh table; `nil` values leave the field out).
     public func pushTable(_ fields: KeyValuePairs<String, LuaValue>) {
-        precondition(lua_checkstack(L, 3) != 0, "Lua stack exhausted")
+        guard reserve(3) else { return }
         lua_createtable(L, 0, Int32(clamping: fields.count))
         for (key, value) in fields {
             state.pushText(L, key)
@@ -229,7 +229,9 @@ public struct LuaArguments {
 
     /// Replaces the top `count` pushed values with one array table holding them in order.
     public func packArray(count: Int) {
-        precondition(count >= 0 && lua_gettop(L) - base >= count && lua_checkstack(L, 2) != 0, "bad array count")
+        // After a push that found no room the values are not all there: the call fails anyway.
+        guard !state.stackExhausted, reserve(2) else { return }
+        precondition(count >= 0 && lua_gettop(L) - base >= count, "bad array count")
         lua_createtable(L, Int32(clamping: count), 0)
         lua_rotate(L, -(Int32(count) + 1), 1)  // the table goes below the values
         var above = count
@@ -243,7 +245,8 @@ public struct LuaArguments {
     /// Replaces the top `2 × count` pushed values, key then value for each field, with one
     /// table holding them (raw sets on a fresh table).
     public func packRecord(count: Int) {
-        precondition(count >= 0 && lua_gettop(L) - base >= 2 * count && lua_checkstack(L, 2) != 0, "bad record count")
+        guard !state.stackExhausted, reserve(2) else { return }
+        precondition(count >= 0 && lua_gettop(L) - base >= 2 * count, "bad record count")
         lua_createtable(L, 0, Int32(clamping: count))
         lua_rotate(L, -(2 * Int32(count) + 1), 1)  // the table goes below the pairs
         var pairs = Int32(count)
@@ -254,7 +257,12 @@ public struct LuaArguments {
         }
     }
 
-    private func reserve() {
-        precondition(lua_checkstack(L, 1) != 0, "Lua stack exhausted")
+    /// Reserves `slots` for a push. When there is no room the push is skipped and the
+    /// state remembers it: the host function's call (or ``LuaState/call(_:resultCount:push:read:)``)
+    /// then fails with "Lua stack exhausted", the guard's one answer (LuaStackGuard).
+    private func reserve(_ slots: Int = 1) -> Bool {
+        if !state.stackExhausted, LuaStackGuard.reserve(L, slots) { return true }
+        state.stackExhausted = true
+        return false
     }
 }

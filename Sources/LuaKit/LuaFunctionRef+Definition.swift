@@ -12,15 +12,15 @@ extension LuaFunctionRef {
     /// - Complexity: O(1); reads no metamethod and runs no Lua code.
     public var definition: String? {
         let L = state.L
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 2) != 0 else { return nil }
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(reference))
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
-        var info = lua_Debug()
-        guard lua_getinfo(L, ">S", &info) != 0, info.what.map({ String(cString: $0) }) != "C" else { return nil }
-        let file = withUnsafeBytes(of: &info.short_src) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        return LuaStackGuard.withStack(L, reservingOrStopping: 2) { _ -> String? in
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(reference))
+            guard lua_type(L, -1) == LUA_TFUNCTION else { return nil }
+            var info = lua_Debug()
+            guard lua_getinfo(L, ">S", &info) != 0, info.what.map({ String(cString: $0) }) != "C" else { return nil }
+            let file = withUnsafeBytes(of: &info.short_src) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return "\(file):\(info.linedefined)"
         }
-        return "\(file):\(info.linedefined)"
     }
 }

@@ -9,17 +9,17 @@ extension LuaState {
     ///
     /// - Complexity: O(reachable values).
     public func reachableCFunctions() -> [String] {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        var seen = Set<UnsafeRawPointer>()
-        var found: [String] = []
-        guard lua_checkstack(L, 4) != 0 else { return [] }
-        hj_pushglobaltable(L)
-        walk(at: lua_gettop(L), path: "_G", seen: &seen, found: &found, depth: 0)
-        lua_pushstring(L, "")
-        if lua_getmetatable(L, -1) != 0 {
-            walk(at: lua_gettop(L), path: "<string metatable>", seen: &seen, found: &found, depth: 0)
+        LuaStackGuard.withStack(L, reservingOrStopping: 4) { _ in
+            var seen = Set<UnsafeRawPointer>()
+            var found: [String] = []
+            hj_pushglobaltable(L)
+            walk(at: lua_gettop(L), path: "_G", seen: &seen, found: &found, depth: 0)
+            lua_pushstring(L, "")
+            if lua_getmetatable(L, -1) != 0 {
+                walk(at: lua_gettop(L), path: "<string metatable>", seen: &seen, found: &found, depth: 0)
+            }
+            return found.sorted()
         }
-        return found.sorted()
     }
 
     private func walk(at index: Int32, path: String, seen: inout Set<UnsafeRawPointer>, found: inout [String], depth: Int) {
@@ -28,7 +28,7 @@ extension LuaState {
             if lua_iscfunction(L, index) != 0 { found.append(path) }
             return
         }
-        guard type == LUA_TTABLE || type == LUA_TUSERDATA, depth < 100, lua_checkstack(L, 6) != 0 else { return }
+        guard type == LUA_TTABLE || type == LUA_TUSERDATA, depth < 100, LuaStackGuard.reserve(L, 6) else { return }
         guard let pointer = lua_topointer(L, index), seen.insert(pointer).inserted else { return }
         if lua_getmetatable(L, index) != 0 {
             walk(at: lua_gettop(L), path: path + "<metatable>", seen: &seen, found: &found, depth: depth + 1)

@@ -13,15 +13,15 @@ extension LuaState {
     /// - Returns: the compiled main function.
     /// - Throws: ``LuaError/syntax(_:)`` or ``LuaError/memory``.
     public func load(bytes: [UInt8], chunkName: String) throws(LuaError) -> LuaFunctionRef {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 4) != 0 else { throw .badValue("Lua stack exhausted") }
-        let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? chunkName : "=" + chunkName
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            hj_load(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                    buffer.count, name)
+        try LuaStackGuard.withStack(L, reserving: 4) { _ throws(LuaError) in
+            let name = chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? chunkName : "=" + chunkName
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                hj_load(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                        buffer.count, name)
+            }
+            if status != LUA_OK { throw makeError(status: status) }
+            return LuaFunctionRef(state: self, reference: luaL_ref(L, hj_registryindex()))
         }
-        if status != LUA_OK { throw makeError(status: status) }
-        return LuaFunctionRef(state: self, reference: luaL_ref(L, hj_registryindex()))
     }
 
     /// ``load(bytes:chunkName:)`` for Swift text.
@@ -40,19 +40,17 @@ extension LuaState {
     /// - Complexity: O(arguments + results), plus the script's own work.
     public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue]) throws(LuaError) -> [LuaValue] {
         precondition(function.state === self, "function from another LuaState")
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(clamping: arguments.count + 4)) != 0 else {
-            throw .badValue("too many arguments")
+        return try LuaStackGuard.withStack(L, reserving: arguments.count + 4) { top throws(LuaError) in
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
+            for argument in arguments { push(L, argument) }
+            let status = hj_pcall(L, Int32(arguments.count), LUA_MULTRET)
+            if status != LUA_OK { throw makeError(status: status) }
+            let count = lua_gettop(L) - top
+            var results: [LuaValue] = []
+            results.reserveCapacity(Int(count))
+            for i in 0..<count { results.append(value(L, at: top + 1 + i)) }
+            return results
         }
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
-        for argument in arguments { push(L, argument) }
-        let status = hj_pcall(L, Int32(arguments.count), LUA_MULTRET)
-        if status != LUA_OK { throw makeError(status: status) }
-        let count = lua_gettop(L) - top
-        var results: [LuaValue] = []
-        results.reserveCapacity(Int(count))
-        for i in 0..<count { results.append(value(L, at: top + 1 + i)) }
-        return results
     }
 
     /// The fast path for hooks: one integer argument, the first result.
@@ -62,13 +60,13 @@ extension LuaState {
     /// ```
     public func call(_ function: LuaFunctionRef, _ argument: Int) throws(LuaError) -> LuaValue {
         precondition(function.state === self, "function from another LuaState")
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 4) != 0 else { throw .badValue("Lua stack exhausted") }
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
-        lua_pushinteger(L, lua_Integer(argument))
-        let status = hj_pcall(L, 1, 1)
-        if status != LUA_OK { throw makeError(status: status) }
-        return value(L, at: -1)
+        return try LuaStackGuard.withStack(L, reserving: 4) { _ throws(LuaError) in
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
+            lua_pushinteger(L, lua_Integer(argument))
+            let status = hj_pcall(L, 1, 1)
+            if status != LUA_OK { throw makeError(status: status) }
+            return value(L, at: -1)
+        }
     }
 
     /// The general allocation-free path: `push` pushes the arguments through a
@@ -94,22 +92,28 @@ extension LuaState {
         read: (LuaArguments) throws -> R
     ) throws(LuaError) -> R {
         precondition(function.state === self, "function from another LuaState")
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, Int32(clamping: resultCount + 8)) != 0 else { throw .badValue("Lua stack exhausted") }
-        // The message handler goes in first, below the function (hooks run every piece:
-        // this spares hj_pcall moving it in and out with two stack rotations). The
-        // `settop` on the way out drops it with the results.
-        hj_push_handler(L)
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
-        let view = LuaArguments(state: self, L: L, base: top + 2, functionName: "result")
-        push(view)
-        let status = hj_pcall_handled(L, lua_gettop(L) - top - 2, Int32(clamping: resultCount))
-        if status != LUA_OK { throw makeError(status: status) }
-        let results = LuaArguments(state: self, L: L, base: top + 1, functionName: "result")
-        do {
-            return try read(results)
-        } catch {
-            throw .badValue((error as? LuaHostError)?.message ?? String(describing: error))
+        return try LuaStackGuard.withStack(L, reserving: resultCount + 8) { top throws(LuaError) in
+            // The message handler goes in first, below the function (hooks run every piece:
+            // this spares hj_pcall moving it in and out with two stack rotations). The
+            // guard drops it with the results on the way out.
+            hj_push_handler(L)
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
+            let view = LuaArguments(state: self, L: L, base: top + 2, functionName: "result")
+            // A push that finds no room (LuaArguments) fails the call with the guard's error.
+            let outer = stackExhausted
+            stackExhausted = false
+            push(view)
+            let exhausted = stackExhausted
+            stackExhausted = outer
+            if exhausted { throw .badValue(LuaStackGuard.exhausted) }
+            let status = hj_pcall_handled(L, lua_gettop(L) - top - 2, Int32(clamping: resultCount))
+            if status != LUA_OK { throw makeError(status: status) }
+            let results = LuaArguments(state: self, L: L, base: top + 1, functionName: "result")
+            do {
+                return try read(results)
+            } catch {
+                throw .badValue((error as? LuaHostError)?.message ?? String(describing: error))
+            }
         }
     }
 }

@@ -5,11 +5,11 @@ extension LuaState {
     /// A Lua function value that calls `function`. Dispatch goes through an integer id kept
     /// as the closure's upvalue.
     public func makeFunction(name: String, _ function: @escaping LuaHostFunction) -> LuaFunctionRef {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        precondition(lua_checkstack(L, 4) != 0, "Lua stack exhausted")
-        hj_push_host_function(L, Int32(hostFunctions.count))
-        hostFunctions.append((name, function))
-        return LuaFunctionRef(state: self, reference: luaL_ref(L, hj_registryindex()))
+        LuaStackGuard.withStack(L, reservingOrStopping: 4) { _ in
+            hj_push_host_function(L, Int32(hostFunctions.count))
+            hostFunctions.append((name, function))
+            return LuaFunctionRef(state: self, reference: luaL_ref(L, hj_registryindex()))
+        }
     }
 
     /// Makes `function` a global named `name`.
@@ -34,22 +34,22 @@ extension LuaState {
         methods: [String: LuaHostFunction],
         fields: [String: LuaValue] = [:]
     ) -> LuaTableRef {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        precondition(lua_checkstack(L, 6) != 0, "Lua stack exhausted")
-        lua_createtable(L, 0, Int32(clamping: methods.count + fields.count))
-        for key in methods.keys.sorted() {
-            pushText(L, key)
-            hj_push_host_function(L, Int32(hostFunctions.count))
-            hostFunctions.append((name + "." + key, methods[key]!))
-            lua_rawset(L, -3)
+        LuaStackGuard.withStack(L, reservingOrStopping: 6) { _ in
+            lua_createtable(L, 0, Int32(clamping: methods.count + fields.count))
+            for key in methods.keys.sorted() {
+                pushText(L, key)
+                hj_push_host_function(L, Int32(hostFunctions.count))
+                hostFunctions.append((name + "." + key, methods[key]!))
+                lua_rawset(L, -3)
+            }
+            for key in fields.keys.sorted() {
+                pushText(L, key)
+                push(L, fields[key]!)
+                lua_rawset(L, -3)
+            }
+            hj_make_proxy(L)
+            return LuaTableRef(state: self, reference: luaL_ref(L, hj_registryindex()))
         }
-        for key in fields.keys.sorted() {
-            pushText(L, key)
-            push(L, fields[key]!)
-            lua_rawset(L, -3)
-        }
-        hj_make_proxy(L)
-        return LuaTableRef(state: self, reference: luaL_ref(L, hj_registryindex()))
     }
 
     /// Called by the trampoline (through the C callback) on thread `L`.
@@ -61,15 +61,21 @@ extension LuaState {
         let entry = hostFunctions[id]
         let arguments = LuaArguments(state: self, L: L, base: 0, functionName: entry.name)
         let before = lua_gettop(L)
+        // A push that found no room (LuaArguments) fails the call with the guard's error.
+        let outer = stackExhausted
+        stackExhausted = false
+        defer { stackExhausted = outer }
         do {
             let count = try entry.function(arguments)
+            if stackExhausted { throw LuaHostError("\(entry.name): \(LuaStackGuard.exhausted)") }
             guard count >= 0, count <= Int(lua_gettop(L) - before) else {
                 pushText(L, "host function '\(entry.name)' returned a bad result count")
                 return -1
             }
             return Int32(count)
         } catch {
-            if lua_checkstack(L, 1) == 0 { lua_settop(L, before) }
+            // The message needs one slot: drop what the function pushed if there is none.
+            if !LuaStackGuard.reserve(L, 1) { LuaStackGuard.reset(L, to: before) }
             pushText(L, (error as? LuaHostError)?.message ?? String(describing: error))
             return -1
         }

@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 
 // Internal stack helpers. Callers are responsible for the stack top and for
-// lua_checkstack; none of these can raise (the memory cap is off in host code).
+// LuaStackGuard.reserve; none of these can raise (the memory cap is off in host code).
 extension LuaState {
     /// Copies the value at `index` of thread `L` out of Lua, without metamethods.
     func value(_ L: OpaquePointer, at index: Int32) -> LuaValue {
@@ -100,18 +100,18 @@ extension LuaState {
     }
 
     func rawEqual(_ a: Int32, _ b: Int32) -> Bool {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 2) != 0 else { return false }
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(a))
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(b))
-        return lua_rawequal(L, -1, -2) != 0
+        LuaStackGuard.withStack(L, reservingOrStopping: 2) { _ in
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(a))
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(b))
+            return lua_rawequal(L, -1, -2) != 0
+        }
     }
 
     /// Pushes a registry reference, runs `body` with its absolute index, restores the top.
     func withPushedReference<R>(_ reference: Int32, _ body: (OpaquePointer, Int32) -> R) -> R {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        precondition(lua_checkstack(L, 8) != 0, "Lua stack exhausted")
-        lua_rawgeti(L, hj_registryindex(), lua_Integer(reference))
-        return body(L, lua_gettop(L))
+        LuaStackGuard.withStack(L, reservingOrStopping: 8) { _ in
+            lua_rawgeti(L, hj_registryindex(), lua_Integer(reference))
+            return body(L, lua_gettop(L))
+        }
     }
 }

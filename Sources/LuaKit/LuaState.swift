@@ -36,6 +36,9 @@ public final class LuaState {
     let random: () -> UInt64
     let moduleSource: (String) -> Result<LuaModule, LuaHostError>
     var hostFunctions: [(name: String, function: LuaHostFunction)] = []
+    /// Set when a push of the running host function (or of `call`'s arguments) found no
+    /// room on the stack: the call then fails with ``LuaStackGuard/exhausted``.
+    var stackExhausted = false
     private let watchdog: LuaWatchdog?
     private let watchSlot: LuaWatchdog.Slot?
 
@@ -160,40 +163,40 @@ public final class LuaState {
 
     /// `rawget(_G, name)`.
     public func global(_ name: String) -> LuaValue {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 4) != 0 else { return .nil }
-        var name = name
-        name.withUTF8 { buffer in
-            _ = hj_rawgetglobal(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buffer.count)
+        LuaStackGuard.withStack(L, reservingOrStopping: 4) { _ in
+            var name = name
+            name.withUTF8 { buffer in
+                _ = hj_rawgetglobal(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buffer.count)
+            }
+            return value(L, at: -1)
         }
-        return value(L, at: -1)
     }
 
     /// `rawset(_G, name, value)`.
     public func setGlobal(_ name: String, _ newValue: LuaValue) {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        guard lua_checkstack(L, 4) != 0 else { return }
-        push(L, newValue)
-        var name = name
-        name.withUTF8 { buffer in
-            hj_rawsetglobal(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buffer.count)
+        LuaStackGuard.withStack(L, reservingOrStopping: 4) { _ in
+            push(L, newValue)
+            var name = name
+            name.withUTF8 { buffer in
+                hj_rawsetglobal(L, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buffer.count)
+            }
         }
     }
 
     /// A new table with an array part and string-keyed fields (inserted in sorted key order).
     public func newTable(array: [LuaValue] = [], fields: [String: LuaValue] = [:]) -> LuaTableRef {
-        let top = lua_gettop(L); defer { lua_settop(L, top) }
-        precondition(lua_checkstack(L, 4) != 0, "Lua stack exhausted")
-        lua_createtable(L, Int32(clamping: array.count), Int32(clamping: fields.count))
-        for (i, element) in array.enumerated() {
-            push(L, element)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+        LuaStackGuard.withStack(L, reservingOrStopping: 4) { _ in
+            lua_createtable(L, Int32(clamping: array.count), Int32(clamping: fields.count))
+            for (i, element) in array.enumerated() {
+                push(L, element)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+            for key in fields.keys.sorted() {
+                push(L, .text(key))
+                push(L, fields[key]!)
+                lua_rawset(L, -3)
+            }
+            return LuaTableRef(state: self, reference: luaL_ref(L, hj_registryindex()))
         }
-        for key in fields.keys.sorted() {
-            push(L, .text(key))
-            push(L, fields[key]!)
-            lua_rawset(L, -3)
-        }
-        return LuaTableRef(state: self, reference: luaL_ref(L, hj_registryindex()))
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 
 /// Runs Lua work on a thread whose stack size is known (L-36).
 ///

@@ -1,9 +1,5 @@
 import CLuaShim
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HanJulSystem
 
 /// What the watchdog saw.
 public struct LuaHangReport: Sendable, Equatable {
@@ -94,9 +90,7 @@ public final class LuaWatchdog: @unchecked Sendable {
 
     /// One poll; false when stopped.
     private func tick() -> Bool {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        let now = Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+        let now = SystemClock.monotonic.seconds()
         var hung: [LuaHangReport] = []
         lock.lock()
         if stopped { lock.unlock(); return false }

@@ -9,7 +9,7 @@
 //       tries to save SIZE bytes to PATH, prints the error, exits 3 on failure.
 //   hanjul-savetorture append PATH TAG COUNT
 //       Adds COUNT entries "TAG-i" to the record file PATH through DurableStore.
-import Glibc
+import HanJulSystem
 import HanJulFiles
 import HanJulHash
 

@@ -14,11 +14,7 @@
 //   QUIT                  before a normal exit
 // Keys: q or Ctrl-C quit (exit 0), Ctrl-Z suspends.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import HanJulSystem
 import HanJulTerminal
 
 enum Crash: String {

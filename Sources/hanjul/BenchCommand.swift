@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -331,7 +331,7 @@ enum BenchCommand {
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { return (-1, "cannot run \(path): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? retryingInterrupts { waitpid(pid, &status, 0) }
         let output = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         unlink(outputPath)
         // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.

@@ -1,6 +1,7 @@
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
+import HanJulModCheck
 import HanJulMods
 import HanJulReplay
 import HanJulText

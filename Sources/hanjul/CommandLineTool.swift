@@ -1,5 +1,5 @@
 import CTerminalShim
-import Glibc
+import HanJulSystem
 import HanJulCommandLine
 import HanJulFiles
 import HanJulCore
@@ -278,12 +278,7 @@ enum StandardError {
     /// The program's own terminal control (the progress bar's `\r` and erase-line), as
     /// it is: never text from a file, a mod or argv.
     static func writeControl(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
-        }
+        try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 }
 

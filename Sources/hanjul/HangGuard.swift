@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import CTerminalShim
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -75,12 +75,7 @@ enum HangGuard {
             }
             let line = "hanjul \(command): mod '\(visible(id, limit: 40))' \(reason); stopped the game and \(saved). "
                 + "To play it again: hanjul mods --trust \(visible(id, limit: 40))\n"
-            var bytes = Array(line.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
-            }
+            try? FileDescriptor.standardError.writeAll(line.utf8)
             _exit(ExitStatus.modHung.code)
         }
     }

@@ -7,9 +7,7 @@ import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
 import HanJulMods
-#if canImport(Glibc)
-import Glibc
-#endif
+import HanJulSystem
 
 /// `--mod ID` (repeatable, in order) and `--mods-dir DIR` (repeatable), shared by every
 /// command that plays games.

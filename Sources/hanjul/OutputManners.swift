@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulTerminal
 
 /// How text for people on a terminal may look, from the environment: whether the locale's

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulCore
 import HanJulFiles
 import HanJulMods

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulCommandLine
 import HanJulSim
 import HanJulSweep

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -84,9 +84,7 @@ enum ServeCommand {
                     end -= start
                     start = 0
                 }
-                let n = input.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress! + end, $0.count - end) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return nil }
+                guard let n = try? FileDescriptor.standardInput.read(into: &input, from: end), n > 0 else { return nil }
                 end += n
             }
             defer { start += count }
@@ -95,14 +93,7 @@ enum ServeCommand {
 
         /// Writes all of `bytes`; false when the reader went away.
         func write(_ bytes: [UInt8]) -> Bool {
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
+            (try? FileDescriptor.standardOutput.writeAll(bytes)) != nil
         }
     }
 

@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

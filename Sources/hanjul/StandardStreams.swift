@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulCommandLine
 import HanJulTerminal
 import HanJulText
@@ -14,16 +14,16 @@ enum StandardStreams {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
-            if n > 0 {
-                bytes += chunk[0..<n]
-                guard bytes.count <= maxBytes else {
-                    throw UsageError("\(what): standard input is over the \(maxBytes)-byte limit")
-                }
-            } else if n == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw UsageError("\(what): cannot read standard input (\(String(cString: strerror(errno))))")
+            let n: Int
+            do throws(Errno) {
+                n = try FileDescriptor.standardInput.read(into: &chunk)
+            } catch {
+                throw UsageError("\(what): cannot read standard input (\(error.text))")
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+            guard bytes.count <= maxBytes else {
+                throw UsageError("\(what): standard input is over the \(maxBytes)-byte limit")
             }
         }
     }
@@ -33,13 +33,10 @@ enum StandardStreams {
     /// first error is kept by ``StandardOutput``.
     static func writeOutput(_ bytes: [UInt8]) {
         fflush(nil)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else {
-                StandardOutput.noteFailure(n < 0 ? errno : EIO)
-                return
-            }
+        do throws(Errno) {
+            try FileDescriptor.standardOutput.writeAll(bytes)
+        } catch {
+            StandardOutput.noteFailure(error.rawValue)
         }
     }
 

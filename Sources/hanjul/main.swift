@@ -1,4 +1,4 @@
-import Glibc
+import HanJulSystem
 import HanJulFiles
 import HanJulTerminal
 

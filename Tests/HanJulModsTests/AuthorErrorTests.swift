@@ -1,4 +1,5 @@
 import HanJulCore
+@testable import HanJulModCheck
 @testable import HanJulMods
 import Testing
 

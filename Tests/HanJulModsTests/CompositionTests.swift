@@ -1,6 +1,7 @@
 import Foundation
 import HanJulCore
 import HanJulReplay
+@testable import HanJulModCheck
 @testable import HanJulMods
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import HanJulModCheck
 @testable import HanJulMods
 import Testing
 

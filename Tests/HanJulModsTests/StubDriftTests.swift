@@ -1,5 +1,6 @@
 import Foundation
 import HanJulCore
+@testable import HanJulModCheck
 @testable import HanJulMods
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HanJulBot
 import HanJulCore
+@testable import HanJulModCheck
 @testable import HanJulMods
 import HanJulReplay
 import Testing

@@ -92,4 +92,58 @@ import Testing
             #expect(unused.isEmpty, "\(target.name) declares \(unused) in Package.swift and never imports it")
         }
     }
+
+    /// The files under `folder` (Swift and C) with their text, relative paths first.
+    static func sources(under folder: String, extensions: Set<String>) -> [(path: String, text: String)] {
+        let root = repository.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { extensions.contains($0.pathExtension) } ?? []
+        return files.compactMap { file in
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            return (String(file.path.dropFirst(repository.path.count + 1)), text)
+        }
+    }
+
+    /// The system layer (issue #23): the C library is imported in HanJulSystem only, and
+    /// the pure targets import no system module at all.
+    @Test func onlyTheSystemTargetImportsTheCLibrary() {
+        let library = #/^\s*(?:@[A-Za-z_]+\s+)*import\s+(Glibc|Musl|Darwin|Foundation)\b/#
+        let sources = Self.sources(under: "Sources", extensions: ["swift"])
+        #expect(sources.count > 100)
+        for (path, text) in sources where !path.hasPrefix("Sources/HanJulSystem/") {
+            for row in text.split(separator: "\n") {
+                guard let match = row.firstMatch(of: library) else { continue }
+                let module = match.output.1
+                #expect(module == "Foundation", "\(path) imports \(module): import HanJulSystem instead")
+                #expect(!path.hasPrefix("Sources/HanJulCore/"), "\(path): the engine imports nothing")
+            }
+        }
+    }
+
+    /// LuaKit's one stack guard (issue #23, RELIABILITY L-33): the Lua stack top is set back,
+    /// and the stack grown, only inside LuaStackGuard.
+    @Test func onlyTheStackGuardSetsTheLuaStackTop() {
+        let sources = Self.sources(under: "Sources", extensions: ["swift"])
+        for (path, text) in sources where path != "Sources/LuaKit/LuaStackGuard.swift" {
+            #expect(!text.contains("lua_settop("), "\(path) calls lua_settop: use LuaStackGuard.withStack")
+            #expect(!text.contains("lua_checkstack("), "\(path) calls lua_checkstack: use LuaStackGuard")
+        }
+    }
+
+    /// No Swift file in Sources over 450 lines (issue #23): a longer one is split along its
+    /// seams into `Type+Aspect.swift` extensions.
+    @Test func noSourceFileIsOverFourHundredFiftyLines() {
+        let allowed: Set<String> = Self.longFilesLeftForOthers
+        for (path, text) in Self.sources(under: "Sources", extensions: ["swift"]) where !allowed.contains(path) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            #expect(lines <= 450, "\(path) has \(lines) lines")
+        }
+    }
+
+    /// Files over the limit that other work of issue #23 splits (the attack bot's evaluator,
+    /// the terminal's key decoder).
+    static let longFilesLeftForOthers: Set<String> = [
+        "Sources/HanJulBot/BoardEvaluator.swift",
+        "Sources/HanJulTerminal/KeyDecoder.swift",
+    ]
 }

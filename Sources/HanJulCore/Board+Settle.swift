@@ -1,5 +1,3 @@
-import HanJulCore
-
 /// `game:settle()`: every group of filled cells (cells joined through their four
 /// neighbours, whatever their kinds) falls as one rigid piece until it rests on the floor
 /// or on the stack; the lowest group falls first (by its bottom row, then by its first
@@ -10,7 +8,7 @@ import HanJulCore
 /// group was, then set where it lands; a cell that is cleared loses its hidden mark, as
 /// with `set_cell(x, y, nil)`), on row masks. Its buffers are allocated for the largest
 /// board seen and reused: no allocation per call.
-final class GroupSettler {
+public final class GroupSettler {
     private var height = 0
     /// Group `g`'s cells, one mask per board row, at `masks[g * height + y]`.
     private var masks: UnsafeMutablePointer<UInt64>
@@ -20,7 +18,7 @@ final class GroupSettler {
     private var remaining: UnsafeMutablePointer<UInt64>
     private var capacityGroups = 0, capacityRows = 0
 
-    init() {
+    public init() {
         masks = .allocate(capacity: 1)
         bottoms = .allocate(capacity: 1)
         tops = .allocate(capacity: 1)
@@ -49,7 +47,7 @@ final class GroupSettler {
 
     /// Lets every floating group of `state`'s board fall; returns whether any cell moved.
     /// Records one `boardEdited` event per group that moved.
-    func settle(_ state: inout GameState) -> Bool {
+    public func settle(_ state: inout GameState) -> Bool {
         let width = state.board.width
         height = state.board.height
         reserve(width: width, height: height)
