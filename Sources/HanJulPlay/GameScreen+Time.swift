@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulTerminal
 
 extension GameScreen {
     /// Brings the play clock up to `now`, doing everything due on the way at its own time:
