@@ -20,8 +20,8 @@ extension GameScreen {
             overlayOverride = .message(title: "MOD ERROR", text: failure.message + "\n\nThe previous version of the mods is used.\n\nr new game · q \(config.quitWord)")
         }
         seed = config.seed ?? environment.newSeed()
-        game = Game(rules: rules, source: .seeded(seed))
-        recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
+        timed = TimedGame(game: Game(rules: rules, source: .seeded(seed)),
+                          recorder: ReplayRecorder(rules: identity, source: .seeded(seed)))
         replaySaved = false
         reloadPending = false
         statistics = PlayStatistics()
@@ -31,7 +31,6 @@ extension GameScreen {
         mode = overlayOverride == nil ? .playing : .paused
         lastWall = now
         resetKeys()
-        startClock()
         loadBest(environment)
         kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
         checkSize()
@@ -197,7 +196,8 @@ extension GameScreen {
                 break
             }
         }
-        pace?.note(lines: game.state.lines, at: game.state.elapsedMilliseconds)
+        let state = game.state
+        pace?.note(lines: state.lines, at: state.elapsedMilliseconds)
         let lines = announced.isEmpty ? facts.map { PlayStatistics.callout(for: $0, ascii: config.style.isASCII) } ?? [] : announced
         guard !lines.isEmpty else { return }
         callout = Array(lines.suffix(Layout.calloutRows))
@@ -239,8 +239,7 @@ extension GameScreen {
             rules = fresh
             identity = provider.identity(fresh)
             warningsShown = 0
-            game = Game(rules: fresh, reloading: state)
-            recorder.noteReload()
+            timed.replaceGame(Game(rules: fresh, reloading: state))
             let names = identity.mods.map { "\($0.id) \($0.version)" }.joined(separator: ", ")
             notice("RELOADED", names + "\n\nThe board and score are kept; this game's replay is marked as reloaded.", at: now)
         }

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulTerminal
 
 extension GameScreen {
     /// Brings the play clock up to `now`, doing everything due on the way at its own time:
@@ -21,11 +22,10 @@ extension GameScreen {
             steps += 1
             let release = holds.nextRelease()
             let move = handling.nextDeadline()
-            let lock = lockDeadline
-            let soonest = [release, move, lock, nextGravity].compactMap { $0 }.min()!
-            guard soonest <= target else { break }
-            clock = max(clock, soonest)
-            if let lock, lock <= soonest {
+            let due = timed.nextDue
+            guard let soonest = [release, move, due?.time].compactMap({ $0 }).min(), soonest <= target else { break }
+            timed.wind(to: soonest)
+            if let due, due.due == .lock, due.time <= soonest {
                 // The piece has rested as long as the rules allow: the wait that locks it.
                 tellWait()
             } else if let release, release <= soonest {
@@ -52,42 +52,12 @@ extension GameScreen {
                     return (bindings.keys[command] ?? []).contains { holds.confirmsHeld($0, at: time) }
                 }
                 perform(moves)
-            } else {
-                // Under instant gravity (0 ms) no tick is due: `nextGravity` is then `.max`.
-                nextGravity = gravityInterval.map { nextGravity &+ $0 } ?? .max
-                apply(.gravity)
+            } else if let action = timed.takeDue() {
+                apply(action)
             }
         }
-        if isRunning {
-            clock = max(clock, target)
-            // Gravity that fell behind (a clock jump beyond the bound) starts over from now.
-            if nextGravity < clock { nextGravity = nextGravity(after: clock) }
-        }
+        if isRunning { timed.stand(at: target) }
         if game.state.isOver && mode != .over { finish(environment) }
-    }
-
-    /// The gravity interval at the current level, in nanoseconds; `nil` under instant
-    /// gravity (an interval of 0 ms, "20G"): the engine keeps the piece at rest itself, and
-    /// no `G` is sent (a lock delay's timer, or a drop, locks the piece).
-    var gravityInterval: UInt64? {
-        let milliseconds = rules.gravityInterval(level: game.state.level)
-        guard milliseconds != 0 else { return nil }
-        return UInt64(max(min(milliseconds, 3_600_000), 1)) * 1_000_000
-    }
-
-    /// When the next gravity tick is due, one interval after `time` (never under instant gravity).
-    func nextGravity(after time: UInt64) -> UInt64 {
-        gravityInterval.map { time &+ $0 } ?? .max
-    }
-
-    mutating func startClock() {
-        clock = 0
-        toldClock = 0
-        lastActionMillisecond = 0
-        nextGravity = nextGravity(after: 0)
-        // A first piece that spawns at rest (instant gravity) starts its lock timer now.
-        let state = game.state
-        lockClock = rules.lockDelay != nil && !state.isOver && !state.fits(state.piece.offset(0, 1)) ? 0 : nil
     }
 
     /// Carries out what the handling asked for, at the current time.
@@ -117,37 +87,11 @@ extension GameScreen {
         }
     }
 
-    /// Under a lock delay, when the resting piece's time runs out (nil otherwise).
-    var lockDeadline: UInt64? {
-        guard let delay = rules.lockDelay, let lockClock, !game.state.isOver else { return nil }
-        let left = max(delay.milliseconds(atLevel: game.state.level) - game.state.lockElapsed, 0)
-        return lockClock &+ UInt64(left) * 1_000_000
-    }
-
-    /// Tells the engine, with `W<ms>`, how long the resting piece has waited up to now (the
-    /// whole milliseconds; the rest is told next time). Only under a lock delay, only while
-    /// the piece rests on the stack, so replays stay small.
+    /// Tells the engine the wait owed before an action (TimedGame says which: under a
+    /// lock delay the resting piece's, under timed rules all play time), not recorded as
+    /// a press.
     mutating func tellWait() {
-        if rules.isTimed {
-            tellTime()
-            return
-        }
-        guard rules.lockDelay != nil, let since = lockClock, clock > since else { return }
-        let milliseconds = (clock - since) / 1_000_000
-        guard milliseconds > 0 else { return }
-        lockClock = since &+ milliseconds * 1_000_000
-        apply(.wait(milliseconds: Int(min(milliseconds, 3_600_000))), continuous: false)
-    }
-
-    /// Under timed rules: tells the engine, with `W<ms>`, the whole milliseconds played since
-    /// it was last told (one stream of W serves a lock delay too).
-    mutating func tellTime() {
-        guard rules.isTimed, clock > toldClock else { return }
-        let milliseconds = (clock - toldClock) / 1_000_000
-        guard milliseconds > 0 else { return }
-        toldClock &+= milliseconds * 1_000_000
-        apply(.wait(milliseconds: Int(min(milliseconds, 3_600_000))), continuous: false)
-        if lockClock != nil { lockClock = toldClock }
+        if let wait = timed.owedWait() { apply(wait, continuous: false) }
     }
 
     /// Applies one action at the current time, records it, and follows what it did: a new
@@ -157,36 +101,19 @@ extension GameScreen {
     mutating func apply(_ action: Action, continuous: Bool = true) {
         if action.kind != .wait { tellWait() }
         guard !game.state.isOver else { return }
-        game.apply(action)
+        let entered = timed.apply(action)
         finesse.note(action, game: game)
         statistics.finesseFaults = finesse.faults
         statistics.presses = finesse.presses
         noteEvents()
-        let millisecond = clock / 1_000_000
-        let milliseconds = Int(millisecond > lastActionMillisecond ? millisecond - lastActionMillisecond : 0)
-        lastActionMillisecond = max(lastActionMillisecond, millisecond)
-        recorder.record(action, after: milliseconds, state: game.state)
-        if rules.lockDelay != nil {
-            let state = game.state
-            let resting = !state.isOver && !state.fits(state.piece.offset(0, 1))
-            if !resting {
-                lockClock = nil
-            } else if lockClock == nil || action.kind != .wait {
-                // Resting from now (a step down, a move or a new piece starts the timer over).
-                lockClock = clock
-            }
-        }
-        if game.state.events.contains(where: { if case .spawned = $0 { true } else { false } }) {
+        if entered {
             handling.pieceEntered(at: clock)
             if reloadPending {
                 reload(at: lastWall)
-                // Rules reloaded to instant gravity put the piece at rest: its timer starts.
-                let state = game.state
-                if rules.lockDelay != nil, lockClock == nil, !state.isOver, !state.fits(state.piece.offset(0, 1)) { lockClock = clock }
+                // The reloaded rules' timers: a piece now at rest (instant gravity) starts
+                // its lock timer, gravity its interval.
+                timed.pieceEntered()
             }
-            // A new piece gets a whole interval before its first gravity step (after a
-            // reload: the reloaded rules' interval).
-            nextGravity = nextGravity(after: clock)
         }
         guard continuous, !applyingContinuous, !game.state.isOver else { return }
         applyingContinuous = true

@@ -27,9 +27,9 @@ struct GameScreen<R: Rules>: PlayScreen {
 
     var rules: R
     var identity: RulesIdentity
-    var game: Game<R>
+    /// The game on its play clock: gravity, lock delay, timed rules and the recording.
+    var timed: TimedGame<R>
     var seed: UInt64
-    var recorder: ReplayRecorder
     var mode: Mode = .playing
     /// What the overlay shows instead of the mode's own (a game's end, a reload's error).
     var overlayOverride: Overlay?
@@ -43,25 +43,14 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Colours for a 16-colour terminal, one distinct entry per kind.
     var kindColors: [UInt32]?
 
-    /// Nanoseconds of play; `lastWall` is the monotonic time it was last brought up to.
-    var clock: UInt64 = 0
+    /// The monotonic time the play clock (`timed.clock`) was last brought up to.
     var lastWall: UInt64
-    var nextGravity: UInt64 = 0
-    /// The whole millisecond of the last recorded action, so recorded times never drift.
-    var lastActionMillisecond: UInt64 = 0
     var holds: KeyHolds
     var handling: Handling
     /// Effects produced while handling one input.
     var effects: [PlayEffect] = []
     /// Whether the moves that keep a piece at the wall or on the floor are being applied.
     var applyingContinuous = false
-    /// Under a lock delay, while the piece rests on the stack: the play time up to which the
-    /// engine has been told (`W`) how long it has waited. Nil while the piece can fall.
-    var lockClock: UInt64?
-    /// Under timed rules (a race against the clock, `rules.isTimed`): the play time up to
-    /// which the engine has been told (`W`) how much time passed. All play time reaches it,
-    /// so the race's time is in the replay and verifies.
-    var toldClock: UInt64 = 0
     /// One-shot commands (hard drop, turns, hold) of tentative presses, waiting to be sure
     /// they were presses and not the terminal's first repeat (`KeyHolds.Arrival.isTentative`).
     var tentative: [Key: Command] = [:]
@@ -119,14 +108,13 @@ struct GameScreen<R: Rules>: PlayScreen {
         self.rules = rules
         identity = provider.identity(rules)
         seed = config.seed ?? environment.newSeed()
-        game = Game(rules: rules, source: .seeded(seed))
-        recorder = ReplayRecorder(rules: identity, source: .seeded(seed))
-        finesse = FinesseTracker(game.state)
+        timed = TimedGame(game: Game(rules: rules, source: .seeded(seed)),
+                          recorder: ReplayRecorder(rules: identity, source: .seeded(seed)))
+        finesse = FinesseTracker(timed.state)
         self.size = size
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
         handling = Handling(settings: config.handling)
-        startClock()
         loadBest(environment)
         kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
         checkSize()
@@ -136,6 +124,11 @@ struct GameScreen<R: Rules>: PlayScreen {
         guard mode == .palette16 else { return nil }
         return ColorQuantization.distinctPalette16(pieces.kinds.map(\.color)).map(ColorQuantization.palette16Representative)
     }
+
+    var game: Game<R> { timed.game }
+    /// Nanoseconds of play.
+    var clock: UInt64 { timed.clock }
+    var recorder: ReplayRecorder { timed.recorder! }
 
     /// Whether the play clock runs.
     var isRunning: Bool { mode == .playing && !tooSmall && !game.state.isOver }
@@ -359,10 +352,10 @@ struct GameScreen<R: Rules>: PlayScreen {
     func deadline() -> UInt64? {
         var waits: [UInt64] = []
         if isRunning {
-            var due = [nextGravity, clock / Self.second * Self.second + Self.second]
+            var due = [clock / Self.second * Self.second + Self.second]
+            if let next = timed.nextDeadline { due.append(next) }
             if let next = handling.nextDeadline() { due.append(next) }
             if let next = holds.nextRelease() { due.append(next) }
-            if let next = lockDeadline { due.append(next) }
             if calloutUntil > clock { due.append(calloutUntil) }
             if rules.isTimed { due.append(clock / Self.raceTick * Self.raceTick + Self.raceTick) }
             let soonest = due.min()!

@@ -69,46 +69,39 @@ public struct Simulator<R: Rules>: SeedPlayer {
 
     public mutating func play(seed: UInt64) -> GameRecord {
         let warnedBefore = rules.warnings.count
-        var game = Game(rules: rules, source: .seeded(seed))
-        var recorder = config.recordsReplays ? ReplayRecorder(rules: rules.identity, source: .seeded(seed)) : nil
-        defer { lastReplay = recorder?.finish(game.state) }
+        // The bot's pace: each piece's time is told before its moves (see `TimedGame.Schedule.paced`).
+        var timed = TimedGame(game: Game(rules: rules, source: .seeded(seed)),
+                              recorder: config.recordsReplays ? ReplayRecorder(rules: rules.identity, source: .seeded(seed)) : nil,
+                              schedule: .paced)
+        defer { lastReplay = timed.recorder?.finish(timed.state) }
         bot.reset(seed: seed)
         let evaluatedBefore = bot.placementsEvaluated, heldBefore = bot.piecesHeld
-        // Time the pace owes the clock: under a lock delay it is not sent while the piece
-        // in play already rests on the stack (it would lock there, under the bot's moves),
-        // but carried to the next piece's wait.
-        var owed = 0
-        var clears = Array(repeating: 0, count: max(1, game.state.pieces.maxExtent))
+        var clears = Array(repeating: 0, count: max(1, timed.state.pieces.maxExtent))
         var heightSum = 0, maxHeight = 0
         var failure: String?
-        playing: while !game.state.isOver && game.state.piecesLocked < config.cap {
+        playing: while !timed.state.isOver && timed.state.piecesLocked < config.cap {
             let placement: Placement?
             do {
-                placement = try bot.choose(game)
+                placement = try bot.choose(timed.game)
             } catch {
                 failure = error.description
                 break
             }
             guard let placement else { break }
             if config.piecesPerSecond != nil {
-                let piece = game.state.piecesLocked + 1
-                owed += config.milliseconds(afterPieces: piece) - config.milliseconds(afterPieces: piece - 1)
-                let grounded = rules.lockDelay != nil && !game.state.fits(game.state.piece.offset(0, 1))
-                // A replay's `W` holds at most a day; more is sent as several.
-                while owed > 0 && !grounded {
-                    let wait = Action.wait(milliseconds: min(owed, Action.maxWait))
-                    game.apply(wait)
-                    recorder?.record(wait, state: game.state)
-                    owed -= min(owed, Action.maxWait)
-                }
+                // The clock when this piece's moves end.
+                timed.wind(to: UInt64(config.milliseconds(afterPieces: timed.state.piecesLocked + 1)) * 1_000_000)
+                for wait in timed.pacedWaits() { timed.apply(wait) }
             }
-            switch bot.commit(placement, to: &game, recording: &recorder) {
+            let commit = timed.untimed { game, recorder in bot.commit(placement, to: &game, recording: &recorder) }
+            switch commit {
             case .locked: break
             case .ended: break playing
             case .failed(let why):
                 failure = why
                 break playing
             }
+            let game = timed.game
             for event in game.state.events {
                 if case .cleared(let count, _) = event, count > 0 {
                     if count > clears.count { clears += Array(repeating: 0, count: count - clears.count) }
@@ -119,7 +112,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
             heightSum += height
             maxHeight = max(maxHeight, height)
         }
-        let state = game.state
+        let state = timed.state
         let outcome: Outcome
         switch state.phase {
         case .playing: outcome = failure == nil ? .capped : .ruleError

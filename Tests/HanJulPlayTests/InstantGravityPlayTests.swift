@@ -35,7 +35,7 @@ struct InstantGravityPlayTests {
         let first = game.game.state.piece
         #expect(!game.game.state.fits(first.offset(0, 1)), "at rest from the first frame")
         #expect(clock.screen.contains("20G"))
-        #expect(game.nextGravity == .max)
+        #expect(game.timed.nextGravity == .max)
         clock.run(to: 400)
         #expect(Self.game(clock).game.state.piecesLocked == 0)
         clock.run(to: 3_000)

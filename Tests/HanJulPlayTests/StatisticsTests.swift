@@ -67,7 +67,7 @@ struct StatisticsTests {
         state.editBoard { board in
             for y in 16..<20 { for x in 0..<9 { board.set(x: x, y: y, to: 1) } }
         }
-        screen.game = Game(rules: StandardRules(), state: state)
+        screen.timed = TimedGame(game: Game(rules: StandardRules(), state: state), recorder: screen.recorder)
         clock.session.screen = screen
         return clock
     }

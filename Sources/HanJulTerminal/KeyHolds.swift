@@ -1,5 +1,3 @@
-import HanJulTerminal
-
 /// Which keys are held, from the terminal's key events: exactly, when the terminal reports
 /// releases (the kitty keyboard protocol), or inferred from its auto-repeat when it does not.
 ///
@@ -26,11 +24,11 @@ import HanJulTerminal
 ///
 /// Times are nanoseconds on the game's clock; the caller resets this when the clock stops
 /// (pause), as keys may change meanwhile unseen.
-struct KeyHolds: Sendable {
+public struct KeyHolds: Sendable {
     /// Whether the terminal reports releases (the kitty keyboard protocol is on).
-    var reportsReleases: Bool
+    public var reportsReleases: Bool
 
-    enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable {
         /// Down once, no repeat yet. `candidate`: the press before, when these bytes may turn
         /// out to be its first repeat (the repeat delay not known yet).
         case pressed(at: UInt64, candidate: UInt64?)
@@ -40,10 +38,10 @@ struct KeyHolds: Sendable {
         case down(since: UInt64)
     }
 
-    private(set) var keys: [Key: State] = [:]
+    public private(set) var keys: [Key: State] = [:]
     /// The terminal's repeat delay (press to first repeat) and interval, once seen.
-    private(set) var repeatDelay: UInt64?
-    private(set) var repeatInterval: UInt64?
+    public private(set) var repeatDelay: UInt64?
+    public private(set) var repeatInterval: UInt64?
 
     static let millisecond: UInt64 = 1_000_000
     /// The interval assumed before one is seen: slower than any usual repeat rate.
@@ -55,39 +53,39 @@ struct KeyHolds: Sendable {
     /// repeat delay is unknown.
     static let unknownDelayHold: UInt64 = 1_000 * millisecond
 
-    init(reportsReleases: Bool) {
+    public init(reportsReleases: Bool) {
         self.reportsReleases = reportsReleases
     }
 
     /// What one event of the terminal means.
-    struct Arrival: Equatable, Sendable {
-        var kind: KeyEvent.Kind
+    public struct Arrival: Equatable, Sendable {
+        public var kind: KeyEvent.Kind
         /// For a repeat that showed earlier bytes to have been a repeat too: the first press.
-        var heldSince: UInt64?
+        public var heldSince: UInt64?
         /// A press that also ends an earlier hold of the same key (no release was seen).
-        var endsEarlierHold = false
+        public var endsEarlierHold = false
         /// A press that may yet prove the first repeat of the press before (the repeat delay
         /// not known yet): `releases(upTo:)` confirms it a gap later, or a repeat shows it
         /// was one (`heldSince`). What cannot be undone (a hard drop) waits for that.
-        var isTentative = false
+        public var isTentative = false
     }
 
     /// What time alone decides about the keys.
-    enum Lapse: Equatable, Sendable {
+    public enum Lapse: Equatable, Sendable {
         /// The key is up.
         case released(Key, at: UInt64)
         /// A tentative press got no repeat within the gap: it was a press.
         case confirmed(Key, at: UInt64)
     }
 
-    var interval: UInt64 { repeatInterval ?? Self.defaultInterval }
+    public var interval: UInt64 { repeatInterval ?? Self.defaultInterval }
     /// How long a repeating key may stay silent and still be held.
-    var gap: UInt64 { interval + max(interval, 50 * Self.millisecond) }
+    public var gap: UInt64 { interval + max(interval, 50 * Self.millisecond) }
     /// How far off the repeat delay a first repeat may come.
     func delayTolerance(_ delay: UInt64) -> UInt64 { max(30 * Self.millisecond, delay / 8) }
 
     /// Interprets an event of `key` at `time` (after `releases(upTo: time)`).
-    mutating func receive(_ event: KeyEvent, at time: UInt64) -> Arrival? {
+    public mutating func receive(_ event: KeyEvent, at time: UInt64) -> Arrival? {
         let key = event.key
         if reportsReleases {
             switch event.kind {
@@ -146,7 +144,7 @@ struct KeyHolds: Sendable {
     }
 
     /// When the next inferred release falls due, if any.
-    func nextRelease() -> UInt64? {
+    public func nextRelease() -> UInt64? {
         guard !reportsReleases else { return nil }
         return keys.values.compactMap(releaseTime).min()
     }
@@ -163,7 +161,7 @@ struct KeyHolds: Sendable {
     }
 
     /// The releases and confirmations due at or before `time`, earliest first.
-    mutating func releases(upTo time: UInt64) -> [Lapse] {
+    public mutating func releases(upTo time: UInt64) -> [Lapse] {
         guard !reportsReleases else { return [] }
         var due: [(UInt64, Lapse)] = []
         for (key, state) in keys {
@@ -178,14 +176,23 @@ struct KeyHolds: Sendable {
             keys[key] = nil
             due.append((at, .released(key, at: at)))
         }
-        return due.sorted { $0.0 < $1.0 }.map(\.1)
+        // Ties in a fixed order (the dictionary's is per process): the same keys make the
+        // same game in every run.
+        return due.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : Self.order($0.1) < Self.order($1.1) }.map(\.1)
+    }
+
+    private static func order(_ lapse: Lapse) -> String {
+        switch lapse {
+        case .confirmed(let key, _): "0 \(key)"
+        case .released(let key, _): "1 \(key)"
+        }
     }
 
     /// Whether `key` is down at all (held or maybe held).
-    func isDown(_ key: Key) -> Bool { keys[key] != nil }
+    public func isDown(_ key: Key) -> Bool { keys[key] != nil }
 
     /// Whether `key` is surely still held at `time` (see the type's notes).
-    func confirmsHeld(_ key: Key, at time: UInt64) -> Bool {
+    public func confirmsHeld(_ key: Key, at time: UInt64) -> Bool {
         switch keys[key] {
         case .down?: return true
         case .repeating(_, let last)?: return time <= last &+ interval &+ 15 * Self.millisecond
@@ -194,7 +201,7 @@ struct KeyHolds: Sendable {
     }
 
     /// Forgets every key (the clock stopped: keys may change unseen).
-    mutating func reset() { keys.removeAll() }
+    public mutating func reset() { keys.removeAll() }
 
     private mutating func learnDelay(_ delay: UInt64) {
         guard delay >= Self.minimumDelay, delay < 2_000 * Self.millisecond else { return }
