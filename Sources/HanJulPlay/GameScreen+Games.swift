@@ -33,7 +33,7 @@ extension GameScreen {
         resetKeys()
         startClock()
         loadBest(environment)
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
+        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 
