@@ -107,10 +107,11 @@ public struct Layout: Hashable, Sendable {
         var frame = Frame(size: size)
         let glyphs = Glyphs(scene.style)
         // The board stays where play puts it whatever shows beside it (D5): the drawing is
-        // centred as played, on its steady height (the panel's status lines may grow down,
-        // and push it up only where they would not fit below).
+        // centred as played, on its steady height. The panel's status lines (a replay's
+        // notes) grow down; in a terminal too short for them below, the panel's last rows
+        // (its mods) are cut rather than the board moved.
         let left = max((frame.width - layout.size.width) / 2, 0)
-        let top = max(min((frame.height - layout.steadyHeight) / 2, frame.height - layout.size.height), 0)
+        let top = max((frame.height - layout.steadyHeight) / 2, 0)
         // A report beside the board takes the panel's place, as wide as it needs and the
         // room right of the board allows.
         var beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []

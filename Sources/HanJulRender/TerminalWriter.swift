@@ -94,8 +94,12 @@ public struct TerminalWriter: Hashable, Sendable {
 
     /// A cell's style as this terminal shows it: colours quantised to `colorMode`.
     func terminalStyle(_ style: TextStyle) -> TerminalStyle {
-        TerminalStyle(foreground: terminalColor(style.foreground), background: terminalColor(style.background),
-                      attributes: style.attributes)
+        var attributes = style.attributes
+        // Without colours a coloured background (a filled cell) is reverse video: a block
+        // in the terminal's own colour, never a blank.
+        if colorMode == .none && style.background != .default { attributes.formSymmetricDifference(.reverse) }
+        return TerminalStyle(foreground: terminalColor(style.foreground), background: terminalColor(style.background),
+                             attributes: attributes)
     }
 
     func terminalColor(_ color: Color) -> TerminalColor {

@@ -128,9 +128,6 @@ struct RaceClockPTYTests {
             .capture(as: "second", from: "start"),
             .pump(0.6), .send("\u{3}"), .exit(),
         ])
-        print("DIAG exit \(String(describing: run.exit)) status \(run.status) notes \(run.notes) error \(String(describing: run.error))")
-        print("DIAG screen\n" + run.screen())
-        print("DIAG mid\n" + PTYRun.screen(of: run.captured("mid")))
         expectBaseline(run, PTYRun.screen(of: run.captured("mid")))
         #expect(run.exit == .exited(0), "status \(run.status)")
         let early = PTYRun.screen(of: run.captured("early")), later = PTYRun.screen(of: run.captured("later"))
