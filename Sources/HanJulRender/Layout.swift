@@ -106,14 +106,16 @@ public struct Layout: Hashable, Sendable {
         }
         var frame = Frame(size: size)
         let glyphs = Glyphs(scene.style)
-        // The board stays where play puts it whatever shows beside it (D5): the drawing is
-        // centred as played, on its steady height. The panel's status lines (a replay's
-        // notes) grow down; in a terminal too short for them below, the panel's last rows
-        // (its mods) are cut rather than the board moved.
-        let left = max((frame.width - layout.size.width) / 2, 0)
+        // The board stays where it is whatever shows beside it (D5): the drawing is centred
+        // with the room the widest report beside the board takes (the end screen's table,
+        // the statistics page) kept right of the board at all times, and on its steady
+        // height. The panel's status lines (a replay's notes) grow down; in a terminal too
+        // short for them below, the panel's last rows (its mods) are cut, the board stays.
+        let reserved = max(min(Layout.maximumReportWidth, frame.width - layout.panelX), layout.panel.width)
+        let left = max((frame.width - layout.panelX - reserved) / 2, 0)
         let top = max((frame.height - layout.steadyHeight) / 2, 0)
         // A report beside the board takes the panel's place, as wide as it needs and the
-        // room right of the board allows.
+        // room kept for it allows.
         var beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []
         let room = frame.width - left - layout.panelX
         let besideWidth = beside.isEmpty ? 0 : max(min(layout.besideBoardWidth(beside), room), layout.panel.width)

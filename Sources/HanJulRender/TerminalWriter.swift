@@ -50,7 +50,7 @@ public struct TerminalWriter: Hashable, Sendable {
                 if cursor == nil || cursor! != (x, run.row) {
                     out += move(from: cursor, to: (x, run.row), style: current, frame: frame)
                 }
-                let style = terminalStyle(cell.style)
+                let style = terminalStyle(cell.style, filling: cell.character == " ")
                 if style != current {
                     out += style.transition(from: current)
                     current = style
@@ -84,7 +84,7 @@ public struct TerminalWriter: Hashable, Sendable {
             var rewrite: [UInt8] = []
             for x in cursor.x..<target.x {
                 let cell = frame[x, target.y]
-                guard cell.isPlain, terminalStyle(cell.style) == style else { return best }
+                guard cell.isPlain, terminalStyle(cell.style, filling: cell.character == " ") == style else { return best }
                 Self.appendCharacter(cell.character, to: &rewrite)
             }
             consider(rewrite)
@@ -93,11 +93,11 @@ public struct TerminalWriter: Hashable, Sendable {
     }
 
     /// A cell's style as this terminal shows it: colours quantised to `colorMode`.
-    func terminalStyle(_ style: TextStyle) -> TerminalStyle {
+    /// Without colours a space on a coloured background (`filling`: a filled cell) is reverse
+    /// video: a block in the terminal's own colour, never a blank.
+    func terminalStyle(_ style: TextStyle, filling: Bool = false) -> TerminalStyle {
         var attributes = style.attributes
-        // Without colours a coloured background (a filled cell) is reverse video: a block
-        // in the terminal's own colour, never a blank.
-        if colorMode == .none && style.background != .default { attributes.formSymmetricDifference(.reverse) }
+        if filling && colorMode == .none && style.background != .default { attributes.formSymmetricDifference(.reverse) }
         return TerminalStyle(foreground: terminalColor(style.foreground), background: terminalColor(style.background),
                              attributes: attributes)
     }

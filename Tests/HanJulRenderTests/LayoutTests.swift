@@ -272,10 +272,14 @@ import HanJulCore
     }
 
     @Test func drawingIsCentredInALargerTerminal() throws {
+        // Centred with the room of the widest report beside the board kept at its right
+        // (46 columns from the panel's left), so a game's end never moves the board (D5).
         let scene = try Self.game(style: .monochrome)
-        let frame = render(scene, size: Size(width: 46, height: 26))
-        #expect(frame.lines[2].hasPrefix("  ┌──"))
+        let frame = render(scene, size: Size(width: 100, height: 26))
+        #expect(frame.lines[2].hasPrefix(String(repeating: " ", count: 15) + "┌──"), "(100 - 24 - 46) / 2 = 15")
         #expect(frame.lines[1].allSatisfy { $0 == " " })
+        let narrow = render(scene, size: Size(width: 46, height: 26))
+        #expect(narrow.lines[2].hasPrefix("┌──"), "the room right of the panel is all kept")
     }
 }
 
