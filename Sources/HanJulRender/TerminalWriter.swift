@@ -50,7 +50,7 @@ public struct TerminalWriter: Hashable, Sendable {
                 if cursor == nil || cursor! != (x, run.row) {
                     out += move(from: cursor, to: (x, run.row), style: current, frame: frame)
                 }
-                let style = terminalStyle(cell.style, filling: cell.character == " ")
+                let style = terminalStyle(cell.style)
                 if style != current {
                     out += style.transition(from: current)
                     current = style
@@ -84,7 +84,7 @@ public struct TerminalWriter: Hashable, Sendable {
             var rewrite: [UInt8] = []
             for x in cursor.x..<target.x {
                 let cell = frame[x, target.y]
-                guard cell.isPlain, terminalStyle(cell.style, filling: cell.character == " ") == style else { return best }
+                guard cell.isPlain, terminalStyle(cell.style) == style else { return best }
                 Self.appendCharacter(cell.character, to: &rewrite)
             }
             consider(rewrite)
@@ -93,13 +93,9 @@ public struct TerminalWriter: Hashable, Sendable {
     }
 
     /// A cell's style as this terminal shows it: colours quantised to `colorMode`.
-    /// Without colours a space on a coloured background (`filling`: a filled cell) is reverse
-    /// video: a block in the terminal's own colour, never a blank.
-    func terminalStyle(_ style: TextStyle, filling: Bool = false) -> TerminalStyle {
-        var attributes = style.attributes
-        if filling && colorMode == .none && style.background != .default { attributes.formSymmetricDifference(.reverse) }
-        return TerminalStyle(foreground: terminalColor(style.foreground), background: terminalColor(style.background),
-                             attributes: attributes)
+    func terminalStyle(_ style: TextStyle) -> TerminalStyle {
+        TerminalStyle(foreground: terminalColor(style.foreground), background: terminalColor(style.background),
+                      attributes: style.attributes)
     }
 
     func terminalColor(_ color: Color) -> TerminalColor {

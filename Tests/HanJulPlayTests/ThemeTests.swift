@@ -61,10 +61,6 @@ struct ThemeTests {
             #expect(frame.cells.allSatisfy { $0.background == .default }, "\(style)")
             #expect(frame.text.contains("[][][][]"), "\(style): \(frame.text)")
         }
-        // Without colours (a colour frame sent to a terminal that has none) the cells are
-        // reverse video, never blanks.
-        let none = String(decoding: TerminalWriter(colorMode: .none).bytes(from: nil, to: color), as: UTF8.self)
-        #expect(none.contains("\u{1B}[7m  ") || none.contains(";7m  "), "\(none.debugDescription)")
         // What the terminal is sent: background colours, in every colour mode.
         for (mode, code) in [(ColorMode.trueColor, "48;"), (.palette256, "48;5;"), (.palette16, "10")] {
             let text = String(decoding: TerminalWriter(colorMode: mode).bytes(from: nil, to: color), as: UTF8.self)
