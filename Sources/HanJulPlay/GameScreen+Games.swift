@@ -32,7 +32,7 @@ extension GameScreen {
         lastWall = now
         resetKeys()
         loadBest(environment)
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
+        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 

@@ -23,7 +23,8 @@ struct GameScreen<R: Rules>: PlayScreen {
     }
 
     let provider: RulesProvider<R>
-    let config: PlayConfig
+    /// The player's choices; its style follows the terminal's background (`.background`).
+    var config: PlayConfig
 
     var rules: R
     var identity: RulesIdentity
@@ -116,13 +117,15 @@ struct GameScreen<R: Rules>: PlayScreen {
         holds = KeyHolds(reportsReleases: reportsReleases)
         handling = Handling(settings: config.handling)
         loadBest(environment)
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode)
+        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 
-    static func colors(for pieces: PieceSet, mode: ColorMode) -> [UInt32]? {
+    /// For a 16-colour terminal, one entry per kind, all different, that read on the
+    /// background (`light`: no bright yellow, cyan or white on a white terminal).
+    static func colors(for pieces: PieceSet, mode: ColorMode, light: Bool = false) -> [UInt32]? {
         guard mode == .palette16 else { return nil }
-        return ColorQuantization.distinctPalette16(pieces.kinds.map(\.color)).map(ColorQuantization.palette16Representative)
+        return ColorQuantization.distinctPalette16(pieces.kinds.map(\.color), light: light).map(ColorQuantization.palette16Representative)
     }
 
     var game: Game<R> { timed.game }
@@ -154,6 +157,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         case .keyEvents(let reported):
             resetKeys()
             holds = KeyHolds(reportsReleases: reported)
+        case .background(let light):
+            config.noteBackground(light: light)
+            kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
+            effects.append(.redrawAll)
         case .modsChanged:
             reloadPending = true
             // While paused there is no next piece to wait for: reload now.

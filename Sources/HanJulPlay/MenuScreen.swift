@@ -80,6 +80,11 @@ struct MenuScreen: PlayScreen {
     mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
         if case .resized(let newSize) = input { size = newSize }
         if case .keyEvents(let reported) = input { reportsReleases = reported }
+        if case .background(let light) = input {
+            // Games and replays started from now on draw for it; a running one is told below.
+            config.noteBackground(light: light)
+            config.terminalStyle.lightBackground = light
+        }
         if var running = child {
             var effects = running.handle(input, at: now, environment: environment)
             child = running
@@ -114,6 +119,8 @@ struct MenuScreen: PlayScreen {
         case .replayNotSaved(let message):
             status = message
             return []
+        case .background:
+            return [.redrawAll]
         case .tick, .keyEvents, .modsChanged:
             return []
         }

@@ -20,6 +20,19 @@ public struct PlayConfig: Sendable {
     /// The colours and style the terminal supports (what `Palette.auto` draws with).
     public var terminalColorMode: ColorMode
     public var terminalStyle: RenderStyle
+    /// Light or dark colours: as the terminal's background (auto), or the player's choice.
+    public var theme = Theme.auto
+    /// Whether the terminal said its background is light (OSC 11; false until it does).
+    public var terminalIsLight = false
+
+    /// Whether colours are chosen for a light background.
+    public var isLight: Bool { theme == .light || (theme == .auto && terminalIsLight) }
+
+    /// The terminal said its background is `light` (or dark): the style follows under auto.
+    public mutating func noteBackground(light: Bool) {
+        terminalIsLight = light
+        style.lightBackground = isLight
+    }
 
     public init(seed: UInt64? = nil, bindings: KeyBindings = .defaults, handling: HandlingSettings = .defaults,
                 style: RenderStyle = .color, colorMode: ColorMode = .trueColor) {
@@ -43,6 +56,8 @@ public struct PlayConfig: Sendable {
         config.style = settings.palette == .auto ? terminalStyle
             : config.colorMode == .none ? (terminalStyle.isASCII ? .ascii : .monochrome)
             : (terminalStyle.isASCII ? .asciiColor : .color)
+        config.theme = settings.theme
+        config.style.lightBackground = config.isLight
         return config
     }
 }
@@ -109,5 +124,19 @@ public enum Palette: String, CaseIterable, Sendable {
         let all = Palette.allCases
         let index = all.firstIndex(of: self)!
         return all[min(max(index + (change > 0 ? 1 : change < 0 ? -1 : 0), 0), all.count - 1)]
+    }
+}
+
+/// Colours for a dark or a light terminal background (settings.conf `theme`).
+public enum Theme: String, CaseIterable, Sendable {
+    /// As the terminal says (OSC 11); dark when it says nothing.
+    case auto
+    case dark
+    case light
+
+    /// Whether a background of these channels is light: its lightness (Rec. 601 weights)
+    /// past the middle.
+    public static func isLight(red: UInt8, green: UInt8, blue: UInt8) -> Bool {
+        (299 * Int(red) + 587 * Int(green) + 114 * Int(blue)) / 1000 > 127
     }
 }

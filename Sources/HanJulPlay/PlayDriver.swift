@@ -75,6 +75,7 @@ public struct PlayDriver {
 
     mutating func loop(_ session: inout PlaySession) -> PlayExit {
         draw(session.start())
+        terminal.requestBackground()
         terminal.requestKeyEvents()
         while true {
             let now = MonotonicClock.nanoseconds()
@@ -90,6 +91,8 @@ public struct PlayDriver {
                 case .keys(let keys):
                     for key in keys where !interceptTestKey(key) { inputs.append(.key(key)) }
                 case .keyboardProtocol(let on): inputs.append(.keyEvents(on))
+                case .background(let red, let green, let blue):
+                    inputs.append(.background(light: Theme.isLight(red: red, green: green, blue: blue)))
                 case .resized(let size): inputs.append(.resized(size.renderSize))
                 case .suspendRequested: inputs.append(.suspendRequested)
                 case .resumed: inputs.append(.resumed)

@@ -13,6 +13,8 @@ public enum PlayInput: Equatable, Sendable {
     /// The terminal's answer to the key-event query: whether it now reports key repeats and
     /// releases (the kitty keyboard protocol).
     case keyEvents(Bool)
+    /// The terminal said its background colour (OSC 11): light or dark.
+    case background(light: Bool)
     /// The files of a watched mod changed.
     case modsChanged
     /// The process was stopped (Ctrl-Z, or SIGSTOP from outside) and continued: the time

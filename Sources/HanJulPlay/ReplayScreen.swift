@@ -17,7 +17,9 @@ struct ReplayScreen<R: Rules>: PlayScreen {
 
     let replay: Replay
     let modNames: [String]
-    let style: RenderStyle
+    /// The style and colours drawn with (`config.style`; the background can change).
+    var config: PlayConfig
+    var style: RenderStyle { config.style }
     var kindColors: [UInt32]?
     var size: Size
 
@@ -45,11 +47,11 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     init(replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
         self.modNames = modNames
-        style = config.style
+        self.config = config
         self.size = size
         timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
         statisticsAt = Self.statistics(of: replay, game: makeGame())
-        kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode)
+        kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode, light: config.isLight)
         lastWall = now
         untilNext = delay(of: 0)
     }
@@ -105,6 +107,10 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             return [.exitBySignal(signal)]
         case .inputClosed:
             return [.quit(.inputClosed)]
+        case .background(let light):
+            config.noteBackground(light: light)
+            kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode, light: config.isLight)
+            return [.redrawAll]
         case .tick, .keyEvents, .modsChanged, .replayNotSaved:
             return []
         }

@@ -32,13 +32,15 @@ public struct PlayerSettings: Equatable, Sendable {
     public var replaysKept = ReplayHousekeeping.defaultKept
     /// The colours drawn: the terminal's own (auto) or one the player chose.
     public var palette = Palette.auto
+    /// Colours for a dark or light background: as the terminal says (auto), or fixed.
+    public var theme = Theme.auto
 
     public init(handling: HandlingSettings = .defaults) {
         self.handling = handling
     }
 
     /// The settings besides the handling ones, in the order the file lists them.
-    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept", "palette"]
+    static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept", "palette", "theme"]
 
     public static let defaults = PlayerSettings()
 
@@ -81,6 +83,11 @@ public struct PlayerSettings: Equatable, Sendable {
                         throw fail("palette '\(KeyBindings.printable(text))' is not one of \(Palette.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                     settings.palette = palette
+                case "theme":
+                    guard let theme = Theme(rawValue: String(text)) else {
+                        throw fail("theme '\(KeyBindings.printable(text))' is not one of \(Theme.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    settings.theme = theme
                 case "name":
                     let name = HighScore.cleanName(String(text))
                     settings.name = name.isEmpty ? nil : name
@@ -117,6 +124,7 @@ public struct PlayerSettings: Equatable, Sendable {
         case "name": return self.name ?? ""
         case "replays_kept": return "\(replaysKept)"
         case "palette": return palette.rawValue
+        case "theme": return theme.rawValue
         default: return nil
         }
     }
@@ -170,6 +178,7 @@ public struct PlayerSettings: Equatable, Sendable {
         text += "name = \(name ?? "")  # your name in the high scores (empty: $USER)\n"
         text += "replays_kept = \(replaysKept)  # replays kept besides those of high-score games\n"
         text += "palette = \(palette.rawValue)  # colours: \(Palette.allCases.map(\.rawValue).joined(separator: ", ")) (auto: what the terminal says)\n"
+        text += "theme = \(theme.rawValue)  # background: auto (asks the terminal), dark or light\n"
         return text
     }
 }

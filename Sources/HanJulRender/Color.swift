@@ -20,4 +20,28 @@ public enum Color: Hashable, Sendable {
         let r = (value >> 16 & 0xFF) * p / 100, g = (value >> 8 & 0xFF) * p / 100, b = (value & 0xFF) * p / 100
         return .rgb(r << 16 | g << 8 | b)
     }
+
+    /// How light the colour looks, 0 (black) to 255 (white): the Rec. 601 weights of its
+    /// channels. `.default` counts as 0.
+    public var lightness: Int {
+        guard case .rgb(let value) = self else { return 0 }
+        let r = Int(value >> 16 & 0xFF), g = Int(value >> 8 & 0xFF), b = Int(value & 0xFF)
+        return (299 * r + 587 * g + 114 * b) / 1000
+    }
+
+    /// The lightest a colour is drawn on a light background (out of 255): lighter ones, a
+    /// yellow, all but vanish on white.
+    public static let lightestOnLight = 150
+
+    /// The colour darkened (its hue kept) to at most `lightestOnLight`; darker colours and
+    /// `.default` unchanged.
+    ///
+    /// ```
+    /// Color.rgb(0xFFC44D).readableOnLight() == .rgb(0xBF9339)   // the O, gold on white
+    /// ```
+    public func readableOnLight() -> Color {
+        let level = lightness
+        guard level > Color.lightestOnLight else { return self }
+        return scaled(Color.lightestOnLight * 100 / level)
+    }
 }

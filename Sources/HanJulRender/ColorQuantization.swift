@@ -103,8 +103,12 @@ public enum ColorQuantization {
     /// ColorQuantization.distinctPalette16([0x3EC8E8, 0xFFC44D, 0xC084FC, 0x4ADE80, 0xFB7185, 0x60A5FA, 0xFB923C])
     ///     == [14, 11, 13, 10, 9, 12, 3]   // I O T S Z J L: seven different colours
     /// ```
-    public static func distinctPalette16(_ colors: [UInt32]) -> [Int] {
-        let candidates = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 7, 8]
+    ///
+    /// On a light background (`light`), the entries that all but vanish on white (bright
+    /// yellow 11, bright cyan 14, the light greys 7 and 15) are left out, black (0) comes
+    /// in, and every colour prefers the normal entries (darker in every palette).
+    public static func distinctPalette16(_ colors: [UInt32], light: Bool = false) -> [Int] {
+        let candidates = light ? [1, 2, 3, 4, 5, 6, 9, 10, 12, 13, 8, 0] : [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 7, 8]
         let exact = Array(colors.prefix(candidates.count))
         // Dynamic programming over the set of entries used: after k colours, at most
         // C(14, k) sets, each keeping its cheapest assignment.
@@ -114,7 +118,7 @@ public enum ColorQuantization {
             for (used, state) in best {
                 for (bit, entry) in candidates.enumerated() where used & (1 << bit) == 0 {
                     let mask = used | (1 << bit)
-                    let cost = state.cost + palette16Cost(color, entry)
+                    let cost = state.cost + palette16Cost(color, entry, light: light)
                     if let known = next[mask], known.cost <= cost { continue }
                     next[mask] = (cost, state.picks + [entry])
                 }
@@ -124,15 +128,19 @@ public enum ColorQuantization {
         // Ties go to the assignment that is first in entry order, so the result never
         // depends on the dictionary's order.
         let chosen = best.values.min { a, b in a.cost != b.cost ? a.cost < b.cost : a.picks.lexicographicallyPrecedes(b.picks) }
-        let rest = colors.dropFirst(candidates.count).map { color in candidates.min { palette16Cost(color, $0) < palette16Cost(color, $1) }! }
+        let rest = colors.dropFirst(candidates.count).map { color in
+            candidates.min { palette16Cost(color, $0, light: light) < palette16Cost(color, $1, light: light) }!
+        }
         return (chosen?.picks ?? []) + rest
     }
 
     /// The cost of showing `rgb` as entry `index` (see `distinctPalette16`).
-    static func palette16Cost(_ rgb: UInt32, _ index: Int) -> Int {
+    static func palette16Cost(_ rgb: UInt32, _ index: Int, light: Bool = false) -> Int {
         let (r, g, b) = channels(rgb)
         let high = max(r, g, b), low = min(r, g, b), chroma = high - low
         let greys = [0: 0, 8: 127, 7: 229, 15: 255]
+        // On white every colour is best drawn normal, not bright.
+        let wantsBright = !light && max(r, g, b) >= 153
         if high < 48 || chroma * 4 < high {
             guard let level = greys[index] else { return 400 }
             return abs((r + g + b) / 3 - level)
@@ -149,8 +157,7 @@ public enum ColorQuantization {
         }
         let entryHues = [1: 0, 9: 0, 3: 35, 11: 60, 2: 120, 10: 120, 6: 180, 14: 180, 4: 240, 12: 240, 5: 300, 13: 300]
         let distance = abs(hue - entryHues[index]!)
-        let isBright = high >= 153
-        return min(distance, 360 - distance) + (isBright == (index >= 8) ? 0 : 25)
+        return min(distance, 360 - distance) + (wantsBright == (index >= 8) ? 0 : 25)
     }
 
     /// The red, green and blue channels of `0xRRGGBB`.

@@ -25,7 +25,8 @@ extension Layout {
         if scene.showsGhost {
             let drop = board.dropDistance(of: piece, in: scene.pieces)
             let ghostStyle: TextStyle = scene.style.usesColor
-                ? TextStyle(foreground: color(of: piece.kind, in: scene.pieces, override: scene.kindColors).scaled(Glyphs.ghostPercent))
+                ? TextStyle(foreground: shown(color(of: piece.kind, in: scene.pieces, override: scene.kindColors), scene: scene)
+                                .scaled(Glyphs.ghostPercent))
                 : .plain
             for cell in scene.pieces.cells(of: piece.offset(0, drop)) {
                 guard let row = screenRow(cell, board: board, top: y) else { continue }
@@ -57,11 +58,17 @@ extension Layout {
         return set.kinds.indices.contains(kind) ? .rgb(set.kinds[kind].color) : .default
     }
 
-    /// A filled cell's style: the kind's colour, or in monochrome bold for the piece in play.
+    /// A filled cell's style: the kind's colour as the background (spaces drawn on it), or
+    /// as the `[]`'s colour in ASCII; in monochrome bold for the piece in play.
     func cellStyle(kind: Int, scene: Scene, isPiece: Bool) -> TextStyle {
-        scene.style.usesColor
-            ? TextStyle(foreground: color(of: kind, in: scene.pieces, override: scene.kindColors))
-            : (isPiece ? .bold : .plain)
+        guard scene.style.usesColor else { return isPiece ? .bold : .plain }
+        let drawn = shown(color(of: kind, in: scene.pieces, override: scene.kindColors), scene: scene)
+        return scene.style.fillsCells ? TextStyle(background: drawn) : TextStyle(foreground: drawn)
+    }
+
+    /// `color` as drawn on the scene's background: on a light one, darkened until it reads.
+    func shown(_ color: Color, scene: Scene) -> Color {
+        scene.style.lightBackground ? color.readableOnLight() : color
     }
 
     /// Puts a two-column game cell at `(x, y)`.

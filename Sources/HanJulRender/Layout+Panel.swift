@@ -81,7 +81,7 @@ extension Layout {
         let text = pace.text
         var style = TextStyle.bold
         if scene.style.usesColor, let difference = pace.difference {
-            style.foreground = .rgb(difference < 0 ? Layout.aheadColor : Layout.behindColor)
+            style.foreground = shown(.rgb(difference < 0 ? Layout.aheadColor : Layout.behindColor), scene: scene)
         }
         frame.write(text, x: max(x + labelWidth + 1, x + panel.width - displayWidth(text)), y: y, style: style)
     }

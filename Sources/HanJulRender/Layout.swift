@@ -32,6 +32,10 @@ public struct Layout: Hashable, Sendable {
     /// Rows drawn above the field inside the board's border (`Scene.rowsAbove`, at most 8):
     /// the border box is this much taller, the field this far down.
     public let rowsAbove: Int
+    /// The height the drawing is centred on: the board, the left column and the panel
+    /// without its status lines, which come and go (a replay's notes) and must not move
+    /// the board.
+    public let steadyHeight: Int
 
     /// The smallest panel width.
     public static let minPanelWidth = 18
@@ -61,11 +65,11 @@ public struct Layout: Hashable, Sendable {
         let leftHeight = holdRows + (scene.statistics == nil ? 0 : Layout.statisticsRows)
         panelX = boardX + boardBox.width + Layout.gap
         let previewRows = previewCount == 0 ? 0 : 1 + previewCount * (slotHeight + 1)
+        let steadyPanel = previewRows + Layout.statLabels.count + (scene.hud.pace == nil ? 0 : 1) + 2 + modLines
         panel = Size(width: max(Layout.minPanelWidth, 2 + 2 * slotWidth),
-                     height: previewRows + Layout.statLabels.count + (scene.hud.pace == nil ? 0 : 1)
-                        + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1)
-                        + 2 + modLines)
+                     height: steadyPanel + (scene.hud.status.isEmpty ? 0 : scene.hud.status.count + 1))
         size = Size(width: panelX + panel.width, height: max(rowsAbove + boardBox.height, panel.height, leftHeight))
+        steadyHeight = max(rowsAbove + boardBox.height, steadyPanel, leftHeight)
     }
 
     /// The smallest terminal that shows `scene` whole.
@@ -102,16 +106,23 @@ public struct Layout: Hashable, Sendable {
         }
         var frame = Frame(size: size)
         let glyphs = Glyphs(scene.style)
+        // The board stays where it is whatever shows beside it (D5): the drawing is centred
+        // with the room the widest report beside the board takes (the end screen's table,
+        // the statistics page) kept right of the board at all times, and on its steady
+        // height. The panel's status lines (a replay's notes) grow down; in a terminal too
+        // short for them below, the panel's last rows (its mods) are cut, the board stays.
+        let reserved = max(min(Layout.maximumReportWidth, frame.width - layout.panelX), layout.panel.width)
+        let left = max((frame.width - layout.panelX - reserved) / 2, 0)
+        let top = max((frame.height - layout.steadyHeight) / 2, 0)
         // A report beside the board takes the panel's place, as wide as it needs and the
-        // terminal allows; the drawing is centred with it.
+        // room kept for it allows.
         var beside = isBesideBoard(scene.overlay) ? layout.besideBoardLines(scene, glyphs: glyphs) : []
-        let besideWidth = beside.isEmpty ? 0 : max(min(layout.besideBoardWidth(beside), size.width - layout.panelX), layout.panel.width)
+        let room = frame.width - left - layout.panelX
+        let besideWidth = beside.isEmpty ? 0 : max(min(layout.besideBoardWidth(beside), room), layout.panel.width)
         if !beside.isEmpty {
             // The table keeps only the columns that fit the room there is.
             beside = layout.besideBoardLines(scene, glyphs: glyphs, width: besideWidth - 4)
         }
-        let width = beside.isEmpty ? layout.size.width : layout.panelX + besideWidth
-        let left = max((frame.width - width) / 2, 0), top = (frame.height - layout.size.height) / 2
         layout.drawBoard(scene, glyphs: glyphs, x: left + layout.boardX, y: top, into: &frame)
         if let held = scene.hold {
             frame.write("HOLD", x: left, y: top, style: glyphs.labelStyle)

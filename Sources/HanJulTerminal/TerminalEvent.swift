@@ -7,6 +7,8 @@ public enum TerminalEvent: Hashable, Sendable {
     /// keyboard protocol is now on (repeats and releases are reported), `false` when the
     /// terminal does not have it.
     case keyboardProtocol(Bool)
+    /// The terminal's background colour, its answer to `TerminalSession.requestBackground()`.
+    case background(red: UInt8, green: UInt8, blue: UInt8)
     /// SIGWINCH: the terminal has this new size. Redraw fully.
     case resized(TerminalSize)
     /// SIGTSTP from outside (`kill -TSTP`): pause, then call `suspend()`.

@@ -69,6 +69,8 @@ public final class TerminalSession {
     public private(set) var isInputClosed = false
 
     private let writer: FileDescriptorWriter
+    /// `TERM`, as given.
+    private let term: String
     private var decoder = KeyDecoder()
     private var pendingSince: UInt64?
     /// The kitty flags asked for by `requestKeyEvents`, until the terminal answers.
@@ -123,6 +125,7 @@ public final class TerminalSession {
         self.modes = modes
         self.colorCapability = ColorCapability.detect(environment: environment)
         self.writer = FileDescriptorWriter(fileDescriptor: output)
+        self.term = term
         self.size = TerminalSize.query(fileDescriptor: output) ?? TerminalSize.query(fileDescriptor: input) ?? .zero
     }
 
@@ -171,6 +174,14 @@ public final class TerminalSession {
         try? write("\u{1B}[?u\u{1B}[c")
     }
 
+    /// Asks the terminal its background colour (`OSC 11 ; ?`); the answer arrives as
+    /// `.background`, before the answer to `requestKeyEvents()` when asked first (terminals
+    /// answer in order). Not asked of the Linux console, which would print the query.
+    public func requestBackground() {
+        guard !isClosed, !term.hasPrefix("linux") else { return }
+        try? write("\u{1B}]11;?\u{07}")
+    }
+
     /// Whether keys now arrive with repeat and release events.
     public var reportsKeyEvents: Bool { modes.contains(.kittyKeyboard) }
 
@@ -202,7 +213,10 @@ public final class TerminalSession {
                 keyEventsQuery = nil
                 flushKeys()
                 events.append(.keyboardProtocol(false))
-            case .background, .reply:
+            case .background(let red, let green, let blue):
+                flushKeys()
+                events.append(.background(red: red, green: green, blue: blue))
+            case .reply:
                 // Answers are never keys (T-21).
                 continue
             }
@@ -237,6 +251,14 @@ public final class TerminalSession {
             let now = MonotonicClock.nanoseconds()
             if let since = pendingSince,
                now >= since &+ UInt64(max(0, escapeWaitMilliseconds(at: now))) &* 1_000_000 {
+                // Bytes that came while the application was busy between two waits are no
+                // pause after the Esc: a burst of keys cut by a read's end after its Esc
+                // (a key sequence half read) would otherwise make Esc (quit) of it.
+                if !isInputClosed, let revents = inputReadiness() {
+                    let read = readInput(revents: revents)
+                    if let read { return read }
+                    if pendingSince != since { continue }
+                }
                 pendingSince = nil
                 let flushed = events(from: decoder.flushPendingEvents())
                 if !flushed.isEmpty { return flushed }
@@ -281,6 +303,14 @@ public final class TerminalSession {
         return wait
     }
 
+    /// The input's poll events when it has something to read now (or hung up); nil when
+    /// a read would find nothing.
+    private func inputReadiness() -> Int16? {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0, descriptor.revents != 0 else { return nil }
+        return descriptor.revents
+    }
+
     /// Reads what stdin has (one read), decodes it. Nil if nothing was there.
     private func readInput(revents: Int16) -> [TerminalEvent]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -299,11 +329,8 @@ public final class TerminalSession {
             return nil
         }
         let decoded = events(from: decoder.feedEvents(buffer[0..<count]))
-        if decoder.hasPendingInput {
-            if pendingSince == nil { pendingSince = MonotonicClock.nanoseconds() }
-        } else {
-            pendingSince = nil
-        }
+        // The escape timeout counts from the last bytes read: what is pending now came last.
+        pendingSince = decoder.hasPendingInput ? MonotonicClock.nanoseconds() : nil
         return decoded.isEmpty ? nil : decoded
     }
 

@@ -2,7 +2,7 @@
 // will, so the PTY tests can prove the terminal is restored on every way out.
 //
 // Usage: hanjul-termprobe [--crash fatal|segv|abort] [--slow-exit] [--hang]
-//                         [--emergency-restore] [--key-events]
+//                         [--emergency-restore] [--key-events] [--busy MS]
 //                         [--crash-after-keyboard] [--emergency-after-keyboard]
 //
 // It prints plain-text markers the tests wait for (each followed by "\r\n"):
@@ -48,6 +48,8 @@ func run() -> Never {
     var emergency = false
     var keyEvents = false
     var afterKeyboard: String?
+    /// Milliseconds spent after each batch of keys, as a game drawing frames is busy.
+    var busy: UInt32 = 0
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         switch argument {
@@ -65,6 +67,8 @@ func run() -> Never {
             afterKeyboard = "crash"
         case "--emergency-after-keyboard":
             afterKeyboard = "emergency"
+        case "--busy":
+            busy = UInt32(arguments.popFirst() ?? "") ?? 0
         default:
             printError("unknown argument \(argument)")
             exit(64)
@@ -137,6 +141,7 @@ func run() -> Never {
                     _exit(7)
                 }
             case .keys(let events):
+                defer { if busy > 0 { usleep(busy * 1_000) } }
                 for event in events {
                     say("KEY \(event)")
                     guard event.kind == .press else { continue }
@@ -149,6 +154,8 @@ func run() -> Never {
                         break
                     }
                 }
+            case .background(let red, let green, let blue):
+                say("BACKGROUND \(red) \(green) \(blue)")
             case .resized(let size):
                 say("SIZE \(size)")
             case .suspendRequested:

@@ -82,7 +82,8 @@ enum CommandLineTool {
             ], isList: true, inUsage: false),
             Program.Section("FILES", paragraphs: [
                 "~/.config/hanjul/settings.conf: the player's settings: das, arr, soft_drop, das_cut (milliseconds), ghost (on or off), "
-                    + "preview (0-6), mods (what Play on the start screen plays), name, replays_kept, palette (auto, 24bit, 256, 16, none); "
+                    + "preview (0-6), mods (what Play on the start screen plays), name, replays_kept, palette (auto, 24bit, 256, 16, none), "
+                    + "theme (auto: ask the terminal its background; dark; light); "
                     + "one 'name = value' per line, '#' comments. The start screen's Settings rewrites it",
                 "~/.config/hanjul/keys.conf: key bindings, one 'command = key, key' per line; commands: left right rotate "
                     + "rotate_ccw rotate_180 soft_drop hard_drop hold pause restart quit help; keys: a character, or Left Right Up "

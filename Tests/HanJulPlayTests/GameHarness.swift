@@ -55,9 +55,9 @@ enum GameHarness {
     /// Runs `hanjul arguments` with `steps` (the default: `play --seed 7`).
     static func run(_ arguments: [String] = ["play", "--seed", "7"], home: Home, environment: [String] = [],
                     answer: PTYDriver.Answer? = nil, stdoutIsPipe: Bool = false, directory: String? = nil,
-                    steps: [PTYStep]) throws -> PTYRun {
+                    background: String? = nil, steps: [PTYStep]) throws -> PTYRun {
         try PTYDriver.run(binary ?? "/missing", arguments, environment: home.environment + environment, steps: steps,
-                          answer: answer, stdoutIsPipe: stdoutIsPipe, directory: directory ?? home.root)
+                          answer: answer, stdoutIsPipe: stdoutIsPipe, directory: directory ?? home.root, background: background)
     }
 
     /// The steps that bring a game from play to `state`: "playing", "paused" (p), "help"

@@ -97,7 +97,7 @@ struct KittyEndToEndTests {
     func bindShiftInKitty() throws {
         let missing = Self.tools.filter { Self.which($0) == nil }
         if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
-        guard let display = Self.freeDisplay() else { try Test.cancel("no free X display in 70-79") }
+        guard let display = Self.testDisplay() else { try Test.cancel("no free X display in 70-79") }
         let home = try GameHarness.Home()
         defer { home.remove() }
         try home.write(KeysPTYTests.playerFile, to: "config/hanjul/keys.conf")
@@ -170,7 +170,7 @@ struct KittyEndToEndTests {
     func heldLeftInKitty() throws {
         let missing = Self.tools.filter { Self.which($0) == nil }
         if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
-        guard let display = Self.freeDisplay() else { try Test.cancel("no free X display in 70-79") }
+        guard let display = Self.testDisplay() else { try Test.cancel("no free X display in 70-79") }
         let home = try GameHarness.Home()
         defer { home.remove() }
         let log = home.root + "/pty.log"

@@ -16,7 +16,7 @@ extension KittyEndToEndTests {
     func startsWithNoHold() throws {
         let missing = ["Xvfb", "xterm", "xdotool"].filter { KittyEndToEndTests.which($0) == nil }
         if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
-        guard let display = KittyEndToEndTests.freeDisplay() else { try Test.cancel("no free X display in 70-79") }
+        guard let display = KittyEndToEndTests.testDisplay() else { try Test.cancel("no free X display in 70-79") }
         let home = try GameHarness.Home()
         defer { home.remove() }
         let log = home.root + "/pty.log"
@@ -55,6 +55,8 @@ extension KittyEndToEndTests {
         let answered = KittyEndToEndTests.waitUntil(5) { bytes("in").contains("\u{1B}[?") }
         #expect(answered, "xterm sent no answer: \(bytes("in").debugDescription)")
         Thread.sleep(forTimeInterval: 0.5)
+        // D7: xterm's default background is white, and asked (OSC 11) it says so.
+        #expect(bytes("in").contains("\u{1B}]11;rgb:ffff/ffff/ffff"), "xterm's answer: \(bytes("in").debugDescription)")
         KittyEndToEndTests.run("import", ["-window", "root", home.root + "/xterm.png"], environment: base)
         if let keep = ProcessInfo.processInfo.environment["HANJUL_XTERM_SCREENSHOT"] {
             try? FileManager.default.removeItem(atPath: keep)

@@ -85,7 +85,7 @@ import HanJulCore
 
     @Test func colourBoardDrawsBlocksInTheKindsColoursAndAFaintGhost() throws {
         let frame = render(try Self.game(style: .color))
-        #expect(frame.text == screen("""
+        #expect(blocks(frame) == screen("""
             ┌────────────────────┐  NEXT
             │ . . . . . . . . . .│    ████████
             │ . . . . . . . . . .│
@@ -110,13 +110,13 @@ import HanJulCore
             └────────────────────┘
             """))
         // The palette of the standard kinds, as PieceSet.standard gives it.
-        #expect(frame[1, 20].foreground == .rgb(0x3EC8E8), "I")
-        #expect(frame[19, 20].foreground == .rgb(0xFFC44D), "O")
-        #expect(frame[9, 6].foreground == .rgb(0xC084FC), "T, the piece in play")
-        #expect(frame[9, 19].foreground == .rgb(0x4ADE80), "S")
+        #expect(frame[1, 20].background == .rgb(0x3EC8E8) && frame[1, 20].text == " ", "I: a space on its colour (D6)")
+        #expect(frame[19, 20].background == .rgb(0xFFC44D), "O")
+        #expect(frame[9, 6].background == .rgb(0xC084FC), "T, the piece in play")
+        #expect(frame[9, 19].background == .rgb(0x4ADE80), "S")
         #expect(frame[9, 17].foreground == Color.rgb(0xC084FC).scaled(60), "the ghost: the T's colour at 60 %")
         #expect(Color.rgb(0xC084FC).scaled(60) == .rgb(0x734F97))
-        #expect(frame[28, 1].foreground == .rgb(0x3EC8E8), "the preview's I")
+        #expect(frame[28, 1].background == .rgb(0x3EC8E8), "the preview's I")
         #expect(frame[2, 1].foreground == .rgb(0x4E4E4E), "an empty cell's grey dot")
     }
 
@@ -217,7 +217,7 @@ import HanJulCore
                           hud: HUD(millisecondsPerRow: 500, mods: ["pentomino"]), style: .color)
         #expect(Layout.requiredSize(for: scene) == Size(width: 38, height: 18), "the panel is taller than the board")
         let frame = render(scene)
-        #expect(frame.text == screen("""
+        #expect(blocks(frame) == screen("""
             ┌────────────────┐  NEXT
             │ . . . . . . . .│     ████
             │ . . .██ . . . .│     ████
@@ -237,10 +237,10 @@ import HanJulCore
                                 MODS
                                   pentomino
             """))
-        #expect(frame[1, 12].foreground == .rgb(0xE11D48), "P")
-        #expect(frame[5, 12].foreground == .rgb(0x22D3EE), "X")
-        #expect(frame[13, 12].foreground == .rgb(0xA3E635), "U")
-        #expect(frame[25, 1].foreground == .rgb(0xE11D48), "the preview's P")
+        #expect(frame[1, 12].background == .rgb(0xE11D48), "P")
+        #expect(frame[5, 12].background == .rgb(0x22D3EE), "X")
+        #expect(frame[13, 12].background == .rgb(0xA3E635), "U")
+        #expect(frame[25, 1].background == .rgb(0xE11D48), "the preview's P")
     }
 
     @Test func sceneFromAGameStateShowsItsPieceAndQueueAndNoGhostAfterGameOver() throws {
@@ -272,10 +272,14 @@ import HanJulCore
     }
 
     @Test func drawingIsCentredInALargerTerminal() throws {
+        // Centred with the room of the widest report beside the board kept at its right
+        // (46 columns from the panel's left), so a game's end never moves the board (D5).
         let scene = try Self.game(style: .monochrome)
-        let frame = render(scene, size: Size(width: 46, height: 26))
-        #expect(frame.lines[2].hasPrefix("  ┌──"))
+        let frame = render(scene, size: Size(width: 100, height: 26))
+        #expect(frame.lines[2].hasPrefix(String(repeating: " ", count: 15) + "┌──"), "(100 - 24 - 46) / 2 = 15")
         #expect(frame.lines[1].allSatisfy { $0 == " " })
+        let narrow = render(scene, size: Size(width: 46, height: 26))
+        #expect(narrow.lines[2].hasPrefix("┌──"), "the room right of the panel is all kept")
     }
 }
 

@@ -39,7 +39,7 @@ import Testing
         let frame = Layout.frame(for: scene, size: Size(width: 80, height: 24))
         let writer = TerminalWriter(colorMode: .palette16)
         let text = String(decoding: writer.bytes(from: nil, to: frame), as: UTF8.self)
-        // Seven different SGR colours for the seven cells of the bottom row.
-        for code in ["96m", "93m", "95m", "92m", "91m", "94m", "33m"] { #expect(text.contains(code), "\(code)") }
+        // Seven different SGR background colours for the seven cells of the bottom row.
+        for code in ["106m", "103m", "105m", "102m", "101m", "104m", "43m"] { #expect(text.contains(code), "\(code)") }
     }
 }

@@ -32,15 +32,15 @@ import HanJulCore
     /// A sideways step of the T changes two rows of the piece and two of the ghost; each
     /// row costs at most a CUP (≤ 7 bytes: `␛[19;8H`), the empty-cell grey (11, `␛[38;5;239m`),
     /// ` .` (2), a jump over the unchanged cells (4, `␛[4C`), the kind's 24-bit colour
-    /// (≤ 19, `␛[38;2;192;132;252m`) and a two-column glyph (6 bytes of UTF-8): 49 bytes,
-    /// so 4 × 49 + 4 for the final reset = 200. Measured: 190 bytes in 24-bit colour, 158
-    /// in 256 colours, 112 in 16 colours, 68 without colour; a one-row drop: 81 bytes.
+    /// (≤ 21, `␛[0;48;2;192;132;252m`, a background) and two spaces: at most 49 bytes, so
+    /// 4 × 49 + 4 for the final reset = 200. Measured: 190 bytes in 24-bit colour, 158 in
+    /// 256 colours, 114 in 16 colours, 60 without colour; a one-row drop: 71 bytes.
     @Test func oneStepMoveWritesAFewCellsInUnder200Bytes() throws {
         var scene = try LayoutTests.game(style: .color)
         let before = render(scene)
         scene.piece!.x += 1
         let after = render(scene)
-        let expected: [ColorMode: Int] = [.trueColor: 190, .palette256: 158, .palette16: 112, .none: 68]
+        let expected: [ColorMode: Int] = [.trueColor: 190, .palette256: 158, .palette16: 114, .none: 60]
         for mode in Self.modes {
             let writer = TerminalWriter(colorMode: mode)
             let bytes = writer.bytes(from: before, to: after)
@@ -50,14 +50,14 @@ import HanJulCore
         }
         #expect(FrameDiff(from: before, to: after).changedCellCount == 16, "4 game cells for the piece, 4 for the ghost")
         #expect(visible(TerminalWriter(colorMode: .trueColor).bytes(from: before, to: after)) == """
-            ␛[7;10H␛[38;5;239m .␛[38;2;192;132;252m██␛[8;8H␛[38;5;239m .␛[4C␛[38;2;192;132;252m██\
-            ␛[18;10H␛[38;5;239m .␛[38;2;115;79;151m░░␛[19;8H␛[38;5;239m .␛[4C␛[38;2;115;79;151m░░␛[0m
+            ␛[7;10H␛[38;5;239m .␛[0;48;2;192;132;252m  ␛[8;8H␛[0;38;5;239m .␛[4C␛[0;48;2;192;132;252m  \
+            ␛[18;10H␛[0;38;5;239m .␛[38;2;115;79;151m░░␛[19;8H␛[38;5;239m .␛[4C␛[38;2;115;79;151m░░␛[0m
             """)
         scene.piece!.x -= 1
         scene.piece!.y += 1
         let dropped = render(scene)
         let drop = TerminalWriter(colorMode: .trueColor).bytes(from: before, to: dropped)
-        #expect(drop.count == 81)
+        #expect(drop.count == 71)
         Self.check(drop, turn: before, into: dropped, writer: TerminalWriter(colorMode: .trueColor))
     }
 

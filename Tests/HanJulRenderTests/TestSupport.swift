@@ -54,3 +54,19 @@ extension String {
 func trimmedLines(_ frame: Frame) -> [String] {
     frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
+
+/// The frame as a person sees it: a space on a coloured background (a filled cell in
+/// colour) shows as `█`, everything else as `Frame.text` prints it.
+func blocks(_ frame: Frame) -> String {
+    (0..<frame.height).map { y in
+        var view = String.UnicodeScalarView()
+        for x in 0..<frame.width {
+            let cell = frame[x, y]
+            if cell.isContinuation { continue }
+            if cell.text == " " && cell.background != .default { view.append("█") } else { view.append(contentsOf: cell.text.unicodeScalars) }
+        }
+        var line = String(view)
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }.joined(separator: "\n")
+}

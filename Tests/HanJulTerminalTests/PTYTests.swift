@@ -120,6 +120,22 @@ struct PTYTests {
         #expect(run.exit == .exited(0))
     }
 
+    @Test("a key sequence cut after its Esc while the program was busy is still that key, not Esc (the sprint pace test's lost race)")
+    func escapeCutWhileBusy() throws {
+        // The first read ends with the Esc of an arrow; the program is then busy 150 ms (a
+        // game drawing the frames of a burst of keys) and the rest arrives meanwhile. The
+        // escape timeout counted from the read used to expire on its return: Esc, '[', 'A'.
+        let run = try Probe.run(["--busy", "150"], steps: Probe.started + [
+            .sendBytes([UInt8(ascii: "x"), 0x1B]), .wait("KEY character(U+78)"), .pump(0.02), .send("[A"),
+            .wait("KEY arrow(up"), .mark("after"), .sendBytes([0x1B]), .wait("KEY escape", from: "after"),
+            .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        #expect(run.exit == .exited(0))
+        #expect(!run.outputText.contains("KEY character(U+5B)"), "the arrow's rest read as keys: \(run.outputText)")
+        #expect(run.outputText.components(separatedBy: "KEY escape").count == 2, "one Esc, the lone one: \(run.outputText)")
+    }
+
     @Test("keys typed during shutdown never reach the shell (T-15)")
     func typeAheadIsFlushed() throws {
         let run = try Probe.run(["--slow-exit"], steps: Probe.started + [

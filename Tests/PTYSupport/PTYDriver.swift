@@ -46,7 +46,8 @@ public enum PTYDriver {
     /// PATH, TERM=xterm-256color, HOME=/nonexistent, SWIFT_BACKTRACE=interactive=no,
     /// LANG=C.UTF-8; a value of `<unset>` removes a name) in a 80×24 pseudo-terminal.
     public static func run(_ program: String, _ arguments: [String] = [], environment: [String] = [], steps: [PTYStep],
-                           answer: Answer? = nil, stdoutIsPipe: Bool = false, directory: String? = nil) throws -> PTYRun {
+                           answer: Answer? = nil, stdoutIsPipe: Bool = false, directory: String? = nil,
+                           background: String? = nil) throws -> PTYRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var driverArguments = [driverPath, "--program", program]
@@ -55,6 +56,8 @@ public enum PTYDriver {
         if stdoutIsPipe { driverArguments.append("--stdout-pipe") }
         if let answer { driverArguments += ["--answer", answer.rawValue] }
         if let directory { driverArguments += ["--cwd", directory] }
+        // Answer OSC 11 with this background (`rgb:ffff/ffff/ffff`).
+        if let background { driverArguments += ["--background", background] }
         process.arguments = driverArguments
         let input = Pipe(), output = Pipe()
         process.standardInput = input

@@ -1,12 +1,16 @@
 /// What a terminal shows after some output, as characters: enough of a VT100 to read
 /// HanJul's frames (cursor moves CUP, CHA, CUU/CUD/CUF/CUB, erase ED/EL, CR, LF, the
-/// alternate screen) with attributes ignored. Tests read the screen with it instead of
-/// searching the byte stream, where a frame written as a diff spells only what changed.
+/// alternate screen) with attributes ignored but one: a space written on a coloured
+/// background (SGR 41-47, 100-107, 48;…) shows as `█`, as a person sees a filled cell.
+/// Tests read the screen with it instead of searching the byte stream, where a frame
+/// written as a diff spells only what changed.
 public struct ScreenModel {
     public let width: Int
     public let height: Int
     var cells: [Unicode.Scalar]
     var x = 0, y = 0
+    /// Whether the current SGR background is a colour.
+    var coloredBackground = false
     /// An escape sequence or UTF-8 character cut off at the end of the last feed.
     var pending: [UInt8] = []
 
@@ -95,7 +99,7 @@ public struct ScreenModel {
 
     mutating func put(_ scalar: Unicode.Scalar) {
         guard x < width, y < height else { return }
-        cells[y * width + x] = scalar
+        cells[y * width + x] = scalar == " " && coloredBackground ? "█" : scalar
         x += 1
     }
 
@@ -116,10 +120,29 @@ public struct ScreenModel {
         case 0x42: y = min(y + n(0), height - 1)             // B
         case 0x43: x = min(x + n(0), width - 1)              // C
         case 0x44: x = max(x - n(0), 0)                      // D
+        case 0x6D: graphicRendition(numbers)                 // m
         case 0x4A: if n(0, 0) == 2 { clear() }              // J
         case 0x4B:                                           // K: erase to the end of the line
             for column in x..<width { cells[y * width + column] = " " }
         default: break
+        }
+    }
+
+    /// Follows SGR for the background alone (colour selections `38;5;n`, `38;2;r;g;b`
+    /// skipped whole, so their numbers are not read as attributes).
+    mutating func graphicRendition(_ numbers: [Int]) {
+        var index = 0
+        while index < numbers.count {
+            let code = numbers[index]
+            switch code {
+            case 0, 49: coloredBackground = false
+            case 40...47, 100...107: coloredBackground = true
+            case 38, 48:
+                if code == 48 { coloredBackground = true }
+                index += index + 1 < numbers.count && numbers[index + 1] == 2 ? 4 : 2
+            default: break
+            }
+            index += 1
         }
     }
 

@@ -12,7 +12,7 @@ them in order and prints one JSON object with what it observed. The Swift side
 (Tests/PTYSupport) builds the steps and makes the assertions.
 
     ptydrive.py --program PATH [--arg ARG ...] [--env NAME=VALUE ...] [--stdout-pipe]
-                [--answer kitty|da1] [--cwd DIR]  < steps.json
+                [--answer kitty|da1] [--background rgb:RRRR/GGGG/BBBB] [--cwd DIR]  < steps.json
 
 --answer makes the harness a terminal that answers queries: `kitty` answers the kitty
 keyboard query (CSI ? u) with CSI ? 0 u and the device attributes (CSI c) with
@@ -89,8 +89,10 @@ def comparable(attrs):
 
 
 class Harness:
-    def __init__(self, argv, env, stdout_is_pipe=False, answer=None, cwd=None):
+    def __init__(self, argv, env, stdout_is_pipe=False, answer=None, cwd=None, background=None):
         self.answer = answer
+        # --background: answer OSC 11 ; ? with this colour (as xterm does, same terminator).
+        self.background = background
         self.cwd = cwd
         self.kitty = {"stack": [], "pushes": [], "pops": 0, "sets": [], "queries": 0, "deviceQueries": 0,
                       "maxDepth": 0, "events": []}
@@ -235,7 +237,7 @@ class Harness:
                 self.terminal_answers()
 
     # The terminal's side of the kitty keyboard protocol and the device attributes.
-    QUERY = re.compile(rb"\x1b\[(\?|>|<|=)([0-9;]*)u|\x1b\[c")
+    QUERY = re.compile(rb"\x1b\[(\?|>|<|=)([0-9;]*)u|\x1b\[c|\x1b\]11;\?(\x07|\x1b\\\\)")
 
     def terminal_answers(self):
         # Scan only what is new, keeping a few bytes back for sequences split across reads.
@@ -245,6 +247,10 @@ class Harness:
                 continue
             k = self.kitty
             text = match.group(0)
+            if text.startswith(b"\x1b]11;"):
+                if self.background:
+                    os.write(self.master, b"\x1b]11;" + self.background.encode() + match.group(3))
+                continue
             if text == b"\x1b[c":
                 k["deviceQueries"] += 1
                 k["events"].append("query-device")
@@ -473,6 +479,7 @@ def main():
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE (or NAME=<unset>)")
     parser.add_argument("--stdout-pipe", action="store_true", help="the program's stdout is a pipe, not the pty")
     parser.add_argument("--answer", choices=["kitty", "da1"])
+    parser.add_argument("--background")
     parser.add_argument("--cwd")
     args = parser.parse_args()
     steps = json.load(sys.stdin)
@@ -485,7 +492,8 @@ def main():
             env.pop(name, None)
         else:
             env[name] = value
-    h = Harness([args.program] + args.arg, env, stdout_is_pipe=args.stdout_pipe, answer=args.answer, cwd=args.cwd)
+    h = Harness([args.program] + args.arg, env, stdout_is_pipe=args.stdout_pipe, answer=args.answer, cwd=args.cwd,
+                background=args.background)
     observed = {}
     try:
         run_steps(h, steps, observed)
