@@ -30,15 +30,16 @@ public struct VersusComparison: Encodable, Sendable {
 
         init(_ values: [Double]) {
             pairs = values.count
-            mean = Statistics.mean(values)
+            // No interval from fewer than two pairs: JSON has no infinity, so it is 0 there.
+            mean = values.isEmpty ? 0 : Statistics.mean(values)
             let half = values.count > 1
-                ? Statistics.confidenceHalfWidth95(standardDeviation: Statistics.standardDeviation(values, mean: mean), count: values.count) : .infinity
+                ? Statistics.confidenceHalfWidth95(standardDeviation: Statistics.standardDeviation(values, mean: mean), count: values.count) : 0
             low = mean - half
             high = mean + half
         }
 
         /// Whether the interval leaves out 0.
-        public var isClear: Bool { low > 0 || high < 0 }
+        public var isClear: Bool { pairs > 1 && (low > 0 || high < 0) }
     }
 
     public var bots: String
@@ -67,9 +68,9 @@ public struct VersusComparison: Encodable, Sendable {
             let (low, high) = Statistics.wilson95(successes: Double(tally.winsA), count: decided)
             let margins = records.compactMap(Self.margin), lengths = records.map { Double($0.length) }
             func spread(_ values: [Double]) -> (Double, Double) {
-                let mean = Statistics.mean(values)
+                let mean = values.isEmpty ? 0 : Statistics.mean(values)
                 return (mean, values.count > 1
-                    ? Statistics.confidenceHalfWidth95(standardDeviation: Statistics.standardDeviation(values, mean: mean), count: values.count) : .infinity)
+                    ? Statistics.confidenceHalfWidth95(standardDeviation: Statistics.standardDeviation(values, mean: mean), count: values.count) : 0)
             }
             let (margin, marginHalf) = spread(margins), (length, lengthHalf) = spread(lengths)
             return Side(rules: name, matches: tally.matches, decided: decided, draws: tally.draws, errors: tally.errors,
@@ -99,7 +100,7 @@ public struct VersusComparison: Encodable, Sendable {
     public var text: String {
         var lines = ["versus \(bots) on seeds \(seeds): A = \(a.rules), B = \(b.rules)"]
         func range(_ mean: Double, _ half: Double) -> String {
-            half.isFinite ? "\(Format.fixed(mean, 1)) ± \(Format.fixed(half, 1))" : Format.fixed(mean, 1)
+            half > 0 ? "\(Format.fixed(mean, 1)) ± \(Format.fixed(half, 1))" : Format.fixed(mean, 1)
         }
         let rows: [[String]] = [["", "rules", "matches", "decided", "win rate of bot A (95%)", "winner's margin", "match length", "attack/piece A", "attack/piece B"]]
             + [("A", a), ("B", b)].map { label, side in
