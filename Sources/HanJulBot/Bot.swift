@@ -10,11 +10,14 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
     case lee
     /// A uniformly random reachable placement.
     case random
+    /// Plays for attack (versus): El-Tetris figures plus the lines a lock sends, T-spin
+    /// set-ups, back-to-back and combos (`AttackScorer`).
+    case attack
 
     /// The heuristic's weights; `nil` for `random`.
     public var weights: Weights? {
         switch self {
-        case .eltetris: .elTetris
+        case .eltetris, .attack: .elTetris
         case .dellacherie: .dellacherie
         case .lee: .lee
         case .random: nil
@@ -32,6 +35,9 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
         case .lee:
             "Yiyuan Lee's weights on aggregate height, lines, holes and bumpiness: a plainer player that tops out "
                 + "far sooner; the judge Mods/evil uses"
+        case .attack:
+            "plays for attack in versus: T-spin double set-ups (turns where the piece lands, as the rules' kicks allow), "
+                + "four-row clears, back-to-back and combos, on El-Tetris's board figures; no lookahead"
         case .random:
             "a uniformly random reachable placement: tops out within a few dozen pieces; the floor to compare against"
         }
@@ -108,6 +114,7 @@ public struct Bot {
     private var random: SplitMix64
     private var evaluator: BoardEvaluator?
     private var look: Lookahead?
+    private var attackScorer: AttackScorer?
 
     public init(_ config: BotConfig, seed: UInt64) {
         self.config = config
@@ -155,9 +162,11 @@ public struct Bot {
             evaluator!.load(game.state.board)
             columnTops = evaluator!.columnTops
         }
-        try search.run(config.search, in: game.state, rules: rules, from: nil, turns: turns, columnTops: columnTops)
+        // The attack bot turns where pieces land under any rules: that is where spins are.
+        let mode = config.kind == .attack && config.search == .fast ? .landing : config.search
+        try search.run(mode, in: game.state, rules: rules, from: nil, turns: turns, columnTops: columnTops)
         if !config.plain, let alternative = Self.holdAlternative(game) {
-            try search.append(config.search, in: game.state, rules: rules, from: alternative, holds: true, turns: nil,
+            try search.append(mode, in: game.state, rules: rules, from: alternative, holds: true, turns: nil,
                               columnTops: columnTops)
         }
         let placements = search.placements
@@ -168,6 +177,11 @@ public struct Bot {
         }
         guard let weights, let evaluator else { return placements[random.below(count)] }
         placementsEvaluated += count
+        if config.kind == .attack {
+            if (attackScorer?.capacity ?? 0) < game.state.board.height { attackScorer = AttackScorer(height: game.state.board.height) }
+            return placements[attackScorer!.best(of: placements, search: search, state: game.state, evaluator: evaluator,
+                                                 board: weights, attack: .standard)]
+        }
         guard config.lookahead > 0 else {
             return placements[evaluator.best(of: placements, weights: weights, pieces: game.state.pieces)]
         }

@@ -64,6 +64,12 @@ extension GameState {
         case .rotate?, .rotateCounterclockwise?, .rotateHalfTurn?: break
         default: return .none
         }
+        return spin(ofTurned: piece, kickShift: lastKickShift)
+    }
+
+    /// The same test for a piece that got to `piece` by a turn that moved it by `kickShift`
+    /// (a bot asking what a placement whose path ends in a turn would be).
+    public func spin(ofTurned piece: Piece, kickShift: Cell) -> Spin {
         // By the row masks (no allocation: the bots lock after turns all the time).
         let shape = pieces.shape(piece.kind, piece.rotation)
         guard shape.maxX - shape.minX <= 2, shape.maxY - shape.minY <= 2 else { return .none }
@@ -101,7 +107,7 @@ extension GameState {
                 let front = filled(point.0 + side.0, point.1 + side.1) + filled(point.0 - side.0, point.1 - side.1)
                 let back = filled(-point.0 + side.0, -point.1 + side.1) + filled(-point.0 - side.0, -point.1 - side.1)
                 guard front + back >= 3 else { return .none }
-                if front == 2 || (lastKickShift.x.magnitude == 1 && lastKickShift.y.magnitude == 2) { return .full }
+                if front == 2 || (kickShift.x.magnitude == 1 && kickShift.y.magnitude == 2) { return .full }
                 return .mini
             }
         }

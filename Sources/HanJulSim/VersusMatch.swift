@@ -57,8 +57,25 @@ public struct MatchRecord: Equatable, Sendable {
     public var cancelled: [Int]
     /// Garbage lines that entered each side's board.
     public var received: [Int]
+    /// Locks of a T-shaped piece each side made, and of those the spins (mini or full) that
+    /// cleared rows.
+    public var tPieces: [Int]
+    public var spins: [Int]
     /// Why the match stopped on an error (a hook's failure, the bot's).
     public var error: String?
+
+    public init(seed: UInt64, result: Result, pieces: [Int] = [0, 0], attack: [Int] = [0, 0], cancelled: [Int] = [0, 0],
+                received: [Int] = [0, 0], tPieces: [Int] = [0, 0], spins: [Int] = [0, 0], error: String? = nil) {
+        self.seed = seed
+        self.result = result
+        self.pieces = pieces
+        self.attack = attack
+        self.cancelled = cancelled
+        self.received = received
+        self.tPieces = tPieces
+        self.spins = spins
+        self.error = error
+    }
 
     /// Pieces both sides placed.
     public var length: Int { pieces[0] + pieces[1] }
@@ -100,7 +117,7 @@ public struct VersusMatch<R: Rules> {
     }
 
     public mutating func play(seed: UInt64) -> MatchRecord {
-        var record = MatchRecord(seed: seed, result: .draw, pieces: [0, 0], attack: [0, 0], cancelled: [0, 0], received: [0, 0])
+        var record = MatchRecord(seed: seed, result: .draw)
         let sides: [VersusRules<R>]
         do { sides = [try make(), try make()] } catch {
             record.result = .error
@@ -150,6 +167,10 @@ public struct VersusMatch<R: Rules> {
                 return finish(loser)
             }
             guard games[s].state.piecesLocked > pieces[s] else { continue }
+            if let facts = games[s].state.lastLock, games[s].state.pieces.isTShaped(facts.piece.kind) {
+                record.tPieces[s] += 1
+                if facts.spin != .none && facts.lines > 0 { record.spins[s] += 1 }
+            }
             var sent: Int
             do { sent = try sides[s].attack(games[s].state) } catch { return finish(.error, error.description) }
             record.attack[s] += sent

@@ -12,6 +12,8 @@ extension VersusMatch: MatchPlayer {}
 /// twice per match, on the worker that plays it).
 public struct VersusSpec: Sendable {
     public let name: String
+    /// For mods, `id@version#sha256` of each, in order (a JSONL header records it).
+    public var lockfile: [String] = []
     private let makePlayer: @Sendable (VersusConfig) throws -> any MatchPlayer
 
     /// `make` runs once up front, so rules that do not load fail before any match.
@@ -32,7 +34,7 @@ public struct VersusSpec: Sendable {
 public struct VersusTally: Equatable, Sendable {
     public var matches = 0
     public var winsA = 0, winsB = 0, draws = 0, errors = 0
-    public var pieces = [0, 0], attack = [0, 0], cancelled = [0, 0], received = [0, 0]
+    public var pieces = [0, 0], attack = [0, 0], cancelled = [0, 0], received = [0, 0], tPieces = [0, 0], spins = [0, 0]
     public var length = 0
     /// The first error, for the report.
     public var firstError: String?
@@ -54,6 +56,8 @@ public struct VersusTally: Equatable, Sendable {
             attack[i] += record.attack[i]
             cancelled[i] += record.cancelled[i]
             received[i] += record.received[i]
+            tPieces[i] += record.tPieces[i]
+            spins[i] += record.spins[i]
         }
         length += record.length
     }
@@ -71,6 +75,10 @@ public struct VersusSummary: Encodable, Sendable {
         public var cancelled: Int
         public var garbageReceived: Int
         public var garbageReceivedPerMatch: Double
+        /// Locks of T-shaped pieces, and the spins among them that cleared rows.
+        public var tPieces: Int
+        public var spins: Int
+        public var spinsPerTPiece: Double
     }
     public var rules: String
     public var seeds: String
@@ -93,7 +101,9 @@ public struct VersusSummary: Encodable, Sendable {
             Side(bot: name, pps: config.piecesPerSecond, wins: wins, pieces: tally.pieces[i], attack: tally.attack[i],
                  attackPerPiece: tally.pieces[i] > 0 ? Double(tally.attack[i]) / Double(tally.pieces[i]) : 0,
                  cancelled: tally.cancelled[i], garbageReceived: tally.received[i],
-                 garbageReceivedPerMatch: tally.matches > 0 ? Double(tally.received[i]) / Double(tally.matches) : 0)
+                 garbageReceivedPerMatch: tally.matches > 0 ? Double(tally.received[i]) / Double(tally.matches) : 0,
+                 tPieces: tally.tPieces[i], spins: tally.spins[i],
+                 spinsPerTPiece: tally.tPieces[i] > 0 ? Double(tally.spins[i]) / Double(tally.tPieces[i]) : 0)
         }
         self.rules = rules
         self.seeds = "\(seeds.lowerBound)..\(seeds.upperBound)"
@@ -119,11 +129,11 @@ public struct VersusSummary: Encodable, Sendable {
             ? "win rate of A \(Format.percent(winRateA)) (95% Wilson \(Format.percent(winRateALow)) to \(Format.percent(winRateAHigh)), of \(decided) decided)"
             : "win rate of A: no match was decided")
         lines.append(String(Format.table([
-            ["", "bot", "pps", "pieces", "attack", "attack/piece", "cancelled", "garbage received", "received/match"],
+            ["", "bot", "pps", "pieces", "attack", "attack/piece", "cancelled", "garbage received", "received/match", "spins/T"],
             ["A", a.bot, Format.number(a.pps, digits: 3), "\(a.pieces)", "\(a.attack)", Format.fixed(a.attackPerPiece, 3), "\(a.cancelled)",
-             "\(a.garbageReceived)", Format.fixed(a.garbageReceivedPerMatch, 1)],
+             "\(a.garbageReceived)", Format.fixed(a.garbageReceivedPerMatch, 1), Format.fixed(a.spinsPerTPiece, 3)],
             ["B", b.bot, Format.number(b.pps, digits: 3), "\(b.pieces)", "\(b.attack)", Format.fixed(b.attackPerPiece, 3), "\(b.cancelled)",
-             "\(b.garbageReceived)", Format.fixed(b.garbageReceivedPerMatch, 1)],
+             "\(b.garbageReceived)", Format.fixed(b.garbageReceivedPerMatch, 1), Format.fixed(b.spinsPerTPiece, 3)],
         ]).dropLast()))
         lines.append("match length: \(Format.fixed(meanLength, 1)) pieces (both sides) on average")
         if let firstError { lines.append("first error: \(firstError)") }

@@ -2,34 +2,50 @@ import HanJulSim
 import Synchronization
 
 /// Plays versus matches on worker threads. Each match depends only on its seed, and the
-/// tally is made of sums added in seed order, so the result is the same whatever `workers`.
+/// matches are handed on in seed order, so the result is the same whatever `workers`.
 package enum VersusPool {
+    /// Matches played before their block is handed on: a stopped run loses at most a block.
+    package static let blockSize = 64
+
     package static func tally(_ spec: VersusSpec, seeds: ClosedRange<UInt64>, config: VersusConfig,
                               workers: Int) throws(SweepError) -> VersusTally {
-        let count = seeds.count, first = seeds.lowerBound
-        let results = Mutex<[MatchRecord?]>(Array(repeating: nil, count: count))
-        let failed = Mutex<String?>(nil)
-        let next = Atomic<Int>(0)
-        Platform.runThreads(min(max(1, workers), max(1, count))) { _ in
-            var player: any MatchPlayer
-            do { player = try spec.player(config) } catch {
-                failed.withLock { $0 = $0 ?? "\(spec.name): \(error)" }
-                next.store(count, ordering: .relaxed)
-                return
-            }
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < count else { break }
-                let record = player.play(seed: first + UInt64(index))
-                results.withLock { $0[index] = record }
-            }
-        }
-        if let message = failed.withLock({ $0 }) { throw SweepError(message) }
         var tally = VersusTally()
-        for record in results.withLock({ $0 }) {
-            guard let record else { throw SweepError("a match was not played") }
-            tally.add(record)
-        }
+        try play(spec, seeds: seeds, config: config, workers: workers) { tally.add($0) }
         return tally
+    }
+
+    /// Plays the matches of `seeds`, giving each to `emit` in seed order, a block at a time.
+    package static func play(_ spec: VersusSpec, seeds: ClosedRange<UInt64>, config: VersusConfig, workers: Int,
+                             emit: (MatchRecord) throws(SweepError) -> Void) throws(SweepError) {
+        let count = seeds.count, first = seeds.lowerBound
+        let threads = min(max(1, workers), max(1, count))
+        var start = 0
+        while start < count {
+            let size = min(blockSize, count - start)
+            let results = Mutex<[MatchRecord?]>(Array(repeating: nil, count: size))
+            let failed = Mutex<String?>(nil)
+            let next = Atomic<Int>(0)
+            let base = start
+            Platform.runThreads(min(threads, size)) { _ in
+                var player: any MatchPlayer
+                do { player = try spec.player(config) } catch {
+                    failed.withLock { $0 = $0 ?? "\(spec.name): \(error)" }
+                    next.store(size, ordering: .relaxed)
+                    return
+                }
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < size else { break }
+                    let record = player.play(seed: first + UInt64(base + index))
+                    results.withLock { $0[index] = record }
+                }
+            }
+            if let message = failed.withLock({ $0 }) { throw SweepError(message) }
+            for record in results.withLock({ $0 }) {
+                guard let record else { throw SweepError("a match was not played") }
+                try emit(record)
+            }
+            start += size
+        }
     }
 }

@@ -42,7 +42,8 @@ enum CompareCommand {
         "compare", summary: "play both rule sets on the same seeds and compare them",
         synopsis: ["--a \"MODS\" --b \"MODS\" " + SimOptions.usage
                    + " [--a-bot NAME] [--b-bot NAME] [--a-noise X] [--b-noise X] [--a-search MODE] [--b-search MODE] [--a-lookahead N] [--b-lookahead N]"
-                   + " [--mods-dir DIR]... [--json] [--svg FILE] [--figures LIST]"],
+                   + " [--mods-dir DIR]... [--json] [--svg FILE] [--figures LIST]",
+                   "--versus A:B --a \"MODS\" --b \"MODS\" (--games N --seed S | --seeds A..B) [--cap PIECES] [--pps N] [--workers K] [--json]"],
         discussion: [
             "Reports the paired difference of each figure with its 95% confidence interval and a verdict, how long games "
                 + "last on each side (Kaplan–Meier survival, as sparklines, with a log-rank test), and histograms of score "
@@ -50,9 +51,10 @@ enum CompareCommand {
             "The bots may differ too: --bot, --noise, --search and --lookahead set both sides, --a-bot, --b-bot, "
                 + "--a-noise, … one side each (the same rules with two bots measure the bot, not the rules).",
             "  hanjul compare --a \"\" --b garbage --games 300 --seed 1 --svg cmp.svg\n"
-                + "  hanjul compare --a modern --b modern --b-bot eltetris,plain --games 40 --seed 1 --cap 1000",
+                + "  hanjul compare --a modern --b modern --b-bot eltetris,plain --games 40 --seed 1 --cap 1000\n"
+                + "  hanjul compare --versus eltetris:attack --a versus --b duel --games 100 --seed 1",
         ],
-        options: [a, b] + SimOptions.options + sideOptions + [ModOptions.modsDir, json, svg, figures],
+        options: [a, b] + SimOptions.options + sideOptions + [ModOptions.modsDir, json, svg, figures, versus],
         misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
@@ -62,6 +64,7 @@ enum CompareCommand {
         }
         guard let a = arguments.value(Self.a) else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
         guard let b = arguments.value(Self.b) else { throw UsageError("give --b \"MODS\" (the variant)") }
+        if let pair = arguments.value(versus) { return try runVersus(arguments, pair: pair, a: a, b: b) }
         let mods = try ModOptions(arguments, ids: false)
         let options = try SimOptions.read(arguments)
         let (configA, configB) = try sideConfigs(arguments, shared: options.config)

@@ -53,7 +53,8 @@ enum SimCommand {
             Report(toStandardError: false).line(SimOptions.botList)
             return .success
         }
-        if let pair = arguments.value(versus) { return try runVersus(arguments, pair: pair) }
+        let resumesVersus = try resumesVersus(arguments)
+        if arguments.value(versus) != nil || resumesVersus { return try runVersus(arguments, pair: arguments.value(versus)) }
         let mods = try ModOptions(arguments)
         let request = try SimOptions.Request.read(arguments)
         let json = arguments.flag(Self.json)

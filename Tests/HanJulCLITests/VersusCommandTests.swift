@@ -25,9 +25,55 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("A:B"), "\(bad.stderr)")
         let unknown = try Hanjul.run(["sim", "--versus", "eltetris:nobot", "--games", "2", "--seed", "1"])
         #expect(unknown.status != 0 && unknown.stderr.contains("is not a bot"), "\(unknown.stderr)")
-        let jsonl = try Hanjul.run(["sim", "--versus", "eltetris:lee", "--games", "2", "--seed", "1", "--jsonl", "-"])
-        #expect(jsonl.status != 0 && jsonl.stderr.contains("--jsonl"), "\(jsonl.stderr)")
+        let summary = try Hanjul.run(["sim", "--versus", "eltetris:lee", "--games", "2", "--seed", "1", "--summary", "/tmp/x"])
+        #expect(summary.status != 0 && summary.stderr.contains("--summary"), "\(summary.stderr)")
         let noPace = try Hanjul.run(["sim", "--versus", "eltetris:lee", "--games", "2", "--seed", "1", "--pps", "0"])
         #expect(noPace.status != 0 && noPace.stderr.contains("pace"), "\(noPace.stderr)")
+    }
+
+    @Test func theAttackBotBeatsTheDefaultBotAndSendsMore() throws {
+        let run = try Hanjul.run(["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "40", "--seed", "1", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let a = try #require(object["a"] as? [String: Any]), b = try #require(object["b"] as? [String: Any])
+        #expect((b["wins"] as? Int ?? 0) > (a["wins"] as? Int ?? 0), "\(run.stdout)")
+        #expect((b["attackPerPiece"] as? Double ?? 0) > (a["attackPerPiece"] as? Double ?? 1), "\(run.stdout)")
+    }
+
+    @Test func aVersusJSONLRunResumedAfterAStopIsByteIdenticalToAnUninterruptedOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-versus-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jsonl").path, part = folder.appendingPathComponent("part.jsonl").path
+        let common = ["sim", "--versus", "eltetris:attack", "--mod", "versus", "--seeds", "1..90", "--shard", "0/1"]
+        let first = try Hanjul.run(common + ["--jsonl", whole])
+        #expect(first.status == 0, "\(first.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        #expect(lines.count == 92, "a header, 90 matches and the final newline")
+        // Stopped after 70 matches, in the middle of the 71st line.
+        var cut = Data(lines.prefix(71).joined(separator: [UInt8(ascii: "\n")]) + [UInt8(ascii: "\n")])
+        cut.append(contentsOf: lines[71].prefix(12))
+        try cut.write(to: URL(fileURLWithPath: part))
+        let resumed = try Hanjul.run(["sim", "--resume", part, "--workers", "2"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: part)) == bytes)
+        #expect(resumed.stdout == first.stdout)
+        // A file that is not a versus run is left alone.
+        let wrong = try Hanjul.run(["sim", "--resume", part, "--versus", "lee:attack"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("lee:attack"), "\(wrong.stderr)")
+    }
+
+    @Test func compareOfTwoAttackTablesSaysWhichIsMoreDecisive() throws {
+        let run = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "12", "--seed", "1", "--cap", "300"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("A = mod:versus, B = mod:duel"), "\(run.stdout)")
+        #expect(run.stdout.contains("winner's margin"), "\(run.stdout)")
+        #expect(run.stdout.contains("match length"), "\(run.stdout)")
+        #expect(run.stdout.contains("more decisive: "), "\(run.stdout)")
+        let json = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "12", "--seed", "1", "--cap", "300", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["a"] as? [String: Any])?["matches"] as? Int == 12)
+        #expect(object["lengthDifference"] is [String: Any])
     }
 }
