@@ -66,10 +66,14 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "HanJulText"],
                 swiftSettings: testSwitches),
 
-        .executableTarget(name: "hanjul", dependencies: [
+        // The commands as a library, testable in-process: each command's declaration, its typed
+        // options and their checks, and what it does; the hang guard, reports, the progress bar.
+        .target(name: "HanJulCommands", dependencies: [
             "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
+        // The executable: argv in, the exit status out; everything else is HanJulCommands.
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCommands", "HanJulFiles", "HanJulTerminal"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles", "HanJulHash"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
@@ -97,6 +101,7 @@ let package = Package(
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
+        .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

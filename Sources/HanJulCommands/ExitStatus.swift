@@ -3,7 +3,7 @@ import HanJulCommandLine
 import HanJulSweep
 
 /// The exit statuses every `hanjul` command uses.
-enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// A command failed for a reason other than its input (a file could not be written).
     case failure = 1
@@ -16,7 +16,7 @@ enum ExitStatus: Int32 {
     /// and the process left with `_exit(4)` (a stuck C call cannot be unwound safely).
     case modHung = 4
 
-    var code: Int32 { rawValue }
+    public var code: Int32 { rawValue }
 
     /// The status for mods named on the command line that could not be loaded: an id found
     /// in no mod folder is a usage error (2), like any other unknown name on the command

@@ -10,7 +10,7 @@ import Synchronization
 /// declares its options once (`static let declaration`), and parsing, `--help`, `hanjul
 /// help`, the man page (`hanjul help --man`) and the completions (`hanjul completions
 /// SHELL`) are all made from them.
-enum CommandLineTool {
+public enum CommandLineTool {
     /// A declared command and the function that runs it.
     struct Entry: Sendable {
         let declaration: Command
@@ -128,7 +128,7 @@ enum CommandLineTool {
     /// not UTF-8 U+FFFD). An argument that is not UTF-8 is refused (H-5): every command takes
     /// its files as text, and the decoded spelling names another file, to read or to write
     /// over. The Replays page of the start screen reaches a replay of any name.
-    static func run(argv raw: [PathBytes]) -> ExitStatus {
+    public static func run(argv raw: [PathBytes]) -> ExitStatus {
         var arguments: [String] = []
         for (index, argument) in raw.enumerated() {
             guard let text = argument.text else {
@@ -293,7 +293,7 @@ enum StandardError {
 /// parents do that), writes fail with EPIPE: nothing traps, and here the exit status says
 /// the output was not delivered (1), with no message when the reader simply went away,
 /// and one line for any other write error (disk full, I/O error).
-enum StandardOutput {
+public enum StandardOutput {
     /// The first error of a write that bypassed stdio (``StandardStreams/writeOutput(_:)``).
     private static let directFailure = Atomic<Int32>(0)
 
@@ -302,7 +302,7 @@ enum StandardOutput {
         _ = directFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
     }
 
-    static func finish(_ status: ExitStatus) -> ExitStatus {
+    public static func finish(_ status: ExitStatus) -> ExitStatus {
         let stdio = hj_stdout_finish()
         let code = stdio != 0 ? stdio : directFailure.load(ordering: .relaxed)
         guard code != 0 else { return status }
