@@ -55,8 +55,9 @@ let package = Package(
         // file formats (reading, writing, resuming), with their own error type.
         .target(name: "HanJulSweep", dependencies: ["HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
         // The command line as declarations: one per command, from which parsing, help, the
-        // man page and the shell completions are made. Knows nothing of the game.
-        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
+        // man page and the shell completions are made; and the manners of its output
+        // (standard streams, ASCII outside UTF-8, exit statuses). Knows nothing of the game.
+        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal", "CTerminalShim"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
@@ -73,7 +74,7 @@ let package = Package(
             "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
-        .executableTarget(name: "hanjul", dependencies: ["HanJulCommands", "HanJulFiles", "HanJulTerminal"]),
+        .executableTarget(name: "hanjul", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulFiles", "HanJulHash"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.

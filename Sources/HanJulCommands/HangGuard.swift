@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulCommandLine
 import HanJulFiles
 import HanJulMods
 import LuaKit

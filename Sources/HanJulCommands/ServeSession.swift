@@ -1,4 +1,5 @@
 import Glibc
+import HanJulCommandLine
 import HanJulBot
 import HanJulCore
 import HanJulSim

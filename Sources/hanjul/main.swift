@@ -1,4 +1,5 @@
 import Glibc
+import HanJulCommandLine
 import HanJulCommands
 import HanJulFiles
 import HanJulTerminal

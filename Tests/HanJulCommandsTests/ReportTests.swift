@@ -1,3 +1,4 @@
+import HanJulCommandLine
 @testable import HanJulCommands
 import HanJulCore
 import HanJulSweep

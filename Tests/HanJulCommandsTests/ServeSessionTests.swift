@@ -1,4 +1,5 @@
 import Glibc
+import HanJulCommandLine
 @testable import HanJulCommands
 import HanJulCore
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// written beforehand and its answers are read back.
 @Suite struct ServeSessionTests {
     /// Runs a standard-rules server over `requests`; its status and everything it wrote.
-    static func serve(_ requests: [UInt8]) -> (status: HanJulCommands.ExitStatus, answers: [UInt8]) {
+    static func serve(_ requests: [UInt8]) -> (status: HanJulCommandLine.ExitStatus, answers: [UInt8]) {
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
         precondition(pipe(&input) == 0 && pipe(&output) == 0)
         defer { close(input[0]); close(output[0]) }
@@ -32,7 +33,7 @@ import Testing
 
     @Test func infoThenTwoResetsOfOneSeedAnswerAlike() throws {
         let (status, answers) = Self.serve([UInt8(ascii: "I")] + Self.reset(7) + Self.reset(7) + [UInt8(ascii: "Q")])
-        #expect(status == HanJulCommands.ExitStatus.success)
+        #expect(status == HanJulCommandLine.ExitStatus.success)
         let length = Int(answers[0]) | Int(answers[1]) << 8 | Int(answers[2]) << 16 | Int(answers[3]) << 24
         let info = String(decoding: answers[4..<(4 + length)], as: UTF8.self)
         #expect(info.contains("\"rules\":\"standard\"") && info.contains("\"width\":10") && info.contains("\"actions\":40"), "\(info)")
@@ -47,11 +48,11 @@ import Testing
 
     @Test func aPlacementPlaysAndAnUnknownRequestIsRefused() {
         let placed = Self.serve(Self.reset(1) + [UInt8(ascii: "P"), 4, 0, UInt8(ascii: "Q")])
-        #expect(placed.status == HanJulCommands.ExitStatus.success)
+        #expect(placed.status == HanJulCommandLine.ExitStatus.success)
         let size: Int = 48 + 1 + 8 * 20 + 5
         #expect(placed.answers.count == 2 * size)
         #expect(placed.answers[size + 11] == 1, "the placement was played")
-        #expect(Self.serve([UInt8(ascii: "Z")]).status == HanJulCommands.ExitStatus.usage)
-        #expect(Self.serve(Self.reset(1) + [UInt8(ascii: "P")]).status == HanJulCommands.ExitStatus.usage, "a request cut short")
+        #expect(Self.serve([UInt8(ascii: "Z")]).status == HanJulCommandLine.ExitStatus.usage)
+        #expect(Self.serve(Self.reset(1) + [UInt8(ascii: "P")]).status == HanJulCommandLine.ExitStatus.usage, "a request cut short")
     }
 }
