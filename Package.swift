@@ -61,8 +61,9 @@ let package = Package(
         // file formats (reading, writing, resuming), with their own error type.
         .target(name: "HanJulSweep", dependencies: ["HanJulSystem", "HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
         // The command line as declarations: one per command, from which parsing, help, the
-        // man page and the shell completions are made. Knows nothing of the game.
-        .target(name: "HanJulCommandLine", dependencies: ["HanJulText", "HanJulTerminal"]),
+        // man page and the shell completions are made; and the manners of its output
+        // (standard streams, ASCII outside UTF-8, exit statuses). Knows nothing of the game.
+        .target(name: "HanJulCommandLine", dependencies: ["HanJulSystem", "HanJulText", "HanJulTerminal", "CTerminalShim"]),
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
@@ -72,10 +73,14 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "HanJulText"],
                 swiftSettings: testSwitches),
 
-        .executableTarget(name: "hanjul", dependencies: [
+        // The commands as a library, testable in-process: each command's declaration, its typed
+        // options and their checks, and what it does; the hang guard, reports, the progress bar.
+        .target(name: "HanJulCommands", dependencies: [
             "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText", "HanJulSweep",
         ], swiftSettings: testSwitches),
+        // The executable: argv in, the exit status out; everything else is HanJulCommands.
+        .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
         .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulSystem", "HanJulFiles", "HanJulHash"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
@@ -103,6 +108,7 @@ let package = Package(
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
+        .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

@@ -24,7 +24,6 @@ extension MenuScreen {
     }
 
     func frame() -> Frame {
-        if let child { return child.frame() }
         return Self.draw(view(), status: status, size: size, style: config.style)
     }
 

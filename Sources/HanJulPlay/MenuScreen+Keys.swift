@@ -33,9 +33,8 @@ extension MenuScreen {
         page = .keys
     }
 
-    /// Shift, Ctrl… alone: to the game running, or while a key to bind is awaited.
+    /// Shift, Ctrl… alone: while a key to bind is awaited.
     var wantsModifierKeys: Bool {
-        if let child { return child.wantsModifierKeys }
         if page == .keys, case .capture = keysPage.mode { return true }
         return false
     }

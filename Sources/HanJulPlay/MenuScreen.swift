@@ -5,7 +5,7 @@ import HanJulTerminal
 
 /// The start screen (`hanjul`, and `hanjul play` without `--seed` or `--mod`), as a value:
 /// Play, Modes, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
-/// as its child screen; when the player leaves that (`q`), the menu is back.
+/// on the session's stack, above it; when the player leaves that (`q`), the menu is back.
 ///
 /// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
 /// page: back to the menu first). Play: ←→ choose Classic or Modern. Modes: Enter plays
@@ -60,8 +60,8 @@ struct MenuScreen: PlayScreen {
     var settingsChanged = false
     /// Whether the terminal reports key releases (handed to each game).
     var reportsReleases = false
-    /// The game or replay started from the menu, while it runs.
-    var child: (any PlayScreen)?
+    /// The game or replay just started, for the session to push (`takeOpened`).
+    var opened: (any PlayScreen)?
 
     init(launcher: Launcher, config: PlayConfig, settings: PlayerSettings, size: Size) {
         self.launcher = launcher
@@ -81,25 +81,9 @@ struct MenuScreen: PlayScreen {
         if case .resized(let newSize) = input { size = newSize }
         if case .keyEvents(let reported) = input { reportsReleases = reported }
         if case .background(let light) = input {
-            // Games and replays started from now on draw for it; a running one is told below.
+            // Games and replays started from now on draw for it; a running one hears it too.
             config.noteBackground(light: light)
             config.terminalStyle.lightBackground = light
-        }
-        if var running = child {
-            var effects = running.handle(input, at: now, environment: environment)
-            child = running
-            // Ctrl-C ends the program, from a game too (the game saves its replay first).
-            let interrupt = input == .key(.press(.control("c")))
-            if !interrupt, let index = effects.firstIndex(of: .quit(.quit)) {
-                // Left the game or replay: back to the menu (what it saved is already asked for).
-                effects.removeSubrange(index...)
-                child = nil
-                // A replay watched from the list goes back to the list (D11).
-                if case .replays = page {} else { page = .main }
-                refresh(environment)
-                effects += [.watch([]), .redrawAll]
-            }
-            return effects
         }
         switch input {
         case .key(let event):
@@ -233,7 +217,7 @@ struct MenuScreen: PlayScreen {
                 case .success(var session):
                     status = nil
                     if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
-                    child = session.screen
+                    opened = session.screen
                     return [.colors(config.with(settings).colorMode), .redrawAll]
                 case .failure(let failure):
                     status = failure.message
@@ -306,14 +290,14 @@ struct MenuScreen: PlayScreen {
         return (ids, added)
     }
 
-    /// A game under `ids` (empty: the standard game) as the child screen; unless a mode
+    /// A game under `ids` (empty: the standard game) opened above the menu; unless a mode
     /// (`remember` false), Play plays these next time (kept in the settings file).
     mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment, remember: Bool = true) -> [PlayEffect] {
         switch launcher.game(ids, config.with(settings), size, now, environment) {
         case .success(let started):
             var session = started.session
             if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
-            child = session.screen
+            opened = session.screen
             status = nil
             if remember, settings.mods != ids {
                 settings.mods = ids
@@ -365,5 +349,18 @@ struct MenuScreen: PlayScreen {
         settingsChanged = true
     }
 
-    func deadline() -> UInt64? { child?.deadline() }
+    func deadline() -> UInt64? { nil }
+
+    mutating func takeOpened() -> (any PlayScreen)? {
+        defer { opened = nil }
+        return opened
+    }
+
+    /// Back from a game or replay: a replay watched from the list goes back to the list
+    /// (D11), anything else to the main menu; the tables and replays are read again.
+    mutating func closed(above now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        if case .replays = page {} else { page = .main }
+        refresh(environment)
+        return [.watch([]), .redrawAll]
+    }
 }

@@ -14,8 +14,15 @@ protocol PlayScreen {
     /// that binds them or is waiting for a key to bind; to others they would be keys
     /// pressed for nothing (closing the help, resuming a game).
     var wantsModifierKeys: Bool { get }
+    /// A screen to put above this one (a game or replay started from the menu), taken once
+    /// after `handle`; the session pushes it.
+    mutating func takeOpened() -> (any PlayScreen)?
+    /// The screen above this one was left (`q`): this one is on top again.
+    mutating func closed(above now: UInt64, environment: PlayEnvironment) -> [PlayEffect]
 }
 
 extension PlayScreen {
     var wantsModifierKeys: Bool { false }
+    mutating func takeOpened() -> (any PlayScreen)? { nil }
+    mutating func closed(above now: UInt64, environment: PlayEnvironment) -> [PlayEffect] { [] }
 }

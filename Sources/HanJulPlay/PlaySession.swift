@@ -15,7 +15,15 @@ import HanJulTerminal
 /// session.handle(.key(.release(.left)), at: 300_000_000)
 /// ```
 public struct PlaySession {
-    var screen: any PlayScreen
+    /// The screens, the first at the bottom: the menu, then a game or replay started from
+    /// it. Only the top one hears keys and time; a screen above the first that quits
+    /// (`q`, not Ctrl-C) is popped, and the one below is told (`closed(above:)`).
+    var stack: [any PlayScreen]
+    /// The screen on top.
+    var screen: any PlayScreen {
+        get { stack[stack.count - 1] }
+        set { stack[stack.count - 1] = newValue }
+    }
     public let environment: PlayEnvironment
     /// The frame last handed out in a `.draw` effect.
     public private(set) var lastFrame: Frame?
@@ -23,7 +31,7 @@ public struct PlaySession {
     var heldKeys = HeldKeys()
 
     init(screen: any PlayScreen, environment: PlayEnvironment) {
-        self.screen = screen
+        stack = [screen]
         self.environment = environment
     }
 
@@ -67,7 +75,20 @@ public struct PlaySession {
             guard let matched = heldKeys.matched(event, passingModifierKeys: screen.wantsModifierKeys) else { return [] }
             input = .key(matched)
         }
+        // The screens below hear only what changes how they draw when they are back on top
+        // (the size, key events, the terminal's background).
+        if stack.count > 1, input.changesHowScreensDraw {
+            for index in stack.indices.dropLast() { _ = stack[index].handle(input, at: now, environment: environment) }
+        }
         var effects = screen.handle(input, at: now, environment: environment)
+        if let opened = screen.takeOpened() { stack.append(opened) }
+        // Ctrl-C ends the program, from a game too (the game saves its replay first).
+        if stack.count > 1, input != .key(.press(.control("c"))), let index = effects.firstIndex(of: .quit(.quit)) {
+            // Left the game or replay: back to the screen below (what it saved is already asked for).
+            effects.removeSubrange(index...)
+            stack.removeLast()
+            effects += screen.closed(above: now, environment: environment)
+        }
         if effects.contains(where: { if case .quit = $0 { true } else if case .exitBySignal = $0 { true } else { false } }) {
             return effects
         }
@@ -97,4 +118,13 @@ public struct PlaySession {
 
     /// What the screen shows now.
     public var frame: Frame { screen.frame() }
+}
+
+extension PlayInput {
+    var changesHowScreensDraw: Bool {
+        switch self {
+        case .resized, .keyEvents, .background: true
+        default: false
+        }
+    }
 }

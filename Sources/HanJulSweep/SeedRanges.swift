@@ -83,3 +83,41 @@ package struct SeedRanges: Equatable {
         return result
     }
 }
+
+/// Seeds listed for people: runs as ranges, `3..7, 12, 40..41`, the first twenty only.
+package enum SeedList {
+    package static func text(_ seeds: [UInt64]) -> String { text(ranges: ranges(seeds)) }
+
+    package static func text(ranges: [ClosedRange<UInt64>]) -> String {
+        let shown = ranges.prefix(20).map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+        return shown.joined(separator: ", ") + (ranges.count > 20 ? " and \(ranges.count - 20) more runs of seeds" : "")
+    }
+
+    /// `seeds` as sorted runs of consecutive seeds.
+    package static func ranges(_ seeds: [UInt64]) -> [ClosedRange<UInt64>] {
+        var ranges: [ClosedRange<UInt64>] = []
+        for seed in Set(seeds).sorted() {
+            if let last = ranges.last, last.upperBound < UInt64.max, last.upperBound + 1 == seed {
+                ranges[ranges.count - 1] = last.lowerBound...seed
+            } else {
+                ranges.append(seed...seed)
+            }
+        }
+        return ranges
+    }
+
+    /// The parts of `whole` that no range of `covered` holds, in order.
+    /// - Complexity: O(k log k) in the ranges, whatever their size.
+    package static func gaps(in whole: ClosedRange<UInt64>, covered: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
+        var gaps: [ClosedRange<UInt64>] = []
+        var next: UInt64? = whole.lowerBound  // the first seed not yet accounted for; nil past UInt64.max
+        for range in covered.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            guard let start = next, start <= whole.upperBound else { break }
+            guard range.upperBound >= start else { continue }
+            if range.lowerBound > start { gaps.append(start...min(range.lowerBound - 1, whole.upperBound)) }
+            next = range.upperBound == UInt64.max ? nil : max(start, range.upperBound + 1)
+        }
+        if let start = next, start <= whole.upperBound { gaps.append(start...whole.upperBound) }
+        return gaps
+    }
+}

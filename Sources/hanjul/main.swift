@@ -1,9 +1,10 @@
 import HanJulSystem
+import HanJulCommandLine
+import HanJulCommands
 import HanJulFiles
 import HanJulTerminal
 
-// The command line: thin commands over the engine. Each command parses its arguments,
-// builds rules, drives the engine and formats output.
+// The executable only starts the process: the commands are the HanJulCommands library.
 HangGuard.readTestSwitches()
 // The locale is read once, before any thread starts (setlocale is not thread-safe).
 _ = LocaleCharset.isUTF8

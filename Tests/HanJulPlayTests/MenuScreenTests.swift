@@ -201,8 +201,8 @@ struct MenuScreenTests {
         clock.press(Self.up, at: 145)
         clock.press(Self.up, at: 150)
         clock.press(.enter, at: 160)
-        let game = clock.session.screen as! MenuScreen
-        let child = game.child as! GameScreen<StandardRules>
+        #expect(clock.session.stack.count == 2 && clock.session.stack[0] is MenuScreen)
+        let child = clock.session.screen as! GameScreen<StandardRules>
         #expect(child.config.handling.das == 169 && child.scene().showsGhost == false)
     }
 

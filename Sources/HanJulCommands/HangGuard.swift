@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulCommandLine
 import HanJulFiles
 import HanJulMods
 import LuaKit
@@ -24,7 +25,7 @@ import HanJulText
 /// 4. the process `_exit`s with ``ExitStatus/modHung`` (4).
 ///
 /// The next start refuses that mod (same hash) until `hanjul mods --trust ID`.
-enum HangGuard {
+public enum HangGuard {
     /// The wall-clock limit per outermost call into a mod. `HANJUL_WATCHDOG_SECONDS`
     /// overrides it (0.5…600), for tests and very slow machines.
     static var limitSeconds: Double {
@@ -37,7 +38,7 @@ enum HangGuard {
 
     /// Reads the test-only switches from the environment (see `ModTestHooks`): in debug
     /// builds only; a release binary ignores `HANJUL_TEST_HANG_MS`.
-    static func readTestSwitches() {
+    public static func readTestSwitches() {
         #if HANJUL_TEST_SWITCHES
         if let text = ProcessInfo.processInfo.environment["HANJUL_TEST_HANG_MS"], let ms = Int(text), ms > 0 {
             ModTestHooks.hangMilliseconds = min(ms, 600_000)

@@ -1,16 +1,15 @@
 import HanJulSystem
-import HanJulCommandLine
 import HanJulTerminal
 import HanJulText
 
 /// `-` as a file name: standard input where a file is read, standard output where one is
 /// written (for every command, by the kinds ``ValueKind/input`` and ``ValueKind/output``).
-enum StandardStreams {
+public enum StandardStreams {
     /// Whether `path` names a standard stream.
-    static func isStream(_ path: String) -> Bool { path == "-" }
+    public static func isStream(_ path: String) -> Bool { path == "-" }
 
     /// All of standard input, up to `maxBytes` (more is a usage error naming `what`).
-    static func readInput(maxBytes: Int, what: String) throws(UsageError) -> [UInt8] {
+    public static func readInput(maxBytes: Int, what: String) throws(UsageError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -31,7 +30,7 @@ enum StandardStreams {
     /// Writes `bytes` to standard output, after anything already printed (stdio is flushed
     /// first, so the order holds). A failed write is reported at exit, as for `print`: the
     /// first error is kept by ``StandardOutput``.
-    static func writeOutput(_ bytes: [UInt8]) {
+    public static func writeOutput(_ bytes: [UInt8]) {
         fflush(nil)
         do throws(Errno) {
             try FileDescriptor.standardOutput.writeAll(bytes)
@@ -41,7 +40,7 @@ enum StandardStreams {
     }
 
     /// Refuses a command line that sends two things to standard output, naming them.
-    static func checkOneOutput(_ uses: [(option: String, path: String?)]) throws(UsageError) {
+    public static func checkOneOutput(_ uses: [(option: String, path: String?)]) throws(UsageError) {
         let streams = uses.filter { $0.path.map(isStream) ?? false }.map(\.option)
         guard streams.count > 1 else { return }
         throw UsageError("\(streams.joined(separator: " and ")) both write to standard output ('-'); send one to a file")
@@ -50,13 +49,15 @@ enum StandardStreams {
 
 /// Lines for people that go to standard output, or to standard error when standard output
 /// carries data (`--jsonl -`, `--save-replay -`): data and messages never mix.
-struct Report {
-    var toStandardError: Bool
+public struct Report {
+    public var toStandardError: Bool
+
+    public init(toStandardError: Bool) { self.toStandardError = toStandardError }
 
     /// Prints `text` (one line or several) made visible line by line (T-17). Text for
     /// people is in ASCII under a locale that is not UTF-8 (``Manners``); `data` (JSON)
     /// is written as it is.
-    func line(_ text: String, data: Bool = false) {
+    public func line(_ text: String, data: Bool = false) {
         let shown = visibleLines(text)
         if toStandardError {
             for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -74,17 +75,17 @@ struct Report {
 /// (`LANG=C`, `LC_ALL=POSIX`, Latin-1), in ASCII (``ASCIIText``), so a terminal that
 /// expects ASCII shows no mojibake. Data (JSON, replays, sweep files, the man page's roff,
 /// completion scripts) is never changed.
-enum Manners {
+public enum Manners {
     /// Whether text for people must be ASCII: the locale is not UTF-8.
-    static let ascii = !LocaleCharset.isUTF8
+    public static let ascii = !LocaleCharset.isUTF8
 
     /// `text` as people on this terminal should see it.
-    static func forPeople(_ text: String) -> String { ascii ? ASCIIText.folded(text) : text }
+    public static func forPeople(_ text: String) -> String { ascii ? ASCIIText.folded(text) : text }
 }
 
 /// Text for people on standard output, in the locale's manners (``Manners``): every report
 /// of this module goes through it; data (JSON, roff, completion scripts) goes through
 /// `Swift.print` unchanged.
-func say(_ text: String = "", terminator: String = "\n") {
+public func say(_ text: String = "", terminator: String = "\n") {
     Swift.print(Manners.forPeople(text), terminator: terminator)
 }

@@ -1,16 +1,13 @@
-import CTerminalShim
-import HanJulSystem
 import HanJulCommandLine
 import HanJulFiles
 import HanJulCore
 import HanJulText
-import Synchronization
 
 /// Dispatches `hanjul COMMAND …` to its command, through the declarations: each command
 /// declares its options once (`static let declaration`), and parsing, `--help`, `hanjul
 /// help`, the man page (`hanjul help --man`) and the completions (`hanjul completions
 /// SHELL`) are all made from them.
-enum CommandLineTool {
+public enum CommandLineTool {
     /// A declared command and the function that runs it.
     struct Entry: Sendable {
         let declaration: Command
@@ -129,7 +126,7 @@ enum CommandLineTool {
     /// not UTF-8 U+FFFD). An argument that is not UTF-8 is refused (H-5): every command takes
     /// its files as text, and the decoded spelling names another file, to read or to write
     /// over. The Replays page of the start screen reaches a replay of any name.
-    static func run(argv raw: [PathBytes]) -> ExitStatus {
+    public static func run(argv raw: [PathBytes]) -> ExitStatus {
         var arguments: [String] = []
         for (index, argument) in raw.enumerated() {
             guard let text = argument.text else {
@@ -262,54 +259,5 @@ enum CompletionsCommand {
         }
         Swift.print(CommandLineTool.program.completion(for: shell), terminator: "")  // a script: data
         return .success
-    }
-}
-
-/// Lines for people on standard error.
-enum StandardError {
-    /// One line, with `write(2)` directly: `FileHandle.write` traps on EPIPE (a closed
-    /// pipe with SIGPIPE ignored), and a message must never crash the program (T-19).
-    /// Messages quote files, mods and arguments: the whole line goes through `visible`
-    /// (T-17), whatever its parts did already.
-    static func write(_ line: String, newline: Bool = true) {
-        let shown = Manners.forPeople(visible(line))
-        writeControl(newline ? shown + "\n" : shown)
-    }
-
-    /// The program's own terminal control (the progress bar's `\r` and erase-line), as
-    /// it is: never text from a file, a mod or argv.
-    static func writeControl(_ text: String) {
-        try? FileDescriptor.standardError.writeAll(text.utf8)
-    }
-}
-
-/// Standard output at exit (RELIABILITY T-19): headless output into a closed pipe
-/// (`hanjul run … | head -c 1`). With SIGPIPE at its default the first failed write ends
-/// the process by SIGPIPE, quietly, as for any Unix filter. With SIGPIPE ignored (some
-/// parents do that), writes fail with EPIPE: nothing traps, and here the exit status says
-/// the output was not delivered (1), with no message when the reader simply went away,
-/// and one line for any other write error (disk full, I/O error).
-enum StandardOutput {
-    /// The first error of a write that bypassed stdio (``StandardStreams/writeOutput(_:)``).
-    private static let directFailure = Atomic<Int32>(0)
-
-    /// Remembers a failed direct write to standard output, reported by ``finish(_:)``.
-    static func noteFailure(_ code: Int32) {
-        _ = directFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
-    }
-
-    static func finish(_ status: ExitStatus) -> ExitStatus {
-        let stdio = hj_stdout_finish()
-        let code = stdio != 0 ? stdio : directFailure.load(ordering: .relaxed)
-        guard code != 0 else { return status }
-        if readerGone || code == EPIPE { return status == .success ? .failure : status }
-        StandardError.write("hanjul: could not write to standard output (\(String(cString: strerror(code))))")
-        return status == .success ? .failure : status
-    }
-
-    /// Whether standard output is a pipe whose reading end is closed (poll says POLLERR).
-    static var readerGone: Bool {
-        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR) != 0
     }
 }

@@ -4,13 +4,13 @@ import HanJulTerminal
 /// How text for people on a terminal may look, from the environment: whether the locale's
 /// character set is UTF-8 (else only ASCII is drawn) and whether the terminal is `dumb`
 /// (then nothing is redrawn in place: no carriage returns, no escape codes).
-struct OutputManners: Equatable {
-    var unicode: Bool
-    var dumb: Bool
+public struct OutputManners: Equatable, Sendable {
+    public var unicode: Bool
+    public var dumb: Bool
 
     /// The manners for `environment`, by the locale's name (``LocaleCharset/namesUTF8(_:)``)
     /// and `TERM` (`dumb`, or unset, is a terminal that cannot redraw).
-    init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         unicode = LocaleCharset.namesUTF8(environment)
         let term = environment["TERM"] ?? ""
         dumb = term.isEmpty || term == "dumb"
@@ -18,7 +18,7 @@ struct OutputManners: Equatable {
 
     /// The manners of this process: the locale as the C library reads it
     /// (``LocaleCharset/isUTF8``).
-    static var current: OutputManners {
+    public static var current: OutputManners {
         var manners = OutputManners(environment: ["TERM": getenv("TERM").map { String(cString: $0) } ?? ""])
         manners.unicode = LocaleCharset.isUTF8
         return manners
