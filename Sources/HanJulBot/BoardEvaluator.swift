@@ -34,8 +34,8 @@ public final class BoardEvaluator {
     private let columnTop: UnsafeMutablePointer<Int>
     /// Column `x`'s cumulative wells at `columnWells[x + 2]`; 0 for the walls.
     private let columnWells: UnsafeMutablePointer<Int>
-    private var rowTotal = 0, columnTotal = 0, holeTotal = 0, wellTotal = 0
-    private var aggregateTotal = 0, bumpinessTotal = 0
+    private(set) var rowTotal = 0, columnTotal = 0, holeTotal = 0, wellTotal = 0
+    private(set) var aggregateTotal = 0, bumpinessTotal = 0
     /// The shape table of the piece set last measured.
     private var table: ShapeTable?
     /// For boards up to 12 wide, per row value: its row transitions, and its popcount.
@@ -267,78 +267,6 @@ public final class BoardEvaluator {
         return bestIndex
     }
 
-    /// Integer weights on the figures the mods' lookahead reports (`game:best_placement`).
-    public struct IntegerWeights: Equatable, Sendable {
-        public var lines = 0, holes = 0, height = 0, aggregateHeight = 0, bumpiness = 0
-        public init(lines: Int = 0, holes: Int = 0, height: Int = 0, aggregateHeight: Int = 0, bumpiness: Int = 0) {
-            self.lines = lines
-            self.holes = holes
-            self.height = height
-            self.aggregateHeight = aggregateHeight
-            self.bumpiness = bumpiness
-        }
-
-        /// Whether every weight is within ±2³¹, so that no sum of weighted figures (each at
-        /// most 64 × 64) wraps: the sum is then exact in any order. (No array: called once
-        /// per kind per deal.)
-        var cannotWrap: Bool {
-            // Compared both ways, not by `abs`: a mod may pass Int.min, whose magnitude traps.
-            @inline(__always) func small(_ weight: Int) -> Bool { weight > -(1 << 31) && weight < 1 << 31 }
-            return small(lines) && small(holes) && small(height) && small(aggregateHeight) && small(bumpiness)
-        }
-
-        /// `lines × linesCleared + holes × holes + height × maxHeight + aggregateHeight ×
-        /// aggregateHeight + bumpiness × bumpiness`, in wrapping arithmetic (Lua's), in that
-        /// order.
-        @inlinable
-        public func value(_ f: BoardFeatures) -> Int {
-            (lines &* f.linesCleared) &+ (holes &* f.holes) &+ (height &* f.maxHeight)
-                &+ (aggregateHeight &* f.aggregateHeight) &+ (bumpiness &* f.bumpiness)
-        }
-    }
-
-    /// The first of the best of `placements` by `weights.value` (the index and the value),
-    /// or `nil` for no placements: what a loop over `forEachFeatures` computes.
-    ///
-    /// When no sum can wrap (every weight within ±2³¹; a figure is at most 64 × 64), the sum
-    /// is exact in any order. A placement that clears no row adds to each of its columns'
-    /// heights exactly the cells it covers there (its own and the holes under them), so its
-    /// aggregate height is known with its holes; when the tallest-column and bumpiness
-    /// weights are ≤ 0, a placement whose lines, holes and aggregate terms are already no
-    /// better than the best so far cannot win, and its other heights are not measured.
-    public func best(of placements: PlacementList, weights: IntegerWeights, pieces: PieceSet) -> (index: Int, value: Int)? {
-        guard !placements.isEmpty else { return nil }
-        let table = shapeTable(for: pieces)
-        let prunes = weights.cannotWrap && weights.height <= 0 && weights.bumpiness <= 0
-        var best = 0, bestIndex = 0
-        placements.withUnsafeBufferPointer { placements in
-            for index in 0..<placements.count {
-                let piece = placements[index].piece
-                let entry = piece.kind &* 8 &+ piece.rotation
-                var features: BoardFeatures
-                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: false) {
-                    features = core
-                    if prunes && index > 0 {
-                        let aggregate = aggregateTotal &+ features.holes &- holeTotal &+ table.cellCount[entry]
-                        let known = (weights.lines &* features.linesCleared) &+ (weights.holes &* features.holes)
-                            &+ (weights.aggregateHeight &* aggregate)
-                        if best >= known { continue }
-                    }
-                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
-                                            wells: false, heights: true)
-                } else {
-                    features = fromScratch(piece, table.pieces, wells: false)
-                }
-                let value = weights.value(features)
-                if index == 0 || value > best {
-                    best = value
-                    bestIndex = index
-                }
-            }
-        }
-        return (bestIndex, best)
-    }
-
     /// The weighted score of each of `placements`, in order, into `scores`.
     public func scores(of placements: PlacementList, weights: Weights, pieces: PieceSet, into scores: inout [Double]) {
         let table = shapeTable(for: pieces)
@@ -351,7 +279,7 @@ public final class BoardEvaluator {
         }
     }
 
-    private func shapeTable(for pieces: PieceSet) -> ShapeTable {
+    func shapeTable(for pieces: PieceSet) -> ShapeTable {
         if let table, table.describes(pieces) { return table }
         let made = ShapeTable(pieces)
         table = made
@@ -376,7 +304,7 @@ public final class BoardEvaluator {
     /// and heights zero, for `completeWellsAndHeights`); `nil` when it must be measured from
     /// scratch (it clears a row, reaches outside the board, or the board has a full row).
     @inline(__always)
-    private func measureRows(entry: Int, x: Int, y: Int, table: ShapeTable, transitionsAndWells: Bool) -> BoardFeatures? {
+    func measureRows(entry: Int, x: Int, y: Int, table: ShapeTable, transitionsAndWells: Bool) -> BoardFeatures? {
         let rowCount = table.rowCount[entry]
         let first = y &+ table.minY[entry], last = first &+ rowCount &- 1
         let left = x &+ table.minX[entry]
@@ -443,7 +371,7 @@ public final class BoardEvaluator {
     /// Fills in the wells (when `wells`) and the height figures (when `heights`) of a
     /// placement `measureRows` measured.
     @inline(__always)
-    private func completeWellsAndHeights(_ features: inout BoardFeatures, entry: Int, x: Int, y: Int, table: ShapeTable,
+    func completeWellsAndHeights(_ features: inout BoardFeatures, entry: Int, x: Int, y: Int, table: ShapeTable,
                                          wells measuresWells: Bool, heights: Bool) {
         let first = y &+ table.minY[entry]
         let left = x &+ table.minX[entry]
@@ -488,7 +416,7 @@ public final class BoardEvaluator {
         }
     }
 
-    private func fromScratch(_ piece: Piece, _ pieces: PieceSet, wells: Bool = true) -> BoardFeatures {
+    func fromScratch(_ piece: Piece, _ pieces: PieceSet, wells: Bool = true) -> BoardFeatures {
         BoardFeatures.measure(rows: UnsafeBufferPointer(start: rows, count: height), top: top, width: width,
                               piece: piece, pieces: pieces, scratch: scratch, wells: wells)
     }
