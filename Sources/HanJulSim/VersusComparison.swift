@@ -104,9 +104,11 @@ public struct VersusComparison: Encodable, Sendable {
         }
         let rows: [[String]] = [["", "rules", "matches", "decided", "win rate of bot A (95%)", "winner's margin", "match length", "attack/piece A", "attack/piece B"]]
             + [("A", a), ("B", b)].map { label, side in
+                // No match decided: no win rate and no margin to speak of (not 0%).
                 [label, side.rules, "\(side.matches)", "\(side.decided)",
-                 "\(Format.percent(side.winRateA)) (\(Format.percent(side.winRateALow)) to \(Format.percent(side.winRateAHigh)))",
-                 range(side.margin, side.marginHalfWidth), range(side.length, side.lengthHalfWidth),
+                 side.decided == 0 ? "-"
+                    : "\(Format.percent(side.winRateA)) (\(Format.percent(side.winRateALow)) to \(Format.percent(side.winRateAHigh)))",
+                 side.decided == 0 ? "-" : range(side.margin, side.marginHalfWidth), range(side.length, side.lengthHalfWidth),
                  Format.fixed(side.attackPerPiece[0], 3), Format.fixed(side.attackPerPiece[1], 3)]
             }
         lines.append(String(Format.table(rows).dropLast()))

@@ -71,6 +71,9 @@ import Testing
         #expect(run.stdout.contains("winner's margin"), "\(run.stdout)")
         #expect(run.stdout.contains("match length"), "\(run.stdout)")
         #expect(run.stdout.contains("more decisive: "), "\(run.stdout)")
+        // Under duel no match ends within 300 pieces: no win rate or margin, not "0.0%".
+        let duelRow = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("B ") })
+        #expect(duelRow.contains(" 0  ") && duelRow.contains(" - ") && !duelRow.contains("%"), "\(duelRow)")
         let json = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "12", "--seed", "1", "--cap", "300", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["a"] as? [String: Any])?["matches"] as? Int == 12)
