@@ -146,15 +146,8 @@ package enum SweepFile {
     package static func prefix(of bytes: [UInt8], path: String) throws(SweepError) -> Prefix {
         let decoder = JSONDecoder()
         var prefix = Prefix(header: nil, tally: RunTally(), count: 0, validLength: 0, tornLength: 0)
-        var start = 0, number = 0
-        while start < bytes.count {
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            number += 1
-            let line = bytes[start..<end]
-            // The limit stats reads under, so resume accepts nothing stats refuses (H-4).
-            guard line.count <= LineReader.maxLineBytes else {
-                throw SweepError("\(SweepError.shown(path)):\(number): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
-            }
+        let (valid, torn) = try ResumableLines.walk(bytes, path: path, format: "hanjul sim --jsonl", headerPrefix: headerPrefix) {
+            (number, line) throws(SweepError) -> Bool in
             if let header = prefix.header {
                 guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
@@ -174,24 +167,10 @@ package enum SweepFile {
                 }
                 prefix.header = header
             }
-            start = end + 1
-            prefix.validLength = start
+            return true
         }
-        let tail = bytes[start...]
-        if tail.count > LineReader.maxLineBytes {
-            throw SweepError("\(SweepError.shown(path)):\(number + 1): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not hanjul sim --jsonl output, so the file is left as it is")
-        }
-        if !tail.isEmpty {
-            // A cut-short last line: the start of a header or of a game, or the zeros a
-            // crashed machine can leave at the end of a file.
-            let looksTorn = prefix.header == nil
-                ? tail.allSatisfy({ $0 == 0 }) || headerPrefix.starts(with: tail.prefix(headerPrefix.count))
-                : tail.first == UInt8(ascii: "{") || tail.allSatisfy({ $0 == 0 })
-            guard looksTorn else {
-                throw SweepError("\(SweepError.shown(path)):\(number + 1): not a hanjul sim --jsonl line; is this the right file?")
-            }
-            prefix.tornLength = tail.count
-        }
+        prefix.validLength = valid
+        prefix.tornLength = torn
         return prefix
     }
 }

@@ -30,14 +30,8 @@ package enum VersusFile {
     package static func prefix(of bytes: [UInt8], path: String) throws(SweepError) -> Prefix {
         let decoder = JSONDecoder()
         var prefix = Prefix()
-        var start = 0, number = 0
-        while start < bytes.count {
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            number += 1
-            let line = bytes[start..<end]
-            guard line.count <= LineReader.maxLineBytes else {
-                throw SweepError("\(SweepError.shown(path)):\(number): a line longer than \(LineReader.maxLineBytes >> 20) MiB; this is not a versus run's file, so it is left as it is")
-            }
+        let (valid, torn) = try ResumableLines.walk(bytes, path: path, format: "hanjul sim --versus --jsonl", headerPrefix: headerPrefix) {
+            (number, line) throws(SweepError) -> Bool in
             if let header = prefix.header {
                 guard let record = try? decoder.decode(MatchRecord.self, from: Data(line)) else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a match record; only a last line cut short can be repaired, so the file is left as it is")
@@ -54,19 +48,10 @@ package enum VersusFile {
                 }
                 prefix.header = header
             }
-            start = end + 1
-            prefix.validLength = start
+            return true
         }
-        let tail = bytes[start...]
-        if !tail.isEmpty {
-            let looksTorn = prefix.header == nil
-                ? tail.allSatisfy({ $0 == 0 }) || headerPrefix.starts(with: tail.prefix(headerPrefix.count))
-                : tail.first == UInt8(ascii: "{") || tail.allSatisfy({ $0 == 0 })
-            guard looksTorn, tail.count <= LineReader.maxLineBytes else {
-                throw SweepError("\(SweepError.shown(path)):\(number + 1): not a hanjul sim --versus --jsonl line; is this the right file?")
-            }
-            prefix.tornLength = tail.count
-        }
+        prefix.validLength = valid
+        prefix.tornLength = torn
         return prefix
     }
 }
