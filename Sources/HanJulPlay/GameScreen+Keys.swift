@@ -1,4 +1,92 @@
+import HanJulCore
+import HanJulTerminal
+
+/// A key press, end to end: the terminal's `KeyEvent` goes into the key stream (`holds`,
+/// on the play clock), each `KeyStroke` out of it is bound to a `Control`, and the control
+/// becomes `Action`s: held ones (←, →, ↓) through `Handling`, the others at once; `pause`,
+/// `restart`, `quit` and `help` are the screen's own.
 extension GameScreen {
     /// Shift, Ctrl… alone reach a game only when the player bound one (Shift as hold).
     var wantsModifierKeys: Bool { config.bindings.bindsModifierKeys }
+
+    /// A key event while the game runs (`control`: what its key is bound to; an unbound key
+    /// never enters the stream).
+    mutating func play(_ event: KeyEvent, control: Control?, environment: PlayEnvironment) {
+        guard control != nil else { return }
+        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
+    }
+
+    /// One stroke of the key stream, at the clock (its time: `stroke.at`).
+    mutating func take(_ stroke: KeyStroke, environment: PlayEnvironment) {
+        let key = stroke.key
+        switch stroke.phase {
+        case .press:
+            guard let control = config.bindings.control(for: key) else { return }
+            switch control {
+            case .quit: quit(environment)
+            case .pause: pause()
+            case .help:
+                pause()
+                mode = .help
+            case .restart: restart(at: lastWall, environment: environment)
+            case .left, .right, .softDrop:
+                finesse.notePress()
+                perform(handling.press(control, at: stroke.at))
+            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
+                guard let action = control.action, rules.actions.contains(action.kind) else { return }
+                if stroke.isTentative {
+                    tentative[key] = control
+                } else {
+                    if Self.isTurn(action) { finesse.notePress() }
+                    apply(action)
+                }
+            }
+        case .confirmed:
+            // A hard drop (or turn) that waited to be sure it was a press.
+            if let control = tentative.removeValue(forKey: key), let action = control.action {
+                if Self.isTurn(action) { finesse.notePress() }
+                apply(action)
+            }
+        case .repeat:
+            // The bytes of a tentative press were the first repeat: nothing to do.
+            if stroke.heldSince != nil { tentative[key] = nil }
+            guard let control = config.bindings.control(for: key), control.isHeld else { return }
+            if let since = stroke.heldSince { perform(handling.heldSince(control, since, at: stroke.at)) }
+            perform(handling.stillHeld(control, at: stroke.at))
+        case .release:
+            tentative[key] = nil
+            guard let control = config.bindings.control(for: key), control.isHeld,
+                  !otherKeyHolds(control, except: key) else { return }
+            perform(handling.release(control, at: stroke.at))
+        }
+    }
+
+    /// Whether another key bound to `control` is still down.
+    func otherKeyHolds(_ control: Control, except key: Key) -> Bool {
+        (config.bindings.keys[control] ?? []).contains { $0 != key && holds.isDown($0) }
+    }
+
+    /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
+    static func isTurn(_ action: Action) -> Bool {
+        [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
+    }
+
+    /// Carries out what the handling answered, at the current time: a shift where the piece
+    /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece
+    /// moves.
+    mutating func perform(_ actions: [Action]) {
+        for action in actions {
+            guard !game.state.isOver else { return }
+            let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
+            if handling.goesAllTheWay(action) {
+                var steps = 0
+                while !game.state.isOver, game.state.fits(game.state.piece.offset(dx, dy)), steps < 256 {
+                    steps += 1
+                    apply(action, continuous: false)
+                }
+            } else if action == .softDrop || game.state.fits(game.state.piece.offset(dx, 0)) {
+                apply(action)
+            }
+        }
+    }
 }

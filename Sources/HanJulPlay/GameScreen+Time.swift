@@ -29,62 +29,19 @@ extension GameScreen {
                 // The piece has rested as long as the rules allow: the wait that locks it.
                 tellWait()
             } else if let release, release <= soonest {
-                for lapse in holds.releases(upTo: soonest) {
-                    switch lapse {
-                    case .confirmed(let key, _):
-                        // A hard drop (or turn) that waited to be sure it was a press.
-                        if let command = tentative.removeValue(forKey: key), let action = command.action {
-                            if Self.isTurn(action) { finesse.notePress() }
-                            apply(action)
-                        }
-                    case .released(let key, let at):
-                        tentative[key] = nil
-                        guard let command = config.bindings.command(for: key), let control = Self.control(for: command),
-                              !otherKeyHolds(command, except: key) else { continue }
-                        perform(handling.release(control, at: at))
-                    }
-                }
+                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
             } else if let move, move <= soonest {
                 let holds = self.holds, bindings = config.bindings
                 // At the clock, not in the past: a move that waited never makes others catch up.
-                let moves = handling.fire(at: clock) { control, time in
-                    let command: Command = control == .left ? .left : control == .right ? .right : .softDrop
-                    return (bindings.keys[command] ?? []).contains { holds.confirmsHeld($0, at: time) }
-                }
-                perform(moves)
+                perform(handling.fire(at: clock) { control, time in
+                    (bindings.keys[control] ?? []).contains { holds.confirmsHeld($0, at: time) }
+                })
             } else if let action = timed.takeDue() {
                 apply(action)
             }
         }
         if isRunning { timed.stand(at: target) }
         if game.state.isOver && mode != .over { finish(environment) }
-    }
-
-    /// Carries out what the handling asked for, at the current time.
-    mutating func perform(_ moves: [Handling.Move]) {
-        for move in moves {
-            guard !game.state.isOver else { return }
-            switch move {
-            case .shift(let direction):
-                let action: Action = direction == .left ? .left : .right
-                if game.state.fits(game.state.piece.offset(direction == .left ? -1 : 1, 0)) { apply(action) }
-            case .shiftToWall(let direction):
-                let dx = direction == .left ? -1 : 1
-                var guardCount = 0
-                while !game.state.isOver, game.state.fits(game.state.piece.offset(dx, 0)), guardCount < 256 {
-                    guardCount += 1
-                    apply(direction == .left ? .left : .right, continuous: false)
-                }
-            case .softDrop:
-                apply(.softDrop)
-            case .dropToFloor:
-                var guardCount = 0
-                while !game.state.isOver, game.state.fits(game.state.piece.offset(0, 1)), guardCount < 256 {
-                    guardCount += 1
-                    apply(.softDrop, continuous: false)
-                }
-            }
-        }
     }
 
     /// Tells the engine the wait owed before an action (TimedGame says which: under a

@@ -52,9 +52,9 @@ struct GameScreen<R: Rules>: PlayScreen {
     var effects: [PlayEffect] = []
     /// Whether the moves that keep a piece at the wall or on the floor are being applied.
     var applyingContinuous = false
-    /// One-shot commands (hard drop, turns, hold) of tentative presses, waiting to be sure
-    /// they were presses and not the terminal's first repeat (`KeyHolds.Arrival.isTentative`).
-    var tentative: [Key: Command] = [:]
+    /// One-shot controls (hard drop, turns, hold) of tentative presses, waiting to be sure
+    /// they were presses and not the terminal's first repeat (`KeyStroke.isTentative`).
+    var tentative: [Key: Control] = [:]
     /// What the game did so far, for the statistics column and the end screen.
     var statistics = PlayStatistics()
     /// The latest callout, shown until `calloutUntil` (play time, so a pause keeps it).
@@ -206,7 +206,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             if ![.control("c"), .enter, .escape, .backspace].contains(key) {
                 // A game key in the first moments, or the last game key still repeating
                 // (presses closer than a person types), is the game's, not the name's.
-                let command = config.bindings.command(for: key)
+                let command = config.bindings.control(for: key)
                 if now &- overSince < Self.namePromptGrace, command?.action != nil { return }
                 if key == lastPlayKey && now &- lastPlayKeyAt < Self.repeatGap {
                     lastPlayKeyAt = now
@@ -221,9 +221,9 @@ struct GameScreen<R: Rules>: PlayScreen {
             lastPlayKey = key
             lastPlayKeyAt = now
         }
-        let command = config.bindings.command(for: key)
+        let command = config.bindings.control(for: key)
         if mode == .playing && !tooSmall {
-            play(event, command: command, environment: environment)
+            play(event, control: command, environment: environment)
             return
         }
         guard event.kind == .press else { return }
@@ -262,63 +262,6 @@ struct GameScreen<R: Rules>: PlayScreen {
                 showEnding()
             }
             if command == .restart { restart(at: now, environment: environment) }
-        }
-    }
-
-    /// A key event while the game runs: through the key holds and the handling.
-    mutating func play(_ event: KeyEvent, command: Command?, environment: PlayEnvironment) {
-        guard let command else { return }
-        guard let arrival = holds.receive(event, at: clock) else { return }
-        let control = Self.control(for: command)
-        switch arrival.kind {
-        case .press:
-            switch command {
-            case .quit: quit(environment)
-            case .pause: pause()
-            case .help:
-                pause()
-                mode = .help
-            case .restart: restart(at: lastWall, environment: environment)
-            case .left, .right, .softDrop:
-                finesse.notePress()
-                perform(handling.press(control!, at: clock))
-            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-                guard let action = command.action, rules.actions.contains(action.kind) else { return }
-                if arrival.isTentative {
-                    tentative[event.key] = command
-                } else {
-                    if Self.isTurn(action) { finesse.notePress() }
-                    apply(action)
-                }
-            }
-        case .repeat:
-            // The bytes of a tentative press were the first repeat: nothing to do.
-            if arrival.heldSince != nil { tentative[event.key] = nil }
-            guard let control else { return }
-            if let since = arrival.heldSince { perform(handling.heldSince(control, since, at: clock)) }
-            perform(handling.stillHeld(control, at: clock))
-        case .release:
-            guard let control, !otherKeyHolds(command, except: event.key) else { return }
-            perform(handling.release(control, at: clock))
-        }
-    }
-
-    /// Whether another key bound to `command` is still down.
-    func otherKeyHolds(_ command: Command, except key: Key) -> Bool {
-        (config.bindings.keys[command] ?? []).contains { $0 != key && holds.isDown($0) }
-    }
-
-    /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
-    static func isTurn(_ action: Action) -> Bool {
-        [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
-    }
-
-    static func control(for command: Command) -> Handling.Control? {
-        switch command {
-        case .left: .left
-        case .right: .right
-        case .softDrop: .softDrop
-        default: nil
         }
     }
 

@@ -1,6 +1,10 @@
-/// The game's own auto-shift and soft drop: held controls in, moves out, at the times
-/// `HandlingSettings` says. A pure value: the game screen feeds it presses, releases and
-/// the time, applies the moves it asks for, and says when a new piece entered.
+import HanJulCore
+
+/// The game's own auto-shift and soft drop: held controls and the time in, engine actions
+/// out, at the times `HandlingSettings` says. A pure value: the game screen tells it the
+/// held controls' presses and releases (`Control.left`, `.right`, `.softDrop`; it ignores
+/// the rest) and the time, applies the actions it answers, and says when a new piece
+/// entered. The same presses, releases and times always give the same actions.
 ///
 /// - ← or → pressed: one move at once; held for `das`, a move (with `arr` 0: to the
 ///   wall); then one every `arr`. With both held, the one pressed last moves; when it comes
@@ -11,35 +15,23 @@
 ///   nothing to it until ↓ comes up and goes down again (no soft drop carried into the next
 ///   piece).
 ///
+/// An answer is `.left`, `.right` or `.softDrop`. With `arr` 0 an auto-shift's `.left` or
+/// `.right`, and with `softDrop` 0 every `.softDrop`, goes as far as the piece can
+/// (`goesAllTheWay(_:)`): the screen repeats it while the piece moves (never the step
+/// that would lock); any other shift is made only where the piece fits.
+///
 /// Moves due while a key is held but not confirmed (`isHeld` says no: a terminal without
 /// release events whose next repeat is late or has not begun) wait for the next sign of
 /// the key, so a move never comes after the key went up.
 struct Handling: Sendable {
     var settings: HandlingSettings
 
-    /// What the game should do.
-    enum Move: Equatable, Sendable {
-        /// One column left or right (when the piece fits there).
-        case shift(Direction)
-        /// As many columns as the piece can go.
-        case shiftToWall(Direction)
-        /// One soft-drop step (`D`).
-        case softDrop
-        /// Soft-drop steps while the piece can fall (never the step that would lock).
-        case dropToFloor
-    }
-
-    enum Direction: Equatable, Sendable { case left, right }
-
-    /// The controls handling acts on.
-    enum Control: Equatable, Hashable, Sendable { case left, right, softDrop }
-
     enum Shift: Equatable, Sendable {
         case idle
-        /// Held since the press, auto-shift due at `due`.
-        case charging(Direction, due: UInt64)
+        /// Held since the press, auto-shift due at `due` (`direction`: `.left` or `.right`).
+        case charging(Control, due: UInt64)
         /// Auto-shifting: the next move at `due` (nil: continuous, `arr` 0).
-        case repeating(Direction, due: UInt64?)
+        case repeating(Control, due: UInt64?)
     }
 
     private(set) var leftSince: UInt64?
@@ -67,33 +59,28 @@ struct Handling: Sendable {
     // MARK: - Events
 
     /// `control` went down at `time`.
-    mutating func press(_ control: Control, at time: UInt64) -> [Move] {
+    mutating func press(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
-            let direction: Direction = control == .left ? .left : .right
+            let direction = control
             if direction == .left { leftSince = time } else { rightSince = time }
             shiftWaiting = false
             if das > 0 {
                 shift = .charging(direction, due: time &+ das)
-                return [.shift(direction)]
+                return [Self.action(direction)]
             }
-            // No delay: the auto-shift starts with the press.
-            if arr == 0 {
-                shift = .repeating(direction, due: nil)
-                return [.shiftToWall(direction)]
-            }
-            shift = .repeating(direction, due: time &+ arr)
-            return [.shift(direction)]
+            // No delay: the auto-shift starts with the press (with `arr` 0, to the wall).
+            shift = .repeating(direction, due: arr == 0 ? nil : time &+ arr)
+            return [Self.action(direction)]
         case .softDrop:
             softDropHeld = true
             softDropSpent = false
             softDropWaiting = false
-            if settings.softDrop == 0 {
-                softDropDue = nil
-                return [.dropToFloor]
-            }
-            softDropDue = time &+ Self.ns(settings.softDrop)
+            // With `softDrop` 0 the drop goes to the floor (`goesAllTheWay`).
+            softDropDue = settings.softDrop == 0 ? nil : time &+ Self.ns(settings.softDrop)
             return [.softDrop]
+        default:
+            return []
         }
     }
 
@@ -101,9 +88,9 @@ struct Handling: Sendable {
     /// bytes, taken for a second press, turned out to be its first repeat): the auto-shift
     /// counts from `since`. When DAS has passed, the move made for those bytes was the
     /// auto-shift's first; the next comes `arr` after it.
-    mutating func heldSince(_ control: Control, _ since: UInt64, at time: UInt64) -> [Move] {
-        guard control != .softDrop else { return [] }
-        let direction: Direction = control == .left ? .left : .right
+    mutating func heldSince(_ control: Control, _ since: UInt64, at time: UInt64) -> [Action] {
+        guard control == .left || control == .right else { return [] }
+        let direction = control
         guard case .charging(direction, let due) = shift else { return [] }
         if direction == .left { leftSince = since } else { rightSince = since }
         guard since &+ das <= time else {
@@ -113,22 +100,22 @@ struct Handling: Sendable {
         let secondPress = due &- das
         if arr == 0 {
             shift = .repeating(direction, due: nil)
-            return [.shiftToWall(direction)]
+            return [Self.action(direction)]
         }
         shift = .repeating(direction, due: max(secondPress &+ arr, time))
         return []
     }
 
     /// `control` came up at `time`.
-    mutating func release(_ control: Control, at time: UInt64) -> [Move] {
+    mutating func release(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
-            let direction: Direction = control == .left ? .left : .right
+            let direction = control
             if direction == .left { leftSince = nil } else { rightSince = nil }
             guard activeDirection == direction else { return [] }
             shiftWaiting = false
             // The other direction, still held, takes over.
-            let other: Direction = direction == .left ? .right : .left
+            let other: Control = direction == .left ? .right : .left
             guard let since = other == .left ? leftSince : rightSince else {
                 shift = .idle
                 return []
@@ -144,21 +131,24 @@ struct Handling: Sendable {
             softDropDue = nil
             softDropWaiting = false
             return []
+        default:
+            return []
         }
     }
 
     /// A sign that `control` is still held (a repeat): a move waiting for it is made now.
-    mutating func stillHeld(_ control: Control, at time: UInt64) -> [Move] {
+    mutating func stillHeld(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
-            let direction: Direction = control == .left ? .left : .right
-            guard shiftWaiting, activeDirection == direction else { return [] }
+            guard shiftWaiting, activeDirection == control else { return [] }
             shiftWaiting = false
             return fireShift(at: time)
         case .softDrop:
             guard softDropWaiting else { return [] }
             softDropWaiting = false
             return fireSoftDrop(at: time)
+        default:
+            return []
         }
     }
 
@@ -176,12 +166,25 @@ struct Handling: Sendable {
     }
 
     /// After any action at `time`: `arr` 0 keeps the piece at the wall and `softDrop` 0 on
-    /// the floor while their keys are held.
-    func continuousMoves(at time: UInt64) -> [Move] {
-        var moves: [Move] = []
-        if case .repeating(let direction, nil) = shift, time >= cutUntil { moves.append(.shiftToWall(direction)) }
-        if settings.softDrop == 0, softDropHeld, !softDropSpent { moves.append(.dropToFloor) }
-        return moves
+    /// the floor while their keys are held (both go all the way).
+    func continuousMoves(at time: UInt64) -> [Action] {
+        var actions: [Action] = []
+        if case .repeating(let direction, nil) = shift, time >= cutUntil { actions.append(Self.action(direction)) }
+        if settings.softDrop == 0, softDropHeld, !softDropSpent { actions.append(.softDrop) }
+        return actions
+    }
+
+    /// Whether `action`, answered now, goes as far as the piece can: an auto-shift under
+    /// `arr` 0 (to the wall), a soft drop under `softDrop` 0 (to the floor, never the step
+    /// that would lock). Otherwise it is one step.
+    func goesAllTheWay(_ action: Action) -> Bool {
+        switch action {
+        case .left, .right:
+            if case .repeating(_, nil) = shift { return true }
+            return false
+        case .softDrop: return settings.softDrop == 0
+        default: return false
+        }
     }
 
     /// Forgets every held control (the clock stopped).
@@ -214,10 +217,10 @@ struct Handling: Sendable {
 
     /// The moves due at `time` (the earliest deadline, which the caller has reached).
     /// `isHeld` says whether a control is surely still held then.
-    mutating func fire(at time: UInt64, isHeld: (Control, UInt64) -> Bool) -> [Move] {
-        var moves: [Move] = []
+    mutating func fire(at time: UInt64, isHeld: (Control, UInt64) -> Bool) -> [Action] {
+        var moves: [Action] = []
         if !shiftWaiting, let due = shiftDue, due <= time, let direction = activeDirection {
-            if isHeld(direction == .left ? .left : .right, due) {
+            if isHeld(direction, due) {
                 // On time, the cadence is kept; late by more than a step, it starts again.
                 moves += fireShift(at: due &+ arr > time ? due : time)
             } else {
@@ -236,7 +239,8 @@ struct Handling: Sendable {
 
     // MARK: - Parts
 
-    var activeDirection: Direction? {
+    /// The direction auto-shifting or charging (`.left` or `.right`).
+    var activeDirection: Control? {
         switch shift {
         case .idle: nil
         case .charging(let direction, _), .repeating(let direction, _): direction
@@ -252,7 +256,7 @@ struct Handling: Sendable {
     }
 
     /// A charged direction takes over at `time`: it moves now (or after the DAS cut).
-    private mutating func startRepeating(_ direction: Direction, at time: UInt64) -> [Move] {
+    private mutating func startRepeating(_ direction: Control, at time: UInt64) -> [Action] {
         if time < cutUntil {
             shift = .repeating(direction, due: cutUntil)
             return []
@@ -261,19 +265,18 @@ struct Handling: Sendable {
         return fireShift(at: time)
     }
 
-    private mutating func fireShift(at time: UInt64) -> [Move] {
+    private mutating func fireShift(at time: UInt64) -> [Action] {
         guard let direction = activeDirection else { return [] }
-        if arr == 0 {
-            shift = .repeating(direction, due: nil)
-            return [.shiftToWall(direction)]
-        }
-        shift = .repeating(direction, due: time &+ arr)
-        return [.shift(direction)]
+        shift = .repeating(direction, due: arr == 0 ? nil : time &+ arr)
+        return [Self.action(direction)]
     }
 
-    private mutating func fireSoftDrop(at time: UInt64) -> [Move] {
+    private mutating func fireSoftDrop(at time: UInt64) -> [Action] {
         guard softDropHeld, !softDropSpent else { return [] }
         softDropDue = time &+ Self.ns(settings.softDrop)
         return [.softDrop]
     }
+
+    /// The engine's move for a direction.
+    static func action(_ direction: Control) -> Action { direction == .left ? .left : .right }
 }

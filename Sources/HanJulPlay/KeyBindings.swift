@@ -1,8 +1,11 @@
 import HanJulCore
 import HanJulTerminal
 
-/// What a key does in the terminal game.
-public enum Command: String, CaseIterable, Sendable {
+/// What a key does in the terminal game: the one type between a key stroke and the
+/// engine's `Action`. `left`, `right` and `softDrop` are held (`Handling` turns them and the
+/// time into actions), the other game controls are one action each, and `pause`,
+/// `restart`, `quit` and `help` are the screen's.
+public enum Control: String, CaseIterable, Hashable, Sendable {
     case left, right, rotate
     case rotateCounterclockwise = "rotate_ccw"
     case rotateHalfTurn = "rotate_180"
@@ -10,7 +13,10 @@ public enum Command: String, CaseIterable, Sendable {
     case hardDrop = "hard_drop"
     case hold, pause, restart, quit, help
 
-    /// The engine action the command stands for, if it is one.
+    /// Whether the control is held (auto-shift, soft drop) rather than done once.
+    public var isHeld: Bool { self == .left || self == .right || self == .softDrop }
+
+    /// The engine action the control stands for, if it is one.
     public var action: Action? {
         switch self {
         case .left: .left
@@ -43,6 +49,9 @@ public enum Command: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// The bindings file's and the Keys page's word for a `Control`.
+public typealias Command = Control
 
 /// Which keys do what: the defaults, changed by `keys.conf` in the config folder.
 ///
@@ -79,10 +88,10 @@ public struct KeyBindings: Equatable, Sendable {
 
     public init(keys: [Command: [Key]]) { self.keys = keys }
 
-    /// The command `key` stands for. Ctrl-C always quits.
+    /// The control `key` stands for. Ctrl-C always quits.
     /// A modified arrow, editing or function key bound to nothing acts as the key alone, so
     /// a ← pressed while Shift (bound to hold, say) is down still moves.
-    public func command(for key: Key) -> Command? {
+    public func control(for key: Key) -> Control? {
         if key == .control("c") { return .quit }
         for command in Command.allCases where keys[command]?.contains(key) == true { return command }
         let plain = key.withoutModifiers

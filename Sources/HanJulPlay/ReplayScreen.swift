@@ -9,9 +9,10 @@ import HanJulTerminal
 /// forward and `,` one back (pausing), ← or `[` back a tenth of the game, → or `]` on a
 /// tenth, `g` then a number and Enter to the entry of that piece, `r` from the start,
 /// `q` / Esc / Ctrl-C quit. Replays without timings (scripts, bots) play a gravity tick at
-/// the rules' interval and other actions 120 ms apart. The speed, the position (a bar, the
-/// piece and the action) and what is wrong with the replay are in the panel; nothing
-/// covers the board while paused, so a stepped action shows.
+/// the interval the one clock (`TimedGame`) gives the rules, other actions 120 ms apart.
+/// The speed, the position (a bar, the piece and the action) and what is wrong with the
+/// replay are in the panel; nothing covers the board while paused, so a stepped action
+/// shows.
 struct ReplayScreen<R: Rules>: PlayScreen {
     static var speeds: [Double] { [0.25, 0.5, 1, 2, 4, 8, 16] }
 
@@ -79,12 +80,14 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     var isFinished: Bool { timeline.isAtEnd }
     var speedFactor: Double { Self.speeds[speed] }
 
-    /// Replay milliseconds before action `i`, as nanoseconds.
+    /// Replay nanoseconds before action `i`: its recorded time, or in a replay without
+    /// times a gravity row's interval as the one clock (`TimedGame`) has it at the level
+    /// played (none under instant gravity), 120 ms for anything else.
     func delay(of i: Int) -> Double {
         guard i < replay.actions.count else { return 0 }
         if i < replay.times.count { return Double(replay.times[i]) * 1_000_000 }
-        let milliseconds = replay.actions[i] == .gravity ? game.rules.gravityInterval(level: game.state.level) : 120
-        return Double(milliseconds) * 1_000_000
+        guard replay.actions[i] == .gravity else { return 120_000_000 }
+        return Double(TimedGame<R>.gravityInterval(game.rules, level: game.state.level) ?? 0)
     }
 
     mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {

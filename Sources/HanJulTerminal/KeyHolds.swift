@@ -24,6 +24,10 @@
 ///
 /// Times are nanoseconds on the game's clock; the caller resets this when the clock stops
 /// (pause), as keys may change meanwhile unseen.
+///
+/// As a key stream: the terminal's events go in with `stream(_:at:)` and time alone with
+/// `stream(upTo:)`; out come `KeyStroke`s (press, repeat, release, confirmed), each with
+/// its time, in time order, ties in a fixed order.
 public struct KeyHolds: Sendable {
     /// Whether the terminal reports releases (the kitty keyboard protocol is on).
     public var reportsReleases: Bool
@@ -171,7 +175,11 @@ public struct KeyHolds: Sendable {
                 // own delay passes.
                 keys[key] = .pressed(at: pressed, candidate: nil)
                 due.append((at, .confirmed(key, at: at)))
-                if let next = releaseTime(.pressed(at: pressed, candidate: nil)), next > time { continue }
+                // Up too by `time` (a clock that jumped): released at its own time.
+                guard let next = releaseTime(.pressed(at: pressed, candidate: nil)), next <= time else { continue }
+                keys[key] = nil
+                due.append((next, .released(key, at: next)))
+                continue
             }
             keys[key] = nil
             due.append((at, .released(key, at: at)))
@@ -185,6 +193,35 @@ public struct KeyHolds: Sendable {
         switch lapse {
         case .confirmed(let key, _): "0 \(key)"
         case .released(let key, _): "1 \(key)"
+        }
+    }
+
+    // MARK: - The stream
+
+    /// The strokes time alone makes by `time` (inferred releases, tentative presses
+    /// confirmed), then what `event` at `time` is (none when it says nothing new: a release
+    /// of a key not down).
+    public mutating func stream(_ event: KeyEvent, at time: UInt64) -> [KeyStroke] {
+        var strokes = stream(upTo: time)
+        if let arrival = receive(event, at: time) {
+            let phase: KeyStroke.Phase = switch arrival.kind {
+            case .press: .press
+            case .repeat: .repeat
+            case .release: .release
+            }
+            strokes.append(KeyStroke(event.key, phase, at: time, heldSince: arrival.heldSince, isTentative: arrival.isTentative))
+        }
+        return strokes
+    }
+
+    /// The strokes time alone makes by `time`: inferred releases and confirmed presses, each
+    /// at its own time, earliest first (ties: confirmations, then by key).
+    public mutating func stream(upTo time: UInt64) -> [KeyStroke] {
+        releases(upTo: time).map { lapse in
+            switch lapse {
+            case .confirmed(let key, let at): KeyStroke(key, .confirmed, at: at)
+            case .released(let key, let at): KeyStroke(key, .release, at: at)
+            }
         }
     }
 

@@ -200,3 +200,72 @@ struct LegacyHandlingTests {
         #expect(clock.times(of: .right) == [500, 600, 700])
     }
 }
+
+/// `Handling` on its own, as a pure value: held controls and times in, `Action`s out.
+@Suite("handling as a value: held controls and times → actions")
+struct HandlingValueTests {
+    static func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
+
+    /// One thing told to the handling, at a time in milliseconds.
+    enum Input { case press(Control), release(Control) }
+
+    /// Plays `inputs` and every deadline up to `end` (keys always confirmed held), and
+    /// returns each action with its time in milliseconds.
+    static func play(_ inputs: [(UInt64, Input)], until end: UInt64,
+                     settings: HandlingSettings = HandlingSettings(das: 150, arr: 50, softDrop: 20, dasCut: 17)) -> [String] {
+        var handling = Handling(settings: settings)
+        var out: [String] = []
+        func note(_ actions: [Action], _ time: UInt64) { out += actions.map { "\(time / 1_000_000) \($0.kind.letter)" } }
+        var pending = inputs.sorted { $0.0 < $1.0 }
+        while true {
+            let next = pending.first.map { Self.ms($0.0) }
+            let due = handling.nextDeadline()
+            if let due, due <= Self.ms(end), next.map({ due < $0 }) ?? true {
+                note(handling.fire(at: due) { _, _ in true }, due)
+            } else if let next, next <= Self.ms(end) {
+                let (_, input) = pending.removeFirst()
+                switch input {
+                case .press(let control): note(handling.press(control, at: next), next)
+                case .release(let control): note(handling.release(control, at: next), next)
+                }
+            } else {
+                return out
+            }
+        }
+    }
+
+    @Test("the same held controls at the same times give the same actions, at DAS then every ARR, none after the release")
+    func sameInSameOut() {
+        let inputs: [(UInt64, Input)] = [(0, .press(.right)), (260, .release(.right)), (300, .press(.softDrop)), (345, .release(.softDrop))]
+        let first = Self.play(inputs, until: 1_000)
+        #expect(first == ["0 R", "150 R", "200 R", "250 R", "300 D", "320 D", "340 D"])
+        #expect(Self.play(inputs, until: 1_000) == first)
+        // Controls that are not held (a turn, pause) are not the handling's.
+        var handling = Handling(settings: .defaults)
+        #expect(handling.press(.rotate, at: 0).isEmpty && handling.press(.pause, at: 0).isEmpty)
+        #expect(handling.nextDeadline() == nil)
+    }
+
+    @Test("DAS charge across a release: the other direction, held longer than DAS, moves at once; held less, after its own DAS")
+    func chargeAcrossRelease() {
+        // ← held since 0; → pressed at 100 takes over; → up at 200: ← was charged (200 ≥ 150).
+        #expect(Self.play([(0, .press(.left)), (100, .press(.right)), (200, .release(.right))], until: 260)
+                == ["0 L", "100 R", "200 L", "250 L"])
+        // → held since 0 when ← comes up at 120: → charges on to its DAS at 150, then every ARR.
+        #expect(Self.play([(0, .press(.right)), (100, .press(.left)), (120, .release(.left))], until: 200)
+                == ["0 R", "100 L", "150 R", "200 R"])
+    }
+
+    @Test("ARR 0 and soft drop 0 answer one action that goes all the way; otherwise one step")
+    func allTheWay() {
+        var handling = Handling(settings: HandlingSettings(das: 150, arr: 0, softDrop: 0, dasCut: 17))
+        #expect(handling.press(.left, at: 0) == [.left])
+        #expect(!handling.goesAllTheWay(.left), "the press before DAS is one step")
+        #expect(handling.fire(at: Self.ms(150)) { _, _ in true } == [.left])
+        #expect(handling.goesAllTheWay(.left), "the auto-shift under ARR 0 goes to the wall")
+        #expect(handling.press(.softDrop, at: Self.ms(200)) == [.softDrop] && handling.goesAllTheWay(.softDrop))
+        #expect(handling.continuousMoves(at: Self.ms(210)) == [.left, .softDrop])
+        var stepping = Handling(settings: .defaults)
+        #expect(stepping.press(.softDrop, at: 0) == [.softDrop] && !stepping.goesAllTheWay(.softDrop))
+    }
+}

@@ -40,7 +40,7 @@ struct KeysPageTests {
         b.bind(.space, to: .hold, replacing: nil)
         #expect(b.keys[.hold] == [.character("z"), .space])
         #expect(b.keys[.hardDrop] == [])
-        #expect(b.command(for: .space) == .hold)
+        #expect(b.control(for: .space) == .hold)
         // Its own key is no conflict; binding it again changes nothing.
         #expect(b.conflict(binding: .space, to: .hold, replacing: nil) == nil)
         // Never two owners.
@@ -83,12 +83,12 @@ struct KeysPageTests {
     @Test("a modified arrow bound to nothing acts as the arrow; bound, it is its own key")
     func modifiedFallback() throws {
         var b = KeyBindings.defaults
-        #expect(b.command(for: .arrow(.left, [.shift])) == .left)
+        #expect(b.control(for: .arrow(.left, [.shift])) == .left)
         b.bind(.arrow(.left, [.shift]), to: .hold, replacing: nil)
-        #expect(b.command(for: .arrow(.left, [.shift])) == .hold)
-        #expect(b.command(for: .left) == .left)
+        #expect(b.control(for: .arrow(.left, [.shift])) == .hold)
+        #expect(b.control(for: .left) == .left)
         // Letters do not fall back: in a plain terminal H is Shift-h, a key of its own.
-        #expect(b.command(for: .character("H")) == nil)
+        #expect(b.control(for: .character("H")) == nil)
         #expect(try KeyBindings.parse("hold = Shift\nrotate = Ctrl-Alt-Up, Up", path: "k").keys[.rotate] == [.arrow(.up, [.control, .alt]), .up])
     }
 

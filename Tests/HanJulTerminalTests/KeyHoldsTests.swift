@@ -48,3 +48,67 @@ struct KeyHoldsTests {
         #expect(holds.receive(.release(down), at: Self.ms(800)) == nil)
     }
 }
+
+/// The key stream (`KeyHolds.stream`): the terminal's events in, `KeyStroke`s with their
+/// times out, in time order.
+@Suite("Key stream")
+struct KeyStreamTests {
+    static func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
+    static let left = Key.arrow(.left, [])
+
+    @Test("kitty: a press, a repeat and a release come out as strokes at their times; a release of a key not down, none")
+    func reported() {
+        var holds = KeyHolds(reportsReleases: true)
+        let down = Key.arrow(.down, [])
+        #expect(holds.stream(.press(down), at: Self.ms(10)) == [KeyStroke(down, .press, at: Self.ms(10))])
+        #expect(holds.stream(.repeat(down), at: Self.ms(600)) == [KeyStroke(down, .repeat, at: Self.ms(600))])
+        #expect(holds.stream(upTo: Self.ms(5_000)).isEmpty, "the terminal says when it comes up")
+        #expect(holds.stream(.release(down), at: Self.ms(700)) == [KeyStroke(down, .release, at: Self.ms(700))])
+        #expect(holds.stream(.release(down), at: Self.ms(800)).isEmpty)
+    }
+
+    @Test("no releases: bytes, a tentative press, a repeat showing the hold, then the release inferred a gap after the last bytes")
+    func inferredRelease() throws {
+        var holds = KeyHolds(reportsReleases: false)
+        #expect(holds.stream(.press(Self.left), at: 0) == [KeyStroke(Self.left, .press, at: 0)])
+        #expect(holds.stream(.press(Self.left), at: Self.ms(500))
+                == [KeyStroke(Self.left, .press, at: Self.ms(500), isTentative: true)])
+        #expect(holds.stream(.press(Self.left), at: Self.ms(540))
+                == [KeyStroke(Self.left, .repeat, at: Self.ms(540), heldSince: 0)])
+        let release = Self.ms(540) + holds.gap
+        #expect(holds.stream(upTo: release - 1).isEmpty)
+        #expect(holds.stream(upTo: release) == [KeyStroke(Self.left, .release, at: release)])
+        #expect(holds.stream(upTo: Self.ms(10_000)).isEmpty)
+    }
+
+    @Test("no releases: a tentative press with no repeat within the gap is confirmed, then released at its own time")
+    func confirmedThenReleased() {
+        var holds = KeyHolds(reportsReleases: false)
+        _ = holds.stream(.press(.space), at: 0)
+        #expect(holds.stream(.press(.space), at: Self.ms(500)).first?.isTentative == true)
+        let confirmed = Self.ms(500) + holds.gap
+        #expect(holds.stream(upTo: Self.ms(2_000)) == [KeyStroke(.space, .confirmed, at: confirmed),
+                                                       KeyStroke(.space, .release, at: Self.ms(1_500))])
+    }
+
+    @Test("at equal times: a key's inferred release comes before its next press, and releases of several keys in one order")
+    func equalTimes() {
+        var holds = KeyHolds(reportsReleases: false)
+        // A press alone (the repeat delay unknown) is up a second later.
+        _ = holds.stream(.press(Self.left), at: 0)
+        _ = holds.stream(.press(.space), at: 0)
+        _ = holds.stream(.press(.character("z")), at: 0)
+        let second = Self.ms(1_000)
+        // Releases by the key's name (arrow, character, space), then the new press.
+        #expect(holds.stream(.press(Self.left), at: second) == [
+            KeyStroke(Self.left, .release, at: second), KeyStroke(.character("z"), .release, at: second),
+            KeyStroke(.space, .release, at: second), KeyStroke(Self.left, .press, at: second),
+        ])
+        // The same events again give the same strokes in the same order.
+        var again = KeyHolds(reportsReleases: false)
+        for key in [Self.left, .space, .character("z")] { _ = again.stream(.press(key), at: 0) }
+        var first = KeyHolds(reportsReleases: false)
+        for key in [.character("z"), .space, Self.left] { _ = first.stream(.press(key), at: 0) }
+        #expect(again.stream(.press(Self.left), at: second) == first.stream(.press(Self.left), at: second))
+    }
+}
