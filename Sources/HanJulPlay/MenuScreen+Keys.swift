@@ -78,8 +78,8 @@ extension MenuScreen {
             keysPage.mode = .browse
             if key == .enter || key == .character("y") {
                 config.bindings = .defaults
-                let problem = launcher.saveKeys(config.bindings)
-                status = problem ?? "every key is back to its default (saved in keys.conf)"
+                status = "every key is back to its default (saved in keys.conf)"
+                saveKeys()
             } else {
                 status = "not changed"
             }
@@ -126,9 +126,9 @@ extension MenuScreen {
             let removed = keysOfRow[keysPage.slot]
             config.bindings.unbind(removed, from: command)
             keysPage.slot = min(keysPage.slot, keysOfRow.count)
-            let problem = launcher.saveKeys(config.bindings)
-            status = problem ?? "\(KeyBindings.name(of: removed)) no longer \(command.summary)s; saved in keys.conf"
-            if problem == nil && keysOfRow.isEmpty { status = "\(command.rawValue) has no key now; saved in keys.conf" }
+            status = keysOfRow.isEmpty ? "\(command.rawValue) has no key now; saved in keys.conf"
+                : "\(KeyBindings.name(of: removed)) no longer \(command.summary)s; saved in keys.conf"
+            saveKeys()
         default:
             break
         }
@@ -163,7 +163,14 @@ extension MenuScreen {
         config.bindings.bind(key, to: command, replacing: old)
         if let index = keysOfRow.firstIndex(of: key) { keysPage.slot = index }
         let list = keysOfRow.map(KeyBindings.name(of:)).joined(separator: ", ")
-        status = launcher.saveKeys(config.bindings) ?? "\(command.rawValue) = \(list) (saved in keys.conf)"
+        status = "\(command.rawValue) = \(list) (saved in keys.conf)"
+        saveKeys()
+    }
+
+    /// Asks for the bindings to be kept in keys.conf; the status line says so unless the
+    /// answer says why not.
+    mutating func saveKeys() {
+        asks.append(.ask(.saveKeys(config.bindings)))
     }
 
     func keysView() -> View {

@@ -2,7 +2,7 @@ import HanJulRender
 
 /// What every game of a session is played with: the player's choices and the terminal's
 /// colours.
-public struct PlayConfig: Sendable {
+public struct PlayConfig: Equatable, Sendable {
     /// The seed of every game; `nil` takes a new one for each game (`PlayEnvironment.newSeed`).
     public var seed: UInt64?
     public var bindings: KeyBindings
