@@ -40,7 +40,6 @@ extension GameScreen {
         resetKeys()
         standing = Standing()
         effects.append(.ask(.highScores(key: HighScoreTable.key(for: identity))))
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 

@@ -41,7 +41,7 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Fresh rules waiting for the next piece after the mods' files changed.
     var hotReload = HotReload()
     /// Colours for a 16-colour terminal, one distinct entry per kind.
-    var kindColors: [UInt32]?
+    var kindColors: [UInt32]? { Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight) }
 
     /// The monotonic time the play clock (`timed.clock`) was last brought up to.
     var lastWall: UInt64
@@ -106,7 +106,6 @@ struct GameScreen<R: Rules>: PlayScreen {
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
         handling = Handling(settings: config.handling)
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 
@@ -159,7 +158,6 @@ struct GameScreen<R: Rules>: PlayScreen {
             holds = KeyHolds(reportsReleases: reported)
         case .background(let light):
             config.noteBackground(light: light)
-            kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             effects.append(.redrawAll)
         case .modsChanged:
             // Built now, played from the next piece (a game over plays no more pieces).
