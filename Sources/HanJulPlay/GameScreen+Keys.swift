@@ -11,13 +11,13 @@ extension GameScreen {
 
     /// A key event while the game runs (`control`: what its key is bound to; an unbound key
     /// never enters the stream).
-    mutating func play(_ event: KeyEvent, control: Control?, environment: PlayEnvironment) {
+    mutating func play(_ event: KeyEvent, control: Control?, environment: ScreenEnvironment) {
         guard control != nil else { return }
         for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
     }
 
     /// One stroke of the key stream, at the clock (its time: `stroke.at`).
-    mutating func take(_ stroke: KeyStroke, environment: PlayEnvironment) {
+    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
         let key = stroke.key
         switch stroke.phase {
         case .press:

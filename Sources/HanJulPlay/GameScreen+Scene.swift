@@ -10,7 +10,7 @@ extension GameScreen {
         scene.preview = Array(scene.preview.prefix(max(config.previewLimit, 0)))
         scene.kindColors = kindColors
         scene.statistics = statistics
-        if clock < calloutUntil { scene.callout = callout }
+        if clock < callout.until { scene.callout = callout.lines }
         return scene
     }
 
@@ -20,14 +20,14 @@ extension GameScreen {
 
     func hud() -> HUD {
         var hud = HUD(state: game.state, millisecondsPerRow: rules.gravityInterval(level: game.state.level),
-                      mods: provider.modNames(rules), best: best, elapsedSeconds: Int(clock / Self.second))
+                      mods: modNames, best: standing.best, elapsedSeconds: Int(clock / Self.second))
         hud.elapsedMilliseconds = Int(clock / 1_000_000)
-        hud.bestText = bestText
+        hud.bestText = standing.bestText
         if rules.isTimed {
             // A race's clock to the millisecond; once over, the engine's (the result's) time.
             hud.timeText = HUD.formatMilliseconds(game.state.isOver ? game.state.elapsedMilliseconds : Int(clock / 1_000_000))
         }
-        if let pace { hud.pace = HUD.Pace(difference: pace.difference) }
+        if let pace = standing.pace { hud.pace = HUD.Pace(difference: pace.difference) }
         if let left = rules.goal?.linesLeft(in: game.state) {
             hud.status = ["LINES LEFT" + String(repeating: " ", count: max(18 - 10 - "\(left)".count, 1)) + "\(left)"]
         }

@@ -4,7 +4,7 @@ import HanJulTerminal
 extension GameScreen {
     /// Brings the play clock up to `now`, doing everything due on the way at its own time:
     /// releases inferred, auto-shift and soft-drop moves, gravity steps.
-    mutating func advance(to now: UInt64, environment: PlayEnvironment) {
+    mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         if case .notice(_, _, let until) = mode, now >= until {
             mode = .playing
             lastWall = until

@@ -22,12 +22,13 @@ struct GameScreen<R: Rules>: PlayScreen {
         case over
     }
 
-    let provider: RulesProvider<R>
     /// The player's choices; its style follows the terminal's background (`.background`).
     var config: PlayConfig
 
     var rules: R
     var identity: RulesIdentity
+    /// The mods' names for the side panel.
+    var modNames: [String]
     /// The game on its play clock: gravity, lock delay, timed rules and the recording.
     var timed: TimedGame<R>
     var seed: UInt64
@@ -36,13 +37,11 @@ struct GameScreen<R: Rules>: PlayScreen {
     var overlayOverride: Overlay?
     var size: Size
     var tooSmall = false
-    var best: Int?
     var replaySaved = false
-    var reloadPending = false
-    /// How many of `rules.warnings` a notice has shown.
-    var warningsShown = 0
+    /// Fresh rules waiting for the next piece after the mods' files changed.
+    var hotReload = HotReload()
     /// Colours for a 16-colour terminal, one distinct entry per kind.
-    var kindColors: [UInt32]?
+    var kindColors: [UInt32]? { Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight) }
 
     /// The monotonic time the play clock (`timed.clock`) was last brought up to.
     var lastWall: UInt64
@@ -57,42 +56,33 @@ struct GameScreen<R: Rules>: PlayScreen {
     var tentative: [Key: Control] = [:]
     /// What the game did so far, for the statistics column and the end screen.
     var statistics = PlayStatistics()
-    /// The latest callout, shown until `calloutUntil` (play time, so a pause keeps it).
-    var callout: [String] = []
-    var calloutUntil: UInt64 = 0
-    /// The best result of a race's table, in its unit, for the panel's BEST.
-    var bestText: String?
+    /// The latest callout, shown until `until` (play time, so a pause keeps it).
+    var callout = Callout()
     /// Finesse faults of the pieces so far, from the keys pressed for each.
     var finesse: FinesseTracker
-    /// A race's pace against its table's best game (nil: no race, or no best yet).
-    var pace: RacePace?
-    /// Whether the end screen shows the statistics page (Tab) instead of the results.
-    var showsStatistics = false
+    /// The table's best, for the panel's BEST and a race's pace.
+    var standing = Standing()
     /// What the end screen shows (nil while playing).
-    var ending: Ending?
-    /// The name being typed at the end of a game that made its table's top 10 (nil: no
-    /// prompt up).
-    var namePrompt: String?
-    /// When the game ended, and the last key pressed while it ran: the name prompt takes
-    /// neither keys in the first moments nor that key repeating (a hard drop pressed as the
-    /// stack topped out typed spaces into the name).
-    var overSince: UInt64 = 0
-    var lastPlayKey: Key?
-    var lastPlayKeyAt: UInt64 = 0
+    var ending: GameEnding?
+    /// The last key pressed while the game ran, and when: the name prompt does not take
+    /// it repeating (`GameEnding.isGameKeyStill`).
+    var lastPlayKey: (key: Key, at: UInt64)?
 
     /// How long the name prompt ignores keys after the game ends (nanoseconds).
-    static var namePromptGrace: UInt64 { 500_000_000 }
-    /// Presses of one key closer than this are a key repeating (nanoseconds).
-    static var repeatGap: UInt64 { 100_000_000 }
+    static var namePromptGrace: UInt64 { GameEnding.namePromptGrace }
 
-    /// A game's end: its summary, its table and its entry there.
-    struct Ending {
-        var title: String
-        var reason: String
-        var key: String
-        var table: [HighScore]
-        var rank: Int?
-        var entry: HighScore
+    /// A callout: its lines, shown until `until` (play time).
+    struct Callout {
+        var lines: [String] = []
+        var until: UInt64 = 0
+    }
+
+    /// The table's best game as the panel shows it: its score, its result in its unit (a
+    /// race's), and a race's pace against it (nil: no race, or no best yet).
+    struct Standing {
+        var best: Int?
+        var bestText: String?
+        var pace: RacePace?
     }
 
     /// How long a callout shows, in play time.
@@ -102,12 +92,12 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// How often a race's clock (milliseconds shown) is drawn again.
     static var raceTick: UInt64 { 50_000_000 }
 
-    init(provider: RulesProvider<R>, rules: R, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
-         environment: PlayEnvironment) {
-        self.provider = provider
+    init(rules: R, identity: RulesIdentity, modNames: [String], config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
+         environment: ScreenEnvironment) {
         self.config = config
         self.rules = rules
-        identity = provider.identity(rules)
+        self.identity = identity
+        self.modNames = modNames
         seed = config.seed ?? environment.newSeed()
         timed = TimedGame(game: Game(rules: rules, source: .seeded(seed)),
                           recorder: ReplayRecorder(rules: identity, source: .seeded(seed)))
@@ -116,8 +106,6 @@ struct GameScreen<R: Rules>: PlayScreen {
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
         handling = Handling(settings: config.handling)
-        loadBest(environment)
-        kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
         checkSize()
     }
 
@@ -138,8 +126,19 @@ struct GameScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    /// The table's best before the first frame.
+    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+        [.ask(.highScores(key: HighScoreTable.key(for: identity)))]
+    }
+
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         effects = []
+        if case .answer(let answer) = input {
+            // No time passed: the session answers within the input that asked.
+            self.answer(answer, at: now, environment: environment)
+            noteWarnings(at: now)
+            return effects
+        }
         if case .resumed = input {
             // Stopped: the time since the last input was not play time.
             lastWall = now
@@ -159,12 +158,10 @@ struct GameScreen<R: Rules>: PlayScreen {
             holds = KeyHolds(reportsReleases: reported)
         case .background(let light):
             config.noteBackground(light: light)
-            kindColors = Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             effects.append(.redrawAll)
         case .modsChanged:
-            reloadPending = true
-            // While paused there is no next piece to wait for: reload now.
-            if mode != .playing && !game.state.isOver { reload(at: now) }
+            // Built now, played from the next piece (a game over plays no more pieces).
+            if !game.state.isOver { effects.append(.ask(.makeRules(.reload))) }
         case .resumed:
             if mode == .playing { pause() }
             effects.append(.redrawAll)
@@ -179,16 +176,18 @@ struct GameScreen<R: Rules>: PlayScreen {
             effects.append(.quit(.inputClosed))
         case .replayNotSaved(let message):
             if ending != nil {
-                ending!.reason += ". " + message
+                ending!.note(message)
                 showEnding()
             }
+        case .answer:
+            break // answered above
         }
         noteWarnings(at: now)
         if game.state.isOver && mode != .over { finish(environment) }
         return effects
     }
 
-    mutating func key(_ event: KeyEvent, at now: UInt64, environment: PlayEnvironment) {
+    mutating func key(_ event: KeyEvent, at now: UInt64, environment: ScreenEnvironment) {
         let key = event.key
         if event.kind == .press {
             if key == .control("z") {
@@ -201,26 +200,14 @@ struct GameScreen<R: Rules>: PlayScreen {
                 return
             }
         }
-        if mode == .over && namePrompt != nil {
+        if mode == .over, let ending, ending.namePrompt != nil {
             guard event.kind == .press else { return }
-            if ![.control("c"), .enter, .escape, .backspace].contains(key) {
-                // A game key in the first moments, or the last game key still repeating
-                // (presses closer than a person types), is the game's, not the name's.
-                let command = config.bindings.control(for: key)
-                if now &- overSince < Self.namePromptGrace, command?.action != nil { return }
-                if key == lastPlayKey && now &- lastPlayKeyAt < Self.repeatGap {
-                    lastPlayKeyAt = now
-                    return
-                }
-                lastPlayKey = nil
-            }
+            let isGameKey = config.bindings.control(for: key)?.action != nil
+            if GameEnding.isGameKeyStill(key, isGameKey: isGameKey, at: now, since: ending.since, last: &lastPlayKey) { return }
             nameKey(key, environment: environment)
             return
         }
-        if mode == .playing && event.kind != .release {
-            lastPlayKey = key
-            lastPlayKeyAt = now
-        }
+        if mode == .playing && event.kind != .release { lastPlayKey = (key, now) }
         let command = config.bindings.control(for: key)
         if mode == .playing && !tooSmall {
             play(event, control: command, environment: environment)
@@ -258,7 +245,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             resume(at: now)
         case .over:
             if key == .tab && ending != nil {
-                showsStatistics.toggle()
+                ending!.showsStatistics.toggle()
                 showEnding()
             }
             if command == .restart { restart(at: now, environment: environment) }
@@ -286,7 +273,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         resetKeys()
     }
 
-    mutating func quit(_ environment: PlayEnvironment) {
+    mutating func quit(_ environment: ScreenEnvironment) {
         saveAbandonedReplay(environment)
         effects.append(.quit(.quit))
     }
@@ -306,7 +293,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             if let next = timed.nextDeadline { due.append(next) }
             if let next = handling.nextDeadline() { due.append(next) }
             if let next = holds.nextRelease() { due.append(next) }
-            if calloutUntil > clock { due.append(calloutUntil) }
+            if callout.until > clock { due.append(callout.until) }
             if rules.isTimed { due.append(clock / Self.raceTick * Self.raceTick + Self.raceTick) }
             let soonest = due.min()!
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))

@@ -29,7 +29,7 @@ public struct KeyConflict: Equatable, Sendable {
     /// The key asked for.
     public var key: Key
     /// The command that has it now.
-    public var owner: Command
+    public var owner: Control
     /// The key `owner` gets in its place (the one being replaced), or nil: it just loses it.
     public var giveBack: Key?
 }
@@ -56,13 +56,13 @@ extension KeyBindings {
     }
 
     /// The command that has `key`, if any.
-    public func owner(of key: Key) -> Command? {
-        Command.allCases.first { keys[$0]?.contains(key) == true }
+    public func owner(of key: Key) -> Control? {
+        Control.allCases.first { keys[$0]?.contains(key) == true }
     }
 
     /// What binding `key` to `command` (in place of `old`; nil: as one more key) would take
     /// from another command, or nil when no other command has it.
-    public func conflict(binding key: Key, to command: Command, replacing old: Key?) -> KeyConflict? {
+    public func conflict(binding key: Key, to command: Control, replacing old: Key?) -> KeyConflict? {
         guard let other = owner(of: key), other != command else { return nil }
         return KeyConflict(key: key, owner: other, giveBack: old)
     }
@@ -70,7 +70,7 @@ extension KeyBindings {
     /// Binds `key` to `command`, in place of `old` (nil: after its keys). A command that had
     /// `key` gives it up and gets `old` in its place (a swap), or, with nothing replaced, just
     /// loses it. No key is ever bound twice.
-    public mutating func bind(_ key: Key, to command: Command, replacing old: Key?) {
+    public mutating func bind(_ key: Key, to command: Control, replacing old: Key?) {
         if let other = owner(of: key), other != command, var list = keys[other], let index = list.firstIndex(of: key) {
             if let old, !list.contains(old) {
                 list[index] = old
@@ -89,7 +89,7 @@ extension KeyBindings {
     }
 
     /// Takes `key` from `command`.
-    public mutating func unbind(_ key: Key, from command: Command) {
+    public mutating func unbind(_ key: Key, from command: Control) {
         keys[command]?.removeAll { $0 == key }
     }
 

@@ -50,9 +50,6 @@ public enum Control: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// The bindings file's and the Keys page's word for a `Control`.
-public typealias Command = Control
-
 /// Which keys do what: the defaults, changed by `keys.conf` in the config folder.
 ///
 /// ```text
@@ -66,7 +63,7 @@ public typealias Command = Control
 /// any default it had. Ctrl-C always quits, whatever the file says.
 public struct KeyBindings: Equatable, Sendable {
     /// Keys per command, in the order they are listed (the first is shown first).
-    public internal(set) var keys: [Command: [Key]]
+    public internal(set) var keys: [Control: [Key]]
 
     /// The defaults: arrows, vim keys and WASD; Space hard drop; `z` rotate back, `f` rotate
     /// 180, `c` hold
@@ -86,17 +83,17 @@ public struct KeyBindings: Equatable, Sendable {
         .help: [.character("?")],
     ])
 
-    public init(keys: [Command: [Key]]) { self.keys = keys }
+    public init(keys: [Control: [Key]]) { self.keys = keys }
 
     /// The control `key` stands for. Ctrl-C always quits.
     /// A modified arrow, editing or function key bound to nothing acts as the key alone, so
     /// a ← pressed while Shift (bound to hold, say) is down still moves.
     public func control(for key: Key) -> Control? {
         if key == .control("c") { return .quit }
-        for command in Command.allCases where keys[command]?.contains(key) == true { return command }
+        for command in Control.allCases where keys[command]?.contains(key) == true { return command }
         let plain = key.withoutModifiers
         if plain != key {
-            for command in Command.allCases where keys[command]?.contains(plain) == true { return command }
+            for command in Control.allCases where keys[command]?.contains(plain) == true { return command }
         }
         return nil
     }
@@ -113,7 +110,7 @@ public struct KeyBindings: Equatable, Sendable {
     ///            Ctrl-C
     /// ```
     public func helpLines(rules actions: Set<Action.Kind>, width: Int = 18) -> [String] {
-        var rows: [(String, [String])] = Command.allCases.compactMap { command in
+        var rows: [(String, [String])] = Control.allCases.compactMap { command in
             if let action = command.action, !actions.contains(action.kind) { return nil }
             let names = (keys[command] ?? []).map(KeyBindings.shortName(of:))
             return (command.summary, names.isEmpty ? ["(none)"] : names)
@@ -168,15 +165,15 @@ public struct KeyBindings: Equatable, Sendable {
     /// - Throws: `ParseError` for the first bad line.
     public static func parse(_ text: String, path: String) throws(ParseError) -> KeyBindings {
         var bindings = KeyBindings.defaults
-        var boundHere: [Key: (Command, Int)] = [:]
-        var commandLines: [Command: Int] = [:]
+        var boundHere: [Key: (Control, Int)] = [:]
+        var commandLines: [Control: Int] = [:]
         // CRLF or lone CR line ends and a UTF-8 byte-order mark are fine (ConfigText).
         for assignment in try ConfigText.assignments(text, path: path, expected: "'command = key, key', e.g. 'left = h, Left'") {
             let lineNumber = assignment.line
             func fail(_ message: String) -> ParseError { ParseError(path: path, line: lineNumber, message: message) }
             let name = assignment.name
-            guard let command = Command(rawValue: String(name)) else {
-                let known = Command.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let command = Control(rawValue: String(name)) else {
+                let known = Control.allCases.map(\.rawValue).joined(separator: ", ")
                 throw fail("unknown command '\(Self.printable(name))' (known: \(known))")
             }
             let list = assignment.value
@@ -204,7 +201,7 @@ public struct KeyBindings: Equatable, Sendable {
         }
         // Keys the file bound are taken from the defaults of commands it did not name.
         for (key, (command, _)) in boundHere {
-            for other in Command.allCases where other != command {
+            for other in Control.allCases where other != command {
                 bindings.keys[other]?.removeAll { $0 == key }
             }
         }

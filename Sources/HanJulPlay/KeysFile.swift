@@ -25,8 +25,8 @@ public enum KeysFile {
         var lines = Line.split(text)
         // A command written out can take keys from the defaults of commands not named, so
         // write until the file reads as wanted: at most once per command.
-        for _ in 0...Command.allCases.count where current != bindings {
-            for command in Command.allCases where current.keys[command] != bindings.keys[command] {
+        for _ in 0...Control.allCases.count where current != bindings {
+            for command in Control.allCases where current.keys[command] != bindings.keys[command] {
                 let list = (bindings.keys[command] ?? []).map(KeyBindings.name(of:)).joined(separator: ", ")
                 if let index = lines.firstIndex(where: { $0.command == command.rawValue }) {
                     lines[index].setValue(list)

@@ -53,10 +53,11 @@ public struct ReplayListing: Equatable, Sendable {
     }
 }
 
-/// What the start screen asks of the program around it: the mods there are, a game under
-/// some of them, a replay to watch or verify, the settings to keep. The command line
-/// passes the real ones (mods from the catalog, Lua rules under the watchdog); tests pass
-/// their own.
+/// What the session does for the start screen's asks (`listMods`, `startGame`,
+/// `openReplay`, `verifyReplay`, `saveSettings`, `saveKeys`): the mods there are, a game
+/// under some of them, a replay to watch or verify, the settings to keep. Only the session
+/// holds it. The command line passes the real ones (mods from the catalog, Lua rules under
+/// the watchdog); tests pass their own.
 public struct Launcher {
     /// Every mod found, as `hanjul mods` lists them.
     public var mods: () -> [ModChoice]

@@ -18,12 +18,12 @@ struct KeysPage: Equatable {
     }
 
     var mode = Mode.browse
-    /// The command row (`Command.allCases` order), then the reset row.
+    /// The command row (`Control.allCases` order), then the reset row.
     var row = 0
     /// Which key of the command: an index in its keys, or their count for a key more.
     var slot = 0
 
-    var command: Command? { Command.allCases.indices.contains(row) ? Command.allCases[row] : nil }
+    var command: Control? { Control.allCases.indices.contains(row) ? Control.allCases[row] : nil }
 }
 
 extension MenuScreen {
@@ -78,8 +78,8 @@ extension MenuScreen {
             keysPage.mode = .browse
             if key == .enter || key == .character("y") {
                 config.bindings = .defaults
-                let problem = launcher.saveKeys(config.bindings)
-                status = problem ?? "every key is back to its default (saved in keys.conf)"
+                status = "every key is back to its default (saved in keys.conf)"
+                saveKeys()
             } else {
                 status = "not changed"
             }
@@ -100,7 +100,7 @@ extension MenuScreen {
             return []
         default: break
         }
-        let rows = Command.allCases.count + 1
+        let rows = Control.allCases.count + 1
         switch key {
         case .arrow(.up, []), .character("k"):
             keysPage.row = Self.moved(keysPage.row, by: -1, count: rows)
@@ -126,9 +126,9 @@ extension MenuScreen {
             let removed = keysOfRow[keysPage.slot]
             config.bindings.unbind(removed, from: command)
             keysPage.slot = min(keysPage.slot, keysOfRow.count)
-            let problem = launcher.saveKeys(config.bindings)
-            status = problem ?? "\(KeyBindings.name(of: removed)) no longer \(command.summary)s; saved in keys.conf"
-            if problem == nil && keysOfRow.isEmpty { status = "\(command.rawValue) has no key now; saved in keys.conf" }
+            status = keysOfRow.isEmpty ? "\(command.rawValue) has no key now; saved in keys.conf"
+                : "\(KeyBindings.name(of: removed)) no longer \(command.summary)s; saved in keys.conf"
+            saveKeys()
         default:
             break
         }
@@ -159,18 +159,25 @@ extension MenuScreen {
         apply(key, to: command, replacing: old)
     }
 
-    mutating func apply(_ key: Key, to command: Command, replacing old: Key?) {
+    mutating func apply(_ key: Key, to command: Control, replacing old: Key?) {
         config.bindings.bind(key, to: command, replacing: old)
         if let index = keysOfRow.firstIndex(of: key) { keysPage.slot = index }
         let list = keysOfRow.map(KeyBindings.name(of:)).joined(separator: ", ")
-        status = launcher.saveKeys(config.bindings) ?? "\(command.rawValue) = \(list) (saved in keys.conf)"
+        status = "\(command.rawValue) = \(list) (saved in keys.conf)"
+        saveKeys()
+    }
+
+    /// Asks for the bindings to be kept in keys.conf; the status line says so unless the
+    /// answer says why not.
+    mutating func saveKeys() {
+        asks.append(.ask(.saveKeys(config.bindings)))
     }
 
     func keysView() -> View {
         let ascii = config.style.isASCII
         let dot = ascii ? "-" : "\u{00B7}"
         var lines: [Line] = []
-        for (index, command) in Command.allCases.enumerated() {
+        for (index, command) in Control.allCases.enumerated() {
             let keys = config.bindings.keys[command] ?? []
             let here = index == keysPage.row
             var names: [String] = keys.enumerated().map { slot, key in
@@ -190,7 +197,7 @@ extension MenuScreen {
             lines.append(Line(text: Self.padded(command.rawValue, 12) + names.joined(separator: " "), isCurrent: here))
         }
         lines.append(Line(text: ""))
-        lines.append(Line(text: "Reset all keys to the defaults", isCurrent: keysPage.row == Command.allCases.count))
+        lines.append(Line(text: "Reset all keys to the defaults", isCurrent: keysPage.row == Control.allCases.count))
         var details: [String] = []
         if let command = keysPage.command {
             details.append("Enter: a new key for \(command.rawValue) in place of the one in [ ] (on +: one more key). "

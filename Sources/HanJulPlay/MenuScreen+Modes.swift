@@ -33,9 +33,9 @@ extension MenuScreen {
         saveSettingsIfChanged()
     }
 
-    /// Opens the Modes page: which modes have their mods, their tables' keys and bests.
-    mutating func openModes(_ environment: PlayEnvironment) {
-        mods = launcher.mods()
+    /// Opens the Modes page with the mods found: which modes have their mods, their
+    /// tables' keys (their bests are asked for).
+    mutating func showModes() {
         modeRows = GameMode.all.map { mode in
             var row = ModeRow(mode: mode)
             var parts: [String] = []
@@ -52,14 +52,13 @@ extension MenuScreen {
             }
             let key = parts.isEmpty ? "standard" : parts.joined(separator: "+")
             row.key = key
-            row.best = environment.store.highScores(key: key).first.map { $0.resultText ?? "\($0.score) points" }
             return row
         }
         modesCursor = min(modesCursor, max(modeRows.count - 1, 0))
         page = .modes
     }
 
-    mutating func modesKey(_ key: Key, step: Int, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func modesKey(_ key: Key, step: Int) -> [PlayEffect] {
         if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count) }
         guard key == .enter, modeRows.indices.contains(modesCursor) else { return [] }
         let row = modeRows[modesCursor]
@@ -67,7 +66,7 @@ extension MenuScreen {
             status = "\(row.mode.name): \(problem)"
             return []
         }
-        return start(row.mode.mods, at: now, environment: environment, remember: false)
+        return start(row.mode.mods, remember: false)
     }
 
     func modesView(dot: String, updown: String) -> View {

@@ -6,6 +6,8 @@ import HanJulTerminal
 /// The start screen (`hanjul`, and `hanjul play` without `--seed` or `--mod`), as a value:
 /// Play, Modes, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
 /// on the session's stack, above it; when the player leaves that (`q`), the menu is back.
+/// What it lists, starts and saves it asks the session for (`PlayEffect.ask`): it holds no
+/// launcher and no store.
 ///
 /// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
 /// page: back to the menu first). Play: ←→ choose Classic or Modern. Modes: Enter plays
@@ -30,7 +32,6 @@ struct MenuScreen: PlayScreen {
     /// The main menu's items, in order.
     static let items = ["Play", "Modes", "Mods", "Settings", "High scores", "Replays", "Quit"]
 
-    let launcher: Launcher
     /// The command line's choices (style, colours, key bindings, seed); the player's
     /// settings are applied over them for each game.
     var config: PlayConfig
@@ -58,13 +59,11 @@ struct MenuScreen: PlayScreen {
     /// The replay a first `d` asked to delete.
     var pendingDelete: PathBytes?
     var settingsChanged = false
-    /// Whether the terminal reports key releases (handed to each game).
-    var reportsReleases = false
-    /// The game or replay just started, for the session to push (`takeOpened`).
-    var opened: (any PlayScreen)?
+    /// Asks made on the way (the settings saved when leaving a page), handed out before
+    /// the input's other effects.
+    var asks: [PlayEffect] = []
 
-    init(launcher: Launcher, config: PlayConfig, settings: PlayerSettings, size: Size) {
-        self.launcher = launcher
+    init(config: PlayConfig, settings: PlayerSettings, size: Size) {
         var config = config
         config.quitWord = "menu"
         self.config = config
@@ -77,9 +76,14 @@ struct MenuScreen: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+        let effects = react(input, at: now)
+        defer { asks = [] }
+        return asks + effects
+    }
+
+    mutating func react(_ input: PlayInput, at now: UInt64) -> [PlayEffect] {
         if case .resized(let newSize) = input { size = newSize }
-        if case .keyEvents(let reported) = input { reportsReleases = reported }
         if case .background(let light) = input {
             // Games and replays started from now on draw for it; a running one hears it too.
             config.noteBackground(light: light)
@@ -89,7 +93,7 @@ struct MenuScreen: PlayScreen {
         case .key(let event):
             if page == .keys { return keysEvent(event) }
             guard event.kind != .release else { return [] }
-            return key(event.key, at: now, environment: environment)
+            return key(event.key, at: now)
         case .resized, .resumed:
             return [.redrawAll]
         case .suspendRequested:
@@ -105,12 +109,14 @@ struct MenuScreen: PlayScreen {
             return []
         case .background:
             return [.redrawAll]
+        case .answer(let answer):
+            return self.answer(answer)
         case .tick, .keyEvents, .modsChanged:
             return []
         }
     }
 
-    mutating func key(_ key: Key, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func key(_ key: Key, at now: UInt64) -> [PlayEffect] {
         switch key {
         case .control("c"): return quit()
         case .control("z"): return [.suspend]
@@ -144,23 +150,20 @@ struct MenuScreen: PlayScreen {
             guard key == .enter else { return [] }
             status = nil
             switch Self.items[mainCursor] {
-            case "Play": return start(settings.mods, at: now, environment: environment)
-            case "Modes": openModes(environment)
-            case "Mods":
-                mods = launcher.mods()
-                modsCursor = min(modsCursor, max(mods.count - 1, 0))
-                page = .mods
+            case "Play": return start(settings.mods)
+            case "Modes": return [.ask(.listMods(forModes: true))]
+            case "Mods": return [.ask(.listMods(forModes: false))]
             case "Settings": page = .settings
             case "High scores":
-                refresh(environment)
                 page = .scores
+                return [.ask(.listScoresAndReplays)]
             case "Replays":
-                refresh(environment)
                 page = .replays
+                return [.ask(.listScoresAndReplays)]
             default: return quit()
             }
         case .modes:
-            return modesKey(key, step: step, at: now, environment: environment)
+            return modesKey(key, step: step)
         case .mods:
             if step != 0 { modsCursor = Self.moved(modsCursor, by: step, count: mods.count) }
             guard mods.indices.contains(modsCursor) else { return [] }
@@ -178,7 +181,7 @@ struct MenuScreen: PlayScreen {
                     status = "\(mod.id) cannot be played: \(problem)"
                     return []
                 }
-                return start(selection.isEmpty ? withRequirements(mod.id, after: []).ids : selection, at: now, environment: environment)
+                return start(selection.isEmpty ? withRequirements(mod.id, after: []).ids : selection)
             }
         case .settings:
             if step != 0 { settingsCursor = Self.moved(settingsCursor, by: step, count: Self.settingRows) }
@@ -200,8 +203,8 @@ struct MenuScreen: PlayScreen {
             if step != 0 { scoresCursor = Self.moved(scoresCursor, by: step, count: tables.count) }
             if key == .enter, tables.indices.contains(scoresCursor) {
                 tableScroll = 0
-                table = environment.store.highScores(key: tables[scoresCursor])
                 page = .table(tables[scoresCursor])
+                return [.ask(.highScores(key: tables[scoresCursor]))]
             }
         case .table:
             tableScroll = Self.moved(tableScroll, by: step, count: table.count)
@@ -213,23 +216,16 @@ struct MenuScreen: PlayScreen {
             let listing = replays[replaysCursor]
             switch key {
             case .enter:
-                switch launcher.replay(listing.path, config.with(settings), size, now, environment) {
-                case .success(var session):
-                    status = nil
-                    if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
-                    opened = session.screen
-                    return [.colors(config.with(settings).colorMode), .redrawAll]
-                case .failure(let failure):
-                    status = failure.message
-                }
+                return [.ask(.openReplay(listing.path, config: config.with(settings), size: size))]
             case .character("v"):
-                status = launcher.verify(listing.path)
+                return [.ask(.verifyReplay(listing.path))]
             case .character("d"):
                 let name = listing.path.name.shown(asciiOnly: config.style.isASCII)
                 if pendingDelete == listing.path {
                     pendingDelete = nil
-                    status = environment.store.deleteReplay(path: listing.path) ?? "deleted \(name)"
-                    refresh(environment)
+                    // Said unless the answer says why not; the list read again after.
+                    status = "deleted \(name)"
+                    return [.ask(.deleteReplay(listing.path)), .ask(.listScoresAndReplays)]
                 } else {
                     pendingDelete = listing.path
                     status = "press d again to delete \(name)"
@@ -290,41 +286,64 @@ struct MenuScreen: PlayScreen {
         return (ids, added)
     }
 
-    /// A game under `ids` (empty: the standard game) opened above the menu; unless a mode
-    /// (`remember` false), Play plays these next time (kept in the settings file).
-    mutating func start(_ ids: [String], at now: UInt64, environment: PlayEnvironment, remember: Bool = true) -> [PlayEffect] {
-        switch launcher.game(ids, config.with(settings), size, now, environment) {
-        case .success(let started):
-            var session = started.session
-            if reportsReleases { _ = session.handle(.keyEvents(true), at: now) }
-            opened = session.screen
+    /// Asks for a game under `ids` (empty: the standard game) above the menu; unless a
+    /// mode (`remember` false), Play plays these next time (kept in the settings file).
+    func start(_ ids: [String], remember: Bool = true) -> [PlayEffect] {
+        [.ask(.startGame(ids: ids, config: config.with(settings), size: size, remember: remember))]
+    }
+
+    mutating func saveSettingsIfChanged() {
+        guard settingsChanged else { return }
+        settingsChanged = false
+        asks.append(.ask(.saveSettings(settings)))
+    }
+
+    /// What the session did for the menu's asks.
+    mutating func answer(_ answer: PlayAnswer) -> [PlayEffect] {
+        switch answer {
+        case .gameStarted(let ids, let remember, .success(let watched)):
             status = nil
             if remember, settings.mods != ids {
                 settings.mods = ids
                 settingsChanged = true
                 saveSettingsIfChanged()
             }
-            return [.colors(config.with(settings).colorMode), .watch(started.watched), .redrawAll]
-        case .failure(let failure):
+            return [.colors(config.with(settings).colorMode), .watch(watched), .redrawAll]
+        case .gameStarted(_, _, .failure(let failure)):
             status = failure.message
-            return []
+        case .replayOpened(nil):
+            status = nil
+            return [.colors(config.with(settings).colorMode), .redrawAll]
+        case .replayOpened(let failure?):
+            status = failure.message
+        case .replayVerified(let verdict):
+            status = verdict
+        case .replayDeleted(let problem), .settingsSaved(let problem), .keysSaved(let problem):
+            if let problem { status = problem }
+        case .modsListed(let found, let forModes):
+            mods = found
+            if forModes {
+                showModes()
+                return modeRows.compactMap(\.key).map { .ask(.highScores(key: $0)) }
+            }
+            modsCursor = min(modsCursor, max(mods.count - 1, 0))
+            page = .mods
+        case .highScores(let key, let entries):
+            if page == .table(key) { table = entries }
+            for index in modeRows.indices where modeRows[index].key == key {
+                modeRows[index].best = entries.first.map { $0.resultText ?? "\($0.score) points" }
+            }
+        case .scoresAndReplaysListed(let keys, let listed, let name):
+            // A name typed at a game's end is in settings.conf already; keep it on the next save.
+            if let name { settings.name = name }
+            tables = keys
+            replays = listed
+            scoresCursor = min(scoresCursor, max(tables.count - 1, 0))
+            replaysCursor = min(replaysCursor, max(replays.count - 1, 0))
+        default:
+            break
         }
-    }
-
-    mutating func saveSettingsIfChanged() {
-        guard settingsChanged else { return }
-        settingsChanged = false
-        if let problem = launcher.saveSettings(settings) { status = problem }
-    }
-
-    /// Reads the tables and replays again (a game may have added to them).
-    mutating func refresh(_ environment: PlayEnvironment) {
-        // A name typed at a game's end is in settings.conf already; keep it on the next save.
-        if let name = environment.names.name { settings.name = name }
-        tables = environment.store.tableKeys()
-        replays = environment.store.replays()
-        scoresCursor = min(scoresCursor, max(tables.count - 1, 0))
-        replaysCursor = min(replaysCursor, max(replays.count - 1, 0))
+        return []
     }
 
     // MARK: - Settings
@@ -351,16 +370,10 @@ struct MenuScreen: PlayScreen {
 
     func deadline() -> UInt64? { nil }
 
-    mutating func takeOpened() -> (any PlayScreen)? {
-        defer { opened = nil }
-        return opened
-    }
-
     /// Back from a game or replay: a replay watched from the list goes back to the list
     /// (D11), anything else to the main menu; the tables and replays are read again.
-    mutating func closed(above now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func closed(above now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         if case .replays = page {} else { page = .main }
-        refresh(environment)
-        return [.watch([]), .redrawAll]
+        return [.ask(.listScoresAndReplays), .watch([]), .redrawAll]
     }
 }

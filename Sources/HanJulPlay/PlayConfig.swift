@@ -2,7 +2,7 @@ import HanJulRender
 
 /// What every game of a session is played with: the player's choices and the terminal's
 /// colours.
-public struct PlayConfig: Sendable {
+public struct PlayConfig: Equatable, Sendable {
     /// The seed of every game; `nil` takes a new one for each game (`PlayEnvironment.newSeed`).
     public var seed: UInt64?
     public var bindings: KeyBindings
@@ -62,8 +62,10 @@ public struct PlayConfig: Sendable {
     }
 }
 
-/// The world outside the session that it may ask things of: where scores are kept, new
-/// seeds, and the date. The driver passes the real ones; tests pass fixed ones.
+/// The world outside the screens that the session holds for them: where scores are kept
+/// and the name remembered (done only by the session, for a screen's `.ask`), new seeds and
+/// the date (which screens read, as `ScreenEnvironment`). The command passes the real
+/// ones; tests pass fixed ones.
 public struct PlayEnvironment {
     public var store: any PlayStore
     /// A seed for a game started without `--seed`.

@@ -6,8 +6,9 @@ import HanJulReplay
 import HanJulTerminal
 import HanJulText
 
-/// The thin driver around a `PlaySession`: it owns the terminal, the clock and the mod
-/// watcher. It waits in `poll` until the session's next deadline, a key, a signal or a
+/// The thin driver around a `PlaySession`: it owns the terminal, the clock, the mod
+/// watcher and the replays folder it writes to (the session owns the store, the launcher
+/// and the rules providers). It waits in `poll` until the session's next deadline, a key, a signal or a
 /// watched file; hands the session what happened with the time; carries out the effects
 /// (writes only the cells that changed, saves replays, suspends); and restores the
 /// terminal on every way out (the `TerminalSession` does, in C, signals and crashes
@@ -143,6 +144,9 @@ public struct PlayDriver {
             case .watch(let folders):
                 watcher = folders.isEmpty ? nil : ModWatcher(folders: folders)
                 nextWatchPoll = 0
+            case .ask:
+                // The session answers its screens' asks itself; none comes out of it.
+                break
             case .quit(let exit):
                 return exit
             case .exitBySignal(let signal):
@@ -182,6 +186,12 @@ public struct PlayDriver {
     /// Writes a replay into `replays/` of the data folder; a line for the player when that
     /// failed.
     func save(_ replay: Replay, name: String) -> String? {
+        Self.save(replay, name: name, dataDirectory: dataDirectory)
+    }
+
+    /// Writes a replay as `<name>.hjr` (or `<name>-2.hjr`… when taken) into `replays/` of
+    /// `dataDirectory` (nil: nowhere); a line for the player when that failed.
+    static func save(_ replay: Replay, name: String, dataDirectory: String?) -> String? {
         guard let data = dataDirectory else { return nil }
         let folder = data + "/replays"
         var path = folder + "/\(name).hjr"

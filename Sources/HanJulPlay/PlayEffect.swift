@@ -20,6 +20,9 @@ public enum PlayEffect: Equatable, Sendable {
     case quit(PlayExit)
     /// End the process by this signal, the terminal restored (after the effects before).
     case exitBySignal(Int32)
+    /// A screen asks for a file, a setting or rules: the session does it and answers
+    /// (`PlayInput.answer`); never reaches the driver.
+    case ask(PlayRequest)
 }
 
 /// How a terminal front end ended.

@@ -28,4 +28,6 @@ public enum PlayInput: Equatable, Sendable {
     case inputClosed
     /// Writing a replay the session asked for failed: a line for the player.
     case replayNotSaved(String)
+    /// What the session did for a screen's `PlayEffect.ask` (handed only to that screen).
+    case answer(PlayAnswer)
 }

@@ -57,14 +57,12 @@ struct RacePace: Equatable {
     }
 }
 
-extension GameScreen {
-    /// The pace of a race with a line goal (a sprint) against the best game of its table,
-    /// from that game's replay; nil when the rules are no such race or there is no replay.
-    func loadPace(best entry: HighScore?, environment: PlayEnvironment) -> RacePace? {
-        guard rules.isTimed, let goal = rules.goal?.lines, goal >= RacePace.every,
-              let name = entry?.replay, let replay = environment.store.replay(named: name),
-              HighScoreTable.key(for: replay.rules) == HighScoreTable.key(for: identity),
-              case .success(let fresh) = provider.make() else { return nil }
-        return RacePace.splits(of: replay, game: Game(rules: fresh, source: replay.source), goal: goal).map(RacePace.init)
+extension RacePace {
+    /// The pace of a race with a line goal (a sprint) against the best game of its table
+    /// (`replay`, played again with `fresh` rules); nil when the rules are no such race or
+    /// the replay is of other rules.
+    static func against<R: Rules>(_ replay: Replay, rules fresh: R, key: String) -> RacePace? {
+        guard fresh.isTimed, let goal = fresh.goal?.lines, goal >= every, HighScoreTable.key(for: replay.rules) == key else { return nil }
+        return splits(of: replay, game: Game(rules: fresh, source: replay.source), goal: goal).map(RacePace.init)
     }
 }

@@ -90,7 +90,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         return Double(TimedGame<R>.gravityInterval(game.rules, level: game.state.level) ?? 0)
     }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         if case .resumed = input { lastWall = now }
         advance(to: now)
         switch input {
@@ -114,7 +114,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             config.noteBackground(light: light)
             kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode, light: config.isLight)
             return [.redrawAll]
-        case .tick, .keyEvents, .modsChanged, .replayNotSaved:
+        case .tick, .keyEvents, .modsChanged, .replayNotSaved, .answer:
             return []
         }
     }

@@ -26,3 +26,13 @@ public struct RulesProvider<R: Rules> {
         self.watchedFolders = watchedFolders
     }
 }
+
+/// A game's rules provider with its rules' type hidden, as the session holds it beside
+/// the game's screen to answer `.makeRules`.
+struct RulesSource {
+    let make: () -> Result<MadeRules, RulesFailure>
+
+    init<R: Rules>(_ provider: RulesProvider<R>) {
+        make = { provider.make().map { MadeRules($0, provider: provider) } }
+    }
+}

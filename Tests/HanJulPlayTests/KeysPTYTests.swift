@@ -21,7 +21,7 @@ struct KeysPTYTests {
 
     /// Keys from the start screen to Settings → Keys, on the hold row.
     static var toHoldRow: [PTYStep] {
-        let holdRow = Command.allCases.firstIndex(of: .hold)!
+        let holdRow = Control.allCases.firstIndex(of: .hold)!
         return [
             .wait("Quit", from: "start"), .settle(),
             .send(String(repeating: down, count: MenuScreen.items.firstIndex(of: "Settings")!) + "\r"), .settle(),   // Settings

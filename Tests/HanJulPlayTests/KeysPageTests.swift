@@ -44,7 +44,7 @@ struct KeysPageTests {
         // Its own key is no conflict; binding it again changes nothing.
         #expect(b.conflict(binding: .space, to: .hold, replacing: nil) == nil)
         // Never two owners.
-        var seen: [Key: Command] = [:]
+        var seen: [Key: Control] = [:]
         for (command, keys) in b.keys { for key in keys { #expect(seen.updateValue(command, forKey: key) == nil, "\(key) twice") } }
     }
 
@@ -156,7 +156,7 @@ struct KeysPageTests {
             var text = "# top\nleft = h, Left  # vim\n\n# end\n"
             var bindings = try KeyBindings.parse(text, path: "k")
             for _ in 0..<6 {
-                let command = Command.allCases.randomElement(using: &random)!
+                let command = Control.allCases.randomElement(using: &random)!
                 let key = pool.randomElement(using: &random)!
                 let own = bindings.keys[command] ?? []
                 switch Int.random(in: 0..<3, using: &random) {
@@ -292,8 +292,8 @@ struct KeysPageTests {
     }
 
     /// The cursor on `command`'s row, on its first key.
-    static func row(_ command: Command, _ clock: inout ManualClock, at time: Int) {
-        for step in 0..<Command.allCases.firstIndex(of: command)! { clock.press(.down, at: time + step) }
+    static func row(_ command: Control, _ clock: inout ManualClock, at time: Int) {
+        for step in 0..<Control.allCases.firstIndex(of: command)! { clock.press(.down, at: time + step) }
     }
 
     @Test("Settings → Keys lists every command with its keys; Enter, a key, and hold is that key, saved")
@@ -301,7 +301,7 @@ struct KeysPageTests {
         let saved = SavedKeys()
         var clock = Self.keysPage(saved)
         #expect(clock.screen.contains("Settings: Keys"), "\(clock.screen)")
-        for command in Command.allCases { #expect(clock.screen.contains(command.rawValue), "\(command)") }
+        for command in Control.allCases { #expect(clock.screen.contains(command.rawValue), "\(command)") }
         #expect(clock.screen.contains("Reset all keys to the defaults"))
         Self.row(.hold, &clock, at: 30)
         #expect(clock.screen.contains("hold        [c] +"), "\(clock.screen)")
@@ -373,7 +373,7 @@ struct KeysPageTests {
         Self.row(.hold, &clock, at: 30)
         clock.press(.enter, at: 60)
         clock.press(.character("v"), at: 70)
-        for step in 0..<Command.allCases.count { clock.press(.down, at: 100 + step) }
+        for step in 0..<Control.allCases.count { clock.press(.down, at: 100 + step) }
         clock.press(.enter, at: 200)
         #expect(clock.screen.contains("reset every key to the defaults?"))
         clock.press(.escape, at: 210)

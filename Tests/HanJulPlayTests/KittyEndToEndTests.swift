@@ -144,7 +144,7 @@ struct KittyEndToEndTests {
             Self.run("xdotool", ["key", "--delay", "120"] + names, environment: base)
             Thread.sleep(forTimeInterval: 0.4)
         }
-        let holdRow = Command.allCases.firstIndex(of: .hold)!
+        let holdRow = Control.allCases.firstIndex(of: .hold)!
         keys(Array(repeating: "Down", count: 3) + ["Return"] + Array(repeating: "Down", count: 20) + ["Return"])   // Settings (under Play, Modes, Mods), keys row, Keys
         keys(Array(repeating: "Down", count: holdRow) + ["Right", "Return"])                    // hold, +, wait for the key
         keys(["Shift_L"])                                                                        // Shift alone, pressed and released

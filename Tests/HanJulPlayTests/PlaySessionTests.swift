@@ -194,8 +194,10 @@ struct ReloadTests {
     func betweenPieces() {
         let builds = Builds()
         var clock = Self.clock(builds)
+        // Built when the change is seen (the session answers the game's ask), played when
+        // the next piece enters.
         clock.at(200, .modsChanged)
-        #expect(builds.count == 0 && !clock.screen.contains("RELOADED"))
+        #expect(builds.count == 1 && !clock.screen.contains("RELOADED"))
         clock.press(.space, at: 300)
         #expect(builds.count == 1)
         #expect(clock.screen.contains("RELOADED") && clock.screen.contains("tweak 1.0.1"))
@@ -218,6 +220,18 @@ struct ReloadTests {
         clock.press(.character("x"), at: 400)
         clock.press(.space, at: 500)
         #expect(clock.game.game.state.piecesLocked == 2)
+    }
+
+    @Test("two changes before the next piece: the rules built last are played")
+    func lastChangeWins() {
+        let builds = Builds()
+        var clock = Self.clock(builds)
+        clock.at(200, .modsChanged)
+        clock.at(250, .modsChanged)
+        #expect(builds.count == 2 && !clock.screen.contains("RELOADED"))
+        clock.press(.space, at: 300)
+        #expect(clock.screen.contains("RELOADED") && clock.screen.contains("tweak 1.0.2"), "\(clock.screen)")
+        #expect(clock.game.recorder.replay.reloads == [1])
     }
 
     @Test("while paused, a change is reloaded at once")

@@ -52,7 +52,7 @@ struct StatisticsPageTests {
         #expect(clock.screen.contains("GAME OVER") && !clock.screen.contains("Keys/piece"), "\(clock.screen)")
         clock.press(.tab, at: t + 1_300)
         clock.press(.character("r"), at: t + 1_400)
-        #expect(!clock.game.game.state.isOver && !clock.screen.contains("STATISTICS") && !clock.game.showsStatistics)
+        #expect(!clock.game.game.state.isOver && !clock.screen.contains("STATISTICS") && clock.game.ending?.showsStatistics != true)
     }
 
     @Test("the replay viewer: the statistics column follows the position; Tab shows the page")
