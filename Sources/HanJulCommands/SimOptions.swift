@@ -282,7 +282,9 @@ struct SimOptions {
 
     /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in
     /// standard rules; otherwise mods from the catalog, applied in order, with fresh Lua
-    /// states for every game. A single name that is no mod but a built-in variant
+    /// states for every game. The mods' manifests and rule data are read once here (two
+    /// loads that must agree; see `LuaRules.LoadCache`) and reused by every game's load,
+    /// which still runs each main chunk in its new states. A single name that is no mod but a built-in variant
     /// (`uniform`, `nokick`) names that variant.
     ///
     /// As in `run`, a quarantined mod is refused, and every Lua state of every game is
@@ -300,8 +302,11 @@ struct SimOptions {
             let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: command)
             let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
             let identity = loaded.identity
+            // Read fresh twice: data that differs between loads is never reused.
+            let cache = LuaRules.LoadCache.agreeing(loaded.loadCache, try catalog.rules(packages: packages, watchdog: watchdog).loadCache)
             var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
-                try catalog.rules(packages: packages, watchdog: watchdog)
+                if let cache { return try catalog.rules(packages: packages, watchdog: watchdog, reusing: cache) }
+                return try catalog.rules(packages: packages, watchdog: watchdog)
             }
             spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             spec.resultFormat = loaded.resultFormat

@@ -99,16 +99,21 @@ extension LoadedMod {
         return other
     }
 
-    func readRuleData(_ table: LuaTableRef) throws(ModLoadError) {
-        let id = package.id
+    /// The hook functions: this Lua state's own, read on every load.
+    func readHooks(_ table: LuaTableRef) throws(ModLoadError) {
         for hook in Hook.allCases {
             let value = table[hook.rawValue]
             if case .nil = value { continue }
             guard let function = value.functionValue else {
-                throw .manifest(id: id, reason: "field '\(hook.rawValue)' must be a function (it is \(value.typeName))")
+                throw .manifest(id: package.id, reason: "field '\(hook.rawValue)' must be a function (it is \(value.typeName))")
             }
             hooks[hook] = function
         }
+    }
+
+    func readRuleData(_ table: LuaTableRef) throws(ModLoadError) {
+        let id = package.id
+        try readHooks(table)
         if let board = table["board"].tableValue {
             guard let width = board["width"].integerValue, let height = board["height"].integerValue,
                   (Board.minSize...Board.maxWidth).contains(width), (Board.minSize...Board.maxHeight).contains(height) else {

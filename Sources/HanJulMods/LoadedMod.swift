@@ -40,7 +40,10 @@ package final class LoadedMod {
     /// The budgets every mod runs under.
     package static let limits = LuaLimits(memoryBytes: 32 << 20, instructionsPerCall: 10_000_000)
 
-    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog? = nil) throws(ModLoadError) {
+    /// - Parameter cached: what an earlier load of the same package read (`ruleData`): the
+    ///   main chunk still runs in the new state (its hooks and locals are this load's own),
+    ///   but the manifest and rule data are taken from `cached` instead of read again.
+    init(package: ModPackage, displayFolder: String, watchdog: LuaWatchdog? = nil, cached: ModRuleData? = nil) throws(ModLoadError) {
         self.package = package
         self.displayFolder = displayFolder
         let bridge = GameBridge()
@@ -81,21 +84,72 @@ package final class LoadedMod {
         guard returned.count == 1, let table = returned[0].tableValue else {
             throw .manifest(id: id, reason: "must return one table (it returned \(returned.map(\.typeName).joined(separator: ", ").nilIfEmpty ?? "nothing"))")
         }
-        manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
-        try readRuleData(table)
+        if let cached {
+            manifest = cached.manifest
+            try readHooks(table)
+            apply(cached)
+        } else {
+            manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
+            try readRuleData(table)
+        }
     }
+
+    /// The manifest and rule data this load read: everything but the hooks, which belong
+    /// to this mod's Lua state.
+    var ruleData: ModRuleData {
+        ModRuleData(manifest: manifest, boardWidth: boardSize?.width, boardHeight: boardSize?.height, pieces: pieces,
+                    extraPieces: extraPieces, rotations: rotations, preview: preview, kicks: kicks,
+                    counterclockwise: counterclockwise, hold: hold, halfTurn: halfTurn, lockDelay: lockDelay,
+                    resultFormat: resultFormat, goal: goal, garbage: garbage)
+    }
+
+    private func apply(_ data: ModRuleData) {
+        if let width = data.boardWidth, let height = data.boardHeight { boardSize = (width, height) }
+        pieces = data.pieces
+        extraPieces = data.extraPieces
+        rotations = data.rotations
+        preview = data.preview
+        kicks = data.kicks
+        counterclockwise = data.counterclockwise
+        hold = data.hold
+        halfTurn = data.halfTurn
+        lockDelay = data.lockDelay
+        resultFormat = data.resultFormat
+        goal = data.goal
+        garbage = data.garbage
+    }
+}
+
+/// What loading a mod reads from the table its main chunk returns, but the hooks: a value,
+/// so one load's reading can stand for another's (`LuaRules.LoadCache`).
+struct ModRuleData: Equatable, Sendable {
+    var manifest: ModManifest
+    var boardWidth: Int?
+    var boardHeight: Int?
+    var pieces: PieceSet?
+    var extraPieces: [PieceKind]
+    var rotations: [String: [[Cell]]]
+    var preview: Int?
+    var kicks: KickSpec?
+    var counterclockwise: Bool?
+    var hold: Bool?
+    var halfTurn: Bool?
+    var lockDelay: LockDelay??
+    var resultFormat: ResultFormat?
+    var goal: GameGoal?
+    var garbage: GarbageRules?
 }
 
 /// A mod's `kicks` as written, before it meets the piece set (which may come from another
 /// mod): `LuaRules` turns it into a `KickTable`.
-struct KickSpec {
-    struct Turn {
+struct KickSpec: Equatable, Sendable {
+    struct Turn: Equatable, Sendable {
         var from: Int
         var to: Int
         var offsets: [Cell]
     }
 
-    enum Entry {
+    enum Entry: Equatable, Sendable {
         /// The same offsets for every turn of the kind.
         case every([Cell])
         /// Offsets for some turns; the rest fall back.

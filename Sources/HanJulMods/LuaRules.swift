@@ -69,7 +69,7 @@ public final class LuaRules: Rules {
     lazy var lookaheadCopy: LuaRules = {
         do throws(ModLoadError) {
             return try LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog,
-                                warnings: hookWarnings, isLookahead: true)
+                                warnings: hookWarnings, isLookahead: true, cached: cached)
         } catch {
             hookWarnings.report(RuleError(hook: "lookahead", message: "the bot's copy of the mods did not load: \(error)"),
                                 fallback: "the game's own Lua states for the bot's search", lookahead: false)
@@ -81,6 +81,9 @@ public final class LuaRules: Rules {
     let hookWarnings: HookWarnings
     /// Whether these rules are another rules' `lookaheadCopy`.
     let isLookahead: Bool
+    /// The data these rules' mods took from a `LoadCache` (nil: they read their own), which
+    /// `lookaheadCopy` takes too.
+    let cached: [ModRuleData]?
 
     /// The failures of hooks the game went on from with a default (`gravity`,
     /// `hard_drop_points`, `soft_drop_points`, `spawn`, and the bot's lookahead copy of the
@@ -118,21 +121,61 @@ public final class LuaRules: Rules {
     ///   by the mods given (`false` only to read a mod's manifest alone: `hanjul mods`).
     public convenience init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil,
                             checksDependencies: Bool = true) throws(ModLoadError) {
-        try self.init(packages: packages, displayFolders: displayFolders, watchdog: watchdog, warnings: HookWarnings(), isLookahead: false)
+        try self.init(packages: packages, displayFolders: displayFolders, watchdog: watchdog, warnings: HookWarnings(),
+                      isLookahead: false, cached: nil)
         if checksDependencies { try Self.checkDependencies(manifests) }
     }
 
+    /// Loads mods into fresh Lua states (each main chunk runs, so hooks and the mods' own
+    /// locals are new), taking the manifests and rule data from `cache` rather than reading
+    /// them from the returned tables again. A cache made from other packages (another
+    /// hash or order) is not used: the data is then read as usual.
+    public convenience init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog? = nil,
+                            reusing cache: LoadCache) throws(ModLoadError) {
+        let fits = cache.hashes == packages.map(\.sha256) && cache.ids == packages.map(\.id)
+        try self.init(packages: packages, displayFolders: displayFolders, watchdog: watchdog, warnings: HookWarnings(),
+                      isLookahead: false, cached: fits ? cache.data : nil)
+        try Self.checkDependencies(manifests)
+    }
+
+    /// What loading these rules' mods read but their hooks (manifests and rule data), for
+    /// `init(packages:displayFolders:watchdog:reusing:)`.
+    ///
+    /// It is exact to reuse because a main chunk runs in a sandbox that gives every load the
+    /// same inputs (the package's bytes, a `math.random` seeded 0 at load, `pairs` in a fixed
+    /// order, address-free `tostring`, no clock): two loads of one package return equal
+    /// tables. `LoadCache.agreeing` checks that on two real loads rather than trust it.
+    public struct LoadCache: Sendable, Equatable {
+        let ids: [String]
+        let hashes: [String]
+        let data: [ModRuleData]
+
+        /// `first`, when `second` (another load of the same packages, in fresh states) read
+        /// exactly the same data; nil when the loads disagree (a mod whose data varies), so
+        /// that every load reads its own.
+        public static func agreeing(_ first: LoadCache, _ second: LoadCache) -> LoadCache? {
+            first == second ? first : nil
+        }
+    }
+
+    /// What the loads of these rules' mods read (see `LoadCache`).
+    public var loadCache: LoadCache {
+        LoadCache(ids: packages.map(\.id), hashes: packages.map(\.sha256), data: cached ?? mods.map(\.ruleData))
+    }
+
     private init(packages: [ModPackage], displayFolders: [String], watchdog: LuaWatchdog?,
-                 warnings: HookWarnings, isLookahead: Bool) throws(ModLoadError) {
+                 warnings: HookWarnings, isLookahead: Bool, cached: [ModRuleData]?) throws(ModLoadError) {
         precondition(packages.count == displayFolders.count)
+        precondition(cached == nil || cached!.count == packages.count)
         hookWarnings = warnings
         self.isLookahead = isLookahead
+        self.cached = cached
         var loaded: [LoadedMod] = []
-        for (package, folder) in zip(packages, displayFolders) {
+        for (index, (package, folder)) in zip(packages, displayFolders).enumerated() {
             guard !loaded.contains(where: { $0.package.id == package.id }) else {
                 throw .conflict("mod '\(package.id)' is given twice")
             }
-            loaded.append(try LoadedMod(package: package, displayFolder: folder, watchdog: watchdog))
+            loaded.append(try LoadedMod(package: package, displayFolder: folder, watchdog: watchdog, cached: cached?[index]))
         }
         mods = loaded
         self.packages = packages

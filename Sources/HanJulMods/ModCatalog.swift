@@ -59,6 +59,12 @@ public struct ModCatalog: Sendable {
         try LuaRules(packages: packages, displayFolders: packages.map { display($0.folder) }, watchdog: watchdog)
     }
 
+    /// Rules from packages already read, in fresh Lua states, with the manifests and rule
+    /// data of `cache` (see `LuaRules.LoadCache`): a sim's per-game load.
+    public func rules(packages: [ModPackage], watchdog: LuaWatchdog? = nil, reusing cache: LuaRules.LoadCache) throws(ModLoadError) -> LuaRules {
+        try LuaRules(packages: packages, displayFolders: packages.map { display($0.folder) }, watchdog: watchdog, reusing: cache)
+    }
+
     /// One line of `hanjul mods`.
     public struct Listing: Sendable {
         public var id: String
