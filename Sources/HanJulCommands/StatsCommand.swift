@@ -41,6 +41,14 @@ enum StatsCommand {
         var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
         let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
 
+        // Versus runs (sim --versus) when the first file that can be read twice is one.
+        if files.lazy.compactMap(VersusFile.startsVersus).first == true {
+            return try runVersus(files, expected: expected, shardCount: shardCount, partial: partial, json: json)
+        }
+        if let versus = files.first(where: { VersusFile.startsVersus($0) == true }) {
+            throw UsageError("\(CommandLineText.shown(versus)) holds versus matches (hanjul sim --versus), \(CommandLineText.shown(files.first { VersusFile.startsVersus($0) == false } ?? files[0])) single games; merge like with like")
+        }
+
         // Read as a stream: each record is counted into one tally as it is read, and no
         // record is kept, so memory grows with the distinct values and the runs of seeds,
         // never with the games. A seed an earlier file already held is a duplicate, and
@@ -134,11 +142,16 @@ enum StatsCommand {
 
     /// Checks that `runs` are shards 0…count−1 of one sweep, each once, and returns its seeds.
     static func checkShards(_ runs: [SweepFile.Part], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
+        try checkShards(runs.map { ($0.header.shard, $0.source, $0.header.seeds) }, count: count)
+    }
+
+    /// The same check for any runs: each one's shard (nil for a whole run), source and seeds.
+    static func checkShards(_ runs: [(shard: Shard?, source: String, seeds: ClosedRange<UInt64>)], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
         var sweep: ClosedRange<UInt64>?
         var sources: [Int: [String]] = [:]
         for run in runs {
-            guard let shard = run.header.shard else {
-                throw UsageError("--shards \(count): \(run.source) holds a whole run (seeds \(run.header.firstSeed)..\(run.header.lastSeed)), not a shard")
+            guard let shard = run.shard else {
+                throw UsageError("--shards \(count): \(run.source) holds a whole run (seeds \(run.seeds.lowerBound)..\(run.seeds.upperBound)), not a shard")
             }
             guard shard.count == count else {
                 throw UsageError("--shards \(count): \(run.source) is shard \(shard.description), of a sweep split in \(shard.count)")

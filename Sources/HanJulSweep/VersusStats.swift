@@ -1,0 +1,401 @@
+import CZlib
+import HanJulSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HanJulBot
+import HanJulHash
+import HanJulSim
+import HanJulText
+
+/// A versus run's figures as `hanjul stats` merges them: sums (``VersusTally``), the seeds'
+/// ends, and the first error by seed, so files merged in any order give one run's report.
+package struct VersusCount: Equatable, Sendable {
+    package var tally = VersusTally()
+    package var lowestSeed: UInt64?
+    package var highestSeed: UInt64?
+    package var firstErrorSeed: UInt64?
+
+    package init() {}
+
+    /// The most any count of one match line may be: sums of ``SweepLimits/maxGames`` such
+    /// lines stay far from `Int.max`.
+    package static let maxCount = 1 << 40
+
+    /// Counts `record` in; a sum that would overflow is refused (a crafted file).
+    package mutating func add(_ record: MatchRecord) throws(SweepError) {
+        var other = VersusCount()
+        other.tally.add(record)
+        other.lowestSeed = record.seed
+        other.highestSeed = record.seed
+        if record.result == .error { other.firstErrorSeed = record.seed }
+        try merge(other)
+    }
+
+    /// Adds `other`'s counts (matches of other seeds).
+    package mutating func merge(_ other: VersusCount) throws(SweepError) {
+        func sum(_ x: Int, _ y: Int) throws(SweepError) -> Int {
+            let (total, overflow) = x.addingReportingOverflow(y)
+            guard !overflow else { throw SweepError("counts too large to add up; hanjul sim cannot have written them") }
+            return total
+        }
+        var t = tally
+        let o = other.tally
+        t.matches = try sum(t.matches, o.matches)
+        t.winsA = try sum(t.winsA, o.winsA)
+        t.winsB = try sum(t.winsB, o.winsB)
+        t.draws = try sum(t.draws, o.draws)
+        t.errors = try sum(t.errors, o.errors)
+        for i in 0..<2 {
+            t.pieces[i] = try sum(t.pieces[i], o.pieces[i])
+            t.attack[i] = try sum(t.attack[i], o.attack[i])
+            t.cancelled[i] = try sum(t.cancelled[i], o.cancelled[i])
+            t.received[i] = try sum(t.received[i], o.received[i])
+            t.tPieces[i] = try sum(t.tPieces[i], o.tPieces[i])
+            t.spins[i] = try sum(t.spins[i], o.spins[i])
+        }
+        t.length = try sum(t.length, o.length)
+        // The report names the error of the lowest seed, as a run in seed order does.
+        if let seed = other.firstErrorSeed, firstErrorSeed.map({ seed < $0 }) ?? true {
+            firstErrorSeed = seed
+            t.firstError = o.firstError
+        }
+        tally = t
+        lowestSeed = [lowestSeed, other.lowestSeed].compactMap { $0 }.min()
+        highestSeed = [highestSeed, other.highestSeed].compactMap { $0 }.max()
+    }
+}
+
+extension VersusHeader {
+    /// Why this header cannot be one `hanjul sim --versus` wrote, or nil.
+    package var fileProblem: String? {
+        if format < 1 { return "format \(format) is not a format" }
+        if !(1...GameRecord.maxPieces).contains(cap) { return "cap \(cap) is not from 1 to \(GameRecord.maxPieces)" }
+        for (label, side) in [("A", a), ("B", b)] {
+            if !(side.bot.noise.isFinite && (0...1).contains(side.bot.noise)) { return "side \(label)'s noise \(side.bot.noise) is not a probability from 0 to 1" }
+            if !(side.pps.isFinite && SimulationConfig.paceRange.contains(side.pps)) {
+                return "side \(label)'s pps \(side.pps) is not from \(Format.number(SimulationConfig.paceRange.lowerBound)) to \(Format.number(SimulationConfig.paceRange.upperBound))"
+            }
+            if side.name.utf8.count > 256 { return "side \(label)'s name is over 256 bytes" }
+        }
+        if let problem = SweepLimits.problem(first: firstSeed, last: lastSeed) { return problem }
+        if let shard {
+            if let problem = shard.problem { return problem }
+            if shard.seeds != seeds {
+                return "shard \(shard.description) of seeds \(shard.firstSeed)…\(shard.lastSeed) holds other seeds than \(firstSeed)…\(lastSeed)"
+            }
+        }
+        return nil
+    }
+
+    /// How `other` was played differently, naming the field (`"bot B 'attack', not 'eltetris'"`),
+    /// or nil when its matches can be merged with these (seeds and shard aside).
+    package func difference(from other: VersusHeader) -> String? {
+        if hanjul != other.hanjul { return "played by hanjul \(other.hanjul), not \(hanjul)" }
+        if engine != other.engine { return "played by engine \(other.engine), not \(engine)" }
+        if rules != other.rules || mods != other.mods {
+            let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
+            return "played under '\(theirs)', not '\(mine)'"
+        }
+        for (label, mine, theirs) in [("A", a, other.a), ("B", b, other.b)] where mine != theirs {
+            if mine.name != theirs.name { return "bot \(label) '\(theirs.name)', not '\(mine.name)'" }
+            if mine.pps != theirs.pps { return "bot \(label) at \(Format.number(theirs.pps, digits: 3)) pieces/s, not \(Format.number(mine.pps, digits: 3))" }
+            return "bot \(label) played as \(Self.describe(theirs.bot)), not \(Self.describe(mine.bot))"
+        }
+        if cap != other.cap { return "capped at \(other.cap) pieces a side, not \(cap)" }
+        return nil
+    }
+
+    static func describe(_ bot: BotConfig) -> String {
+        var text = bot.kind.rawValue + (bot.plain ? " (plain)" : "") + " with noise \(Format.number(bot.noise, digits: 3)), \(bot.search.rawValue) search"
+        if bot.lookahead > 0 { text += ", lookahead \(bot.lookahead)" }
+        return text
+    }
+}
+
+extension MatchRecord {
+    /// Why this match line cannot be one `hanjul sim --versus` wrote under `header`, or nil.
+    package func problem(under header: VersusHeader) -> String? {
+        if !header.seeds.contains(seed) { return "seed \(seed) is outside the header's \(header.firstSeed)…\(header.lastSeed)" }
+        for i in 0..<2 {
+            let side = i == 0 ? "A" : "B"
+            if pieces[i] > header.cap { return "side \(side)'s pieces \(pieces[i]) are over the cap \(header.cap)" }
+            if [attack[i], received[i]].contains(where: { $0 > VersusCount.maxCount }) { return "side \(side)'s counts are over \(VersusCount.maxCount)" }
+            if cancelled[i] > attack[i] { return "side \(side) cancelled more than it sent" }
+            if tPieces[i] > pieces[i] || spins[i] > tPieces[i] { return "side \(side)'s T pieces or spins are more than its pieces" }
+        }
+        if (result == .error) != (error != nil) { return "an error without the result 'error', or the other way round" }
+        return nil
+    }
+}
+
+extension VersusFile {
+    /// One versus run read by `hanjul stats`: its header and the seeds of its matches (the
+    /// matches go to the reader's callback as they are read), or one versus summary.
+    package struct Part {
+        package var header: VersusHeader
+        package var source: String
+        package var held = SeedRanges()
+        package var repeated = SeedRanges()
+        package var isSummary = false
+    }
+
+    /// Whether `path`'s first line that is not blank starts a versus run or summary; nil when
+    /// it cannot be told (standard input, which cannot be read twice, or an unreadable file:
+    /// the reader says why). Reads only the start of the file.
+    package static func startsVersus(_ path: String) -> Bool? {
+        guard !SweepFile.isStream(path) else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = gzdopen(fd, "rb") else {
+            close(fd)
+            return nil
+        }
+        defer { gzclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { gzread(file, $0.baseAddress, UInt32($0.count)) }
+        guard n > 0 else { return nil }
+        let text = bytes[0..<Int(n)].drop { $0 == 32 || $0 == 13 || $0 == 10 }
+        return headerPrefix.starts(with: text.prefix(headerPrefix.count)) && text.count >= headerPrefix.count
+            || VersusSummaryFile.headPrefix.starts(with: text.prefix(VersusSummaryFile.headPrefix.count)) && text.count >= VersusSummaryFile.headPrefix.count
+    }
+
+    /// Reads every versus run and summary in `path` (a path, or `-`), gzip or plain, as
+    /// ``SweepFile/read(_:into:record:summary:partDone:)`` reads runs of games: each match to
+    /// `record` in seed order (a seed repeated at once is noted in `repeated`), each summary
+    /// whole to `summary`, `partDone` after each part. Nothing is kept but seed ranges.
+    package static func read(_ path: String, into parts: inout [Part],
+                             record: (MatchRecord) throws(SweepError) -> Void,
+                             summary: (Part, VersusCount, [Part]) throws(SweepError) -> Void,
+                             partDone: (Part) -> Void) throws(SweepError) {
+        let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
+        let decoder = JSONDecoder()
+        let firstPart = parts.count
+        var number = 0, blank = 0
+        var reader: VersusSummaryFile.Reader?
+        var open = false
+        var last: UInt64?
+        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(SweepError) in
+            number += 1
+            if reader != nil {
+                if let finished = try reader!.take(line, number: number) {
+                    reader = nil
+                    var part = Part(header: finished.header, source: source, isSummary: true)
+                    part.held = SeedRanges(finished.seeds)
+                    parts.append(part)
+                    try summary(part, finished.count, parts)
+                    partDone(part)
+                }
+                return
+            }
+            if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+                blank += 1
+                if blank > SweepFile.maxBlankLines {
+                    throw SweepError("\(source):\(number): more than \(SweepFile.maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
+                }
+                return
+            }
+            if line.starts(with: VersusSummaryFile.headPrefix) {
+                if open { partDone(parts[parts.count - 1]) }
+                open = false
+                var started = VersusSummaryFile.Reader(source: source)
+                try started.start(line, number: number)
+                reader = started
+                return
+            }
+            let bytes = Data(line)
+            if line.starts(with: headerPrefix) {
+                guard let header = try? decoder.decode(HeaderLine.self, from: bytes).versus else {
+                    throw SweepError("\(source):\(number): a damaged versus header line\(complete ? "" : " (cut short: was the run stopped?)")")
+                }
+                guard header.format <= VersusHeader.currentFormat else {
+                    throw SweepError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
+                }
+                if let problem = header.fileProblem { throw SweepError("\(source):\(number): a header that hanjul sim --versus cannot have written: \(problem)") }
+                if open { partDone(parts[parts.count - 1]) }
+                parts.append(Part(header: header, source: source))
+                open = true
+                last = nil
+                return
+            }
+            if line.starts(with: SweepFile.headerPrefix) || line.starts(with: SummaryFile.headPrefix) {
+                throw SweepError("\(source):\(number): a run of single games (hanjul sim without --versus); merge versus runs with versus runs only")
+            }
+            guard open else { throw SweepError("\(source):\(number): a match line before any versus header line; is this hanjul sim --versus --jsonl output?") }
+            let match: MatchRecord
+            do {
+                match = try decoder.decode(MatchRecord.self, from: bytes)
+            } catch {
+                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
+                throw SweepError("\(source):\(number): not a match record (\(hint))")
+            }
+            if let problem = match.problem(under: parts[parts.count - 1].header) {
+                throw SweepError("\(source):\(number): a match line that hanjul sim --versus cannot have written: \(problem)")
+            }
+            if let last, match.seed <= last {
+                guard match.seed == last else {
+                    throw SweepError("\(source):\(number): seed \(match.seed) after seed \(last); hanjul sim writes the matches of a run in seed order, so this is not its output")
+                }
+                parts[parts.count - 1].repeated.append(match.seed)
+                return
+            }
+            last = match.seed
+            parts[parts.count - 1].held.append(match.seed)
+            try record(match)
+        }
+        if reader != nil { throw SweepError("\(source):\(number): a versus summary without its checksum line (cut short?)") }
+        if open { partDone(parts[parts.count - 1]) }
+        guard parts.count > firstPart else { throw SweepError("\(source): no versus header line; is this hanjul sim --versus --jsonl output?") }
+    }
+}
+
+/// `hanjul sim --versus A:B --summary FILE`: a versus run's figures (sums, so a few hundred
+/// bytes whatever the matches), which `hanjul stats` merges with other summaries and with
+/// versus JSONL files exactly (docs/SIM.md, "Versus summary files"). Two JSON lines: the head
+/// `{"hanjulVersusSummary":{"header":{…},"seeds":[[A,B]],"matches":N,…,"version":1}}`, then
+/// `{"sha256":"…"}`, the SHA-256 of the head line and its newline.
+package enum VersusSummaryFile {
+    package static let version = 1
+    package static let headPrefix = Array("{\"hanjulVersusSummary\":".utf8)
+
+    package struct HeadLine: Codable { var hanjulVersusSummary: Head }
+
+    package struct FirstError: Codable, Equatable {
+        package var seed: UInt64
+        package var text: String
+    }
+
+    package struct Head: Codable {
+        package var version: Int
+        package var header: VersusHeader
+        /// The seeds counted, as inclusive ranges `[first, last]`, in order.
+        package var seeds: [[UInt64]]
+        package var matches: Int
+        package var winsA: Int
+        package var winsB: Int
+        package var draws: Int
+        package var errors: Int
+        /// Per side, `[A, B]`: sums over the matches.
+        package var pieces: [Int]
+        package var attack: [Int]
+        package var cancelled: [Int]
+        package var received: [Int]
+        package var tPieces: [Int]
+        package var spins: [Int]
+        /// The error of the lowest seed, as the report shows it.
+        package var firstError: FirstError?
+    }
+
+    struct ChecksumLine: Codable { var sha256: String }
+
+    /// The file's bytes for `count`, the matches of `seeds` played as `header` says.
+    package static func bytes(header: VersusHeader, seeds: [ClosedRange<UInt64>], count: VersusCount) throws(SweepError) -> [UInt8] {
+        let t = count.tally
+        let head = Head(version: version, header: header, seeds: seeds.map { [$0.lowerBound, $0.upperBound] }, matches: t.matches,
+                        winsA: t.winsA, winsB: t.winsB, draws: t.draws, errors: t.errors, pieces: t.pieces, attack: t.attack,
+                        cancelled: t.cancelled, received: t.received, tPieces: t.tPieces, spins: t.spins,
+                        firstError: count.firstErrorSeed.map { FirstError(seed: $0, text: t.firstError ?? "") })
+        var bytes = Array((try JSONLines.text(HeadLine(hanjulVersusSummary: head)) + "\n").utf8)
+        bytes += Array((try JSONLines.text(ChecksumLine(sha256: SHA256.hex(of: SHA256.hash(bytes)))) + "\n").utf8)
+        return bytes
+    }
+
+    /// Reads a versus summary line by line, checking what it claims.
+    package struct Reader {
+        package let source: String
+        package var header: VersusHeader
+        package var seeds: [ClosedRange<UInt64>] = []
+        package var count = VersusCount()
+        private var hash = SHA256()
+        private let decoder = JSONDecoder()
+        private var started = false
+
+        package init(source: String) {
+            self.source = source
+            header = VersusHeader(rules: "", mods: nil, names: ("", ""), config: VersusConfig(), seeds: 0...0, shard: nil)
+        }
+
+        private func fail(_ number: Int, _ problem: String) -> SweepError {
+            SweepError("\(source):\(number): a versus summary that hanjul sim cannot have written: \(problem)")
+        }
+
+        /// Takes the head line.
+        package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
+            guard let head = try? decoder.decode(HeadLine.self, from: Data(line)).hanjulVersusSummary else {
+                throw SweepError("\(source):\(number): a damaged versus summary head line")
+            }
+            guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
+            guard head.version <= VersusSummaryFile.version else {
+                throw SweepError("\(source):\(number): versus summary version \(head.version) is newer than this hanjul reads (\(VersusSummaryFile.version))")
+            }
+            guard head.header.format <= VersusHeader.currentFormat else {
+                throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
+            }
+            if let problem = head.header.fileProblem { throw fail(number, problem) }
+            guard head.seeds.count <= SummaryFile.maxRanges else { throw fail(number, "more than \(SummaryFile.maxRanges) ranges of seeds") }
+            var games: UInt64 = 0
+            var previous: UInt64?
+            for pair in head.seeds {
+                guard pair.count == 2, pair[0] <= pair[1], head.header.seeds.contains(pair[0]), head.header.seeds.contains(pair[1]) else {
+                    throw fail(number, "seeds \(pair.map(String.init).joined(separator: "..")) are not a range within the header's \(head.header.firstSeed)…\(head.header.lastSeed)")
+                }
+                if let previous, pair[0] <= previous || pair[0] - previous < 2 { throw fail(number, "the ranges of seeds are not in order, apart") }
+                previous = pair[1]
+                games += pair[1] - pair[0] + 1
+                seeds.append(pair[0]...pair[1])
+            }
+            guard head.matches >= 0, UInt64(head.matches) == games else { throw fail(number, "\(head.matches) matches, but its seeds are \(games)") }
+            let outcomes = [head.winsA, head.winsB, head.draws, head.errors]
+            guard outcomes.allSatisfy({ (0...head.matches).contains($0) }), outcomes.reduce(0, +) == head.matches else {
+                throw fail(number, "the wins, draws and errors do not add up to \(head.matches) matches")
+            }
+            let sides = [head.pieces, head.attack, head.cancelled, head.received, head.tPieces, head.spins]
+            let most = head.matches.multipliedReportingOverflow(by: VersusCount.maxCount)
+            guard sides.allSatisfy({ $0.count == 2 && $0.allSatisfy { (0...(most.overflow ? Int.max : most.partialValue)).contains($0) } }) else {
+                throw fail(number, "per-side counts that are not two sums of 0 or more")
+            }
+            for i in 0..<2 {
+                let capped = head.matches.multipliedReportingOverflow(by: head.header.cap)
+                guard capped.overflow || head.pieces[i] <= capped.partialValue, head.cancelled[i] <= head.attack[i],
+                      head.tPieces[i] <= head.pieces[i], head.spins[i] <= head.tPieces[i] else {
+                    throw fail(number, "per-side counts that no matches can have (pieces over the cap, more cancelled than sent, more spins than T pieces)")
+                }
+            }
+            guard (head.firstError != nil) == (head.errors > 0) else { throw fail(number, "\(head.errors) errors, but \(head.firstError == nil ? "none" : "one") named") }
+            if let first = head.firstError {
+                guard seeds.contains(where: { $0.contains(first.seed) }), first.text.utf8.count <= SummaryFile.maxErrorBytes + 64 else {
+                    throw fail(number, "an error of seed \(first.seed) outside its seeds, or over \(SummaryFile.maxErrorBytes >> 10) KiB")
+                }
+            }
+            var t = VersusTally()
+            (t.matches, t.winsA, t.winsB, t.draws, t.errors) = (head.matches, head.winsA, head.winsB, head.draws, head.errors)
+            (t.pieces, t.attack, t.cancelled, t.received, t.tPieces, t.spins) = (head.pieces, head.attack, head.cancelled, head.received, head.tPieces, head.spins)
+            let length = head.pieces[0].addingReportingOverflow(head.pieces[1])
+            guard !length.overflow else { throw fail(number, "pieces too many to add up") }
+            t.length = length.partialValue
+            t.firstError = head.firstError?.text
+            count.tally = t
+            count.firstErrorSeed = head.firstError?.seed
+            count.lowestSeed = seeds.first?.lowerBound
+            count.highestSeed = seeds.last?.upperBound
+            header = head.header
+            started = true
+            hash.update(line)
+            hash.update([10])
+        }
+
+        /// Takes the line after the head: the checksum. Returns the summary read whole.
+        package mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) -> Reader? {
+            guard started, let checksum = try? decoder.decode(ChecksumLine.self, from: Data(line)) else {
+                throw SweepError("\(source):\(number): not the checksum line of a versus summary (truncated or edited file?)")
+            }
+            guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
+                throw SweepError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
+            }
+            return self
+        }
+    }
+}
