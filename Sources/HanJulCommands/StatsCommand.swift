@@ -42,7 +42,10 @@ enum StatsCommand {
         let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
 
         // Versus runs (sim --versus) when the first file that can be read twice is one.
-        if files.lazy.compactMap(VersusFile.startsVersus).first == true {
+        // Standard input is looked at only when no file tells.
+        let kind = files.lazy.compactMap(VersusFile.startsVersus).first
+            ?? (files.contains(where: StandardStreams.isStream) && VersusFile.standardInputStartsVersus())
+        if kind {
             return try runVersus(files, expected: expected, shardCount: shardCount, partial: partial, json: json)
         }
         if let versus = files.first(where: { VersusFile.startsVersus($0) == true }) {

@@ -150,7 +150,16 @@ extension VersusFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = gzdopen(fd, "rb") else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return startsVersus(reading: fd)
+    }
+
+    /// Reads the start of `fd` (through zlib) and closes it.
+    private static func startsVersus(reading fd: Int32) -> Bool? {
+        guard let file = gzdopen(fd, "rb") else {
             close(fd)
             return nil
         }
@@ -158,9 +167,102 @@ extension VersusFile {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let n = bytes.withUnsafeMutableBytes { gzread(file, $0.baseAddress, UInt32($0.count)) }
         guard n > 0 else { return nil }
-        let text = bytes[0..<Int(n)].drop { $0 == 32 || $0 == 13 || $0 == 10 }
+        return isVersusStart(bytes[0..<Int(n)])
+    }
+
+    /// Whether text (its first bytes) starts, after blank lines, with a versus header or summary.
+    static func isVersusStart(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let text = bytes.drop { $0 == 32 || $0 == 13 || $0 == 10 }
         return headerPrefix.starts(with: text.prefix(headerPrefix.count)) && text.count >= headerPrefix.count
             || VersusSummaryFile.headPrefix.starts(with: text.prefix(VersusSummaryFile.headPrefix.count)) && text.count >= VersusSummaryFile.headPrefix.count
+    }
+
+    /// Whether standard input starts a versus run or summary, looked at without losing a
+    /// byte: a file is read and wound back; a pipe's start is read and a pipe of our own,
+    /// fed that start and then the rest by a thread, takes standard input's place.
+    package static func standardInputStartsVersus() -> Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        if (info.st_mode & S_IFMT) == S_IFREG {
+            let position = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            let fd = dup(STDIN_FILENO)
+            guard position >= 0, fd >= 0 else {
+                if fd >= 0 { close(fd) }
+                return false
+            }
+            defer { lseek(STDIN_FILENO, position, SEEK_SET) }
+            return startsVersus(reading: fd) ?? false
+        }
+        let original = dup(STDIN_FILENO)
+        guard original >= 0 else { return false }
+        var head: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var answer = false
+        while head.count < 1 << 16 {
+            let n = chunk.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            head += chunk[0..<n]
+            let text = head.starts(with: [0x1F, 0x8B]) ? inflatedStart(head) : head
+            let start = text.drop { $0 == 32 || $0 == 13 || $0 == 10 }
+            // Enough to tell once the longer prefix fits, or the text is no prefix at all.
+            if start.count >= VersusSummaryFile.headPrefix.count || !(headerPrefix.starts(with: start.prefix(headerPrefix.count))
+                || VersusSummaryFile.headPrefix.starts(with: start.prefix(VersusSummaryFile.headPrefix.count))) {
+                answer = isVersusStart(text[...])
+                break
+            }
+        }
+        do {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { close(original); return answer }
+            let (readEnd, writeEnd) = (ends[0], ends[1])
+            dup2(readEnd, STDIN_FILENO)
+            close(readEnd)
+            let start = head
+            _ = Platform.startThreads(1) { _ in
+                func put(_ bytes: ArraySlice<UInt8>) -> Bool {
+                    var rest = bytes
+                    while !rest.isEmpty {
+                        let n = rest.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { return false }
+                        rest = rest.dropFirst(n)
+                    }
+                    return true
+                }
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                if put(start[...]) {
+                    while true {
+                        let n = buffer.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 || !put(buffer[0..<n]) { break }
+                    }
+                }
+                close(original)
+                close(writeEnd)
+            }
+        }
+        return answer
+    }
+
+    /// The first bytes gzip data `bytes` inflates to (as many as it gives).
+    static func inflatedStart(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+        defer { inflateEnd(&stream) }
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: 4096)
+        let produced = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                stream.next_in = inBuffer.baseAddress
+                stream.avail_in = UInt32(inBuffer.count)
+                stream.next_out = outBuffer.baseAddress
+                stream.avail_out = UInt32(outBuffer.count)
+                _ = inflate(&stream, Z_SYNC_FLUSH)
+                return outBuffer.count - Int(stream.avail_out)
+            }
+        }
+        return Array(output[0..<produced])
     }
 
     /// Reads every versus run and summary in `path` (a path, or `-`), gzip or plain, as
@@ -399,3 +501,6 @@ package enum VersusSummaryFile {
         }
     }
 }
+
+/// read(2), out of reach of `VersusFile.read`'s name.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
