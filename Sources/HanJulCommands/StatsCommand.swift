@@ -26,11 +26,11 @@ enum StatsCommand {
                 + "with hanjul sim --resume FILE), and no seed may appear twice. Files may be gzip-compressed; '-' reads "
                 + "standard input. The merged summary is byte for byte the one a single run of the same seeds prints.",
             "Versus runs (hanjul sim --versus A:B --jsonl FILE or --summary FILE) merge the same way, into the report "
-                + "sim --versus prints; they are never merged with runs of single games.",
+                + "hanjul sim --versus prints; they are never merged with runs of single games.",
             "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl"
                 + "\n  hanjul stats --shards 2 versus-0.jsonl versus-1.summary.json",
         ],
-        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl or --summary (with or without --versus), gzip or plain",
+        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl or --summary, of games or of versus matches, gzip or plain",
                            missing: "give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)")],
         options: [expect, shards, partial, json])
 
