@@ -22,14 +22,16 @@ final class ProgressBar: RunProgress {
     let total: Int
     let label: String
     let style: Style
+    /// What is counted: `games`, or `matches` for `sim --versus`.
+    let unit: String
     let started = Platform.wallSeconds()
     private let lastLine = Mutex<Double>(0)
 
     /// The bar for a run of `total` games, or nil when there is nothing to show: `quiet`,
     /// or standard error is not a terminal and `lines` (`--progress`) was not asked for.
-    static func make(total: Int, label: String, lines: Bool, quiet: Bool = false) -> ProgressBar? {
+    static func make(total: Int, label: String, lines: Bool, quiet: Bool = false, unit: String = "games") -> ProgressBar? {
         guard let style = Self.style(terminal: Platform.isStandardErrorTerminal, lines: lines, quiet: quiet, manners: .current) else { return nil }
-        return ProgressBar(total: total, label: label, style: style)
+        return ProgressBar(total: total, label: label, style: style, unit: unit)
     }
 
     /// The style for these circumstances, or nil for none.
@@ -39,8 +41,9 @@ final class ProgressBar: RunProgress {
         return lines ? .lines(every: 30) : nil
     }
 
-    init(total: Int, label: String, style: Style = .terminal(unicode: true)) {
+    init(total: Int, label: String, style: Style = .terminal(unicode: true), unit: String = "games") {
         self.total = total
+        self.unit = unit
         self.label = label
         self.style = style
     }
@@ -60,7 +63,7 @@ final class ProgressBar: RunProgress {
             let width = 30
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: unicode ? "█" : "#", count: filled) + String(repeating: unicode ? "·" : "-", count: width - filled)
-            let line = "\(label) \(bar) \(done)/\(total) games  \(Int(rate.rounded())) games/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
+            let line = "\(label) \(bar) \(done)/\(total) \(unit)  \(Int(rate.rounded())) \(unit)/s  \(done == 0 ? "--:--" : Self.clock(left)) left "
             StandardError.writeControl("\r")
             StandardError.write(line, newline: false)
         case .lines(let every):
@@ -70,14 +73,14 @@ final class ProgressBar: RunProgress {
                 return true
             }
             guard due, done < total else { return }
-            StandardError.write("\(label): \(done)/\(total) games, \(Self.rate(rate)) games/s, \(done == 0 ? "--:--" : Self.clock(left)) left")
+            StandardError.write("\(label): \(done)/\(total) \(unit), \(Self.rate(rate)) \(unit)/s, \(done == 0 ? "--:--" : Self.clock(left)) left")
         }
     }
 
     func finish(done: Int) {
         switch style {
         case .terminal: StandardError.writeControl("\r\u{1B}[K")  // back to the start, the line erased
-        case .lines: StandardError.write("\(label): \(done)/\(total) games in \(Self.clock(Platform.wallSeconds() - started))")
+        case .lines: StandardError.write("\(label): \(done)/\(total) \(unit) in \(Self.clock(Platform.wallSeconds() - started))")
         }
     }
 

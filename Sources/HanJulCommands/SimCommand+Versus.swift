@@ -1,6 +1,7 @@
 import HanJulBot
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulMods
 import HanJulSim
 import HanJulSweep
@@ -12,7 +13,8 @@ extension SimCommand {
                                help: "play bot-against-bot matches instead of single games: bot A against bot B (each as --bot takes it, e.g. eltetris:attack), "
                                    + "each side at --pps (default 1), garbage by the mods' attack and garbage rules (Mods/versus); "
                                    + "reports A's win rate with a 95% interval, attack per piece, spins per T piece, garbage received and match length; "
-                                   + "--jsonl, --resume and --shard work as for games (a header line, then a line per match)")
+                                   + "--jsonl, --resume, --shard, --summary and --progress work as for games (a header line, then a line per match); "
+                                   + "hanjul stats merges the files")
 
     /// Whether `--resume FILE` names a versus run's file (its first line `{"versus":…`).
     static func resumesVersus(_ arguments: Arguments) throws(UsageError) -> Bool {
@@ -21,11 +23,16 @@ extension SimCommand {
     }
 
     static func runVersus(_ arguments: Arguments, pair: String?) throws(UsageError) -> ExitStatus {
-        for (option, name) in [(SimOptions.bot, "--bot"), (summaryFile, "--summary"), (saveReplays, "--save-replays")]
+        for (option, name) in [(SimOptions.bot, "--bot"), (saveReplays, "--save-replays")]
         where arguments.value(option) != nil {
             throw UsageError("--versus does not take \(name) (yet): give the bots as --versus A:B")
         }
-        if arguments.flag(SimOptions.progress) { throw UsageError("--versus does not take --progress (yet)") }
+        let showProgress = arguments.flag(SimOptions.progress), quiet = arguments.flag(ProgressBar.quiet)
+        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
+        let summaryPath = arguments.value(summaryFile)
+        if summaryPath.map(StandardStreams.isStream) == true {
+            throw UsageError("--summary needs a file: standard output has the summary for people (or the matches, with --jsonl -)")
+        }
         let json = arguments.flag(Self.json)
         let jsonl = arguments.value(Self.jsonl), resume = arguments.value(Self.resume)
         if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
@@ -107,19 +114,21 @@ extension SimCommand {
             throw UsageError("--resume \(CommandLineText.shown(resume ?? "")): the installed mods differ from the run's (\(header.mods?.joined(separator: " ") ?? header.rules)); resume it where it was started, or start a new file")
         }
         let writer = try openWriter()
-        var tally = VersusTally()
-        for record in done { tally.add(record) }
+        var count = VersusCount()
+        try sweep { () throws(SweepError) in for record in done { try count.add(record) } }
         do {
             if let writer, header == nil { try writer.write(line: try JSONLines.text(VersusFile.HeaderLine(fresh))) }
             if done.count < seeds.count {
                 let remaining = (seeds.lowerBound + UInt64(done.count))...seeds.upperBound
-                try VersusPool.play(spec, seeds: remaining, config: config, workers: workers) { (record) throws(SweepError) in
+                let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet, unit: "matches")
+                progress?.announce(versusPlan(names, shard: shard, remaining: remaining, resumed: done.count, workers: workers))
+                try VersusPool.play(spec, seeds: remaining, config: config, workers: workers, progress: progress) { (record) throws(SweepError) in
                     if let writer {
                         do { try writer.write(line: try JSONLines.text(record)) } catch let failure as SweepWriter.Failure {
                             throw SweepError(failure.message + " (the matches written so far are kept; finish with --resume)")
                         } catch { throw SweepError("\(error)") }
                     }
-                    tally.add(record)
+                    try count.add(record)
                 }
             }
             try writer?.finish()
@@ -132,10 +141,26 @@ extension SimCommand {
         } catch {
             throw UsageError("\(error)")
         }
+        if let summaryPath {
+            let bytes = try sweep { () throws(SweepError) in try VersusSummaryFile.bytes(header: fresh, seeds: [seeds], count: count) }
+            do throws(FileError) { try OutputFile.write(bytes, to: summaryPath) } catch {
+                throw UsageError("--summary: \(error)")
+            }
+        }
+        let tally = count.tally
         let summary = VersusSummary(rules: spec.name, seeds: seeds, config: config, names: names, tally: tally)
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
             .line(json ? try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) } : summary.text, data: json)
         return tally.errors > 0 ? .modError : .success
+    }
+
+    /// The line `--progress` starts with: `20 matches (seeds 1…20) of eltetris:attack on 2 workers: …`.
+    static func versusPlan(_ names: (String, String), shard: Shard?, remaining: ClosedRange<UInt64>, resumed: Int, workers: Int) -> String {
+        var text = "\(remaining.count) matches (seeds \(remaining.lowerBound)…\(remaining.upperBound)"
+        if let shard { text += ", shard \(shard.description) of \(shard.firstSeed)…\(shard.lastSeed)" }
+        text += ") of \(names.0):\(names.1)"
+        if resumed > 0 { text += " after \(resumed) already in the file" }
+        return text + " on \(workers) worker\(workers == 1 ? "" : "s"): " + Platform.cpuGrant.description
     }
 
     /// How the options given disagree with a versus run's header, or nil.

@@ -25,9 +25,12 @@ enum StatsCommand {
                 + "bot, noise, search, cap). Each file must hold every seed its header names (a stopped run is finished "
                 + "with hanjul sim --resume FILE), and no seed may appear twice. Files may be gzip-compressed; '-' reads "
                 + "standard input. The merged summary is byte for byte the one a single run of the same seeds prints.",
-            "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl",
+            "Versus runs (hanjul sim --versus A:B --jsonl FILE or --summary FILE) merge the same way, into the report "
+                + "hanjul sim --versus prints; they are never merged with runs of single games.",
+            "  hanjul stats part1.jsonl part2.jsonl.gz\n  hanjul stats --shards 16 --expect 1..100000 sweep/shard-*.jsonl"
+                + "\n  hanjul stats --shards 2 versus-0.jsonl versus-1.summary.json",
         ],
-        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl, gzip or plain",
+        operands: [Operand("FILE", kind: .input, count: .oneOrMore, help: "a file written by hanjul sim --jsonl or --summary, of games or of versus matches, gzip or plain",
                            missing: "give one or more JSONL files written by hanjul sim --jsonl (or - for standard input)")],
         options: [expect, shards, partial, json])
 
@@ -40,6 +43,17 @@ enum StatsCommand {
         if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
         var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
         let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
+
+        // Versus runs (sim --versus) when the first file that can be read twice is one.
+        // Standard input is looked at only when no file tells.
+        let kind = files.lazy.compactMap(VersusFile.startsVersus).first
+            ?? (files.contains(where: StandardStreams.isStream) && VersusFile.standardInputStartsVersus())
+        if kind {
+            return try runVersus(files, expected: expected, shardCount: shardCount, partial: partial, json: json)
+        }
+        if let versus = files.first(where: { VersusFile.startsVersus($0) == true }) {
+            throw UsageError("\(CommandLineText.shown(versus)) holds versus matches (hanjul sim --versus), \(CommandLineText.shown(files.first { VersusFile.startsVersus($0) == false } ?? files[0])) single games; merge like with like")
+        }
 
         // Read as a stream: each record is counted into one tally as it is read, and no
         // record is kept, so memory grows with the distinct values and the runs of seeds,
@@ -134,11 +148,16 @@ enum StatsCommand {
 
     /// Checks that `runs` are shards 0…count−1 of one sweep, each once, and returns its seeds.
     static func checkShards(_ runs: [SweepFile.Part], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
+        try checkShards(runs.map { ($0.header.shard, $0.source, $0.header.seeds) }, count: count)
+    }
+
+    /// The same check for any runs: each one's shard (nil for a whole run), source and seeds.
+    static func checkShards(_ runs: [(shard: Shard?, source: String, seeds: ClosedRange<UInt64>)], count: Int) throws(UsageError) -> ClosedRange<UInt64> {
         var sweep: ClosedRange<UInt64>?
         var sources: [Int: [String]] = [:]
         for run in runs {
-            guard let shard = run.header.shard else {
-                throw UsageError("--shards \(count): \(run.source) holds a whole run (seeds \(run.header.firstSeed)..\(run.header.lastSeed)), not a shard")
+            guard let shard = run.shard else {
+                throw UsageError("--shards \(count): \(run.source) holds a whole run (seeds \(run.seeds.lowerBound)..\(run.seeds.upperBound)), not a shard")
             }
             guard shard.count == count else {
                 throw UsageError("--shards \(count): \(run.source) is shard \(shard.description), of a sweep split in \(shard.count)")

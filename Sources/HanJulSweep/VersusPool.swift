@@ -15,10 +15,28 @@ package enum VersusPool {
     }
 
     /// Plays the matches of `seeds`, giving each to `emit` in seed order, a block at a time.
+    /// `progress` hears the matches done every 100 ms from a thread of its own (and once
+    /// before any match, and once at the end), as a run of games tells it (OrderedRun).
     package static func play(_ spec: VersusSpec, seeds: ClosedRange<UInt64>, config: VersusConfig, workers: Int,
+                             progress: (any RunProgress)? = nil,
                              emit: (MatchRecord) throws(SweepError) -> Void) throws(SweepError) {
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(max(1, workers), max(1, count))
+        let done = Atomic<Int>(0), stopped = Atomic<Bool>(false)
+        progress?.draw(done: 0)
+        let progressThread = progress.map { bar in
+            Platform.startThreads(1) { _ in
+                while !stopped.load(ordering: .acquiring) {
+                    bar.draw(done: done.load(ordering: .relaxed))
+                    Platform.sleep(milliseconds: 100)
+                }
+            }
+        } ?? []
+        defer {
+            stopped.store(true, ordering: .releasing)
+            Platform.join(progressThread)
+            progress?.finish(done: done.load(ordering: .relaxed))
+        }
         var start = 0
         while start < count {
             let size = min(blockSize, count - start)
@@ -38,6 +56,7 @@ package enum VersusPool {
                     guard index < size else { break }
                     let record = player.play(seed: first + UInt64(base + index))
                     results.withLock { $0[index] = record }
+                    done.add(1, ordering: .relaxed)
                 }
             }
             if let message = failed.withLock({ $0 }) { throw SweepError(message) }

@@ -1,0 +1,357 @@
+import CZlib
+import HanJulSystem
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HanJulSim
+import HanJulText
+
+/// A versus run's figures as `hanjul stats` merges them: sums (``VersusTally``), the seeds'
+/// ends, and the first error by seed, so files merged in any order give one run's report.
+package struct VersusCount: Equatable, Sendable {
+    package var tally = VersusTally()
+    package var lowestSeed: UInt64?
+    package var highestSeed: UInt64?
+    package var firstErrorSeed: UInt64?
+
+    package init() {}
+
+    /// The most any count of one match line may be: sums of ``SweepLimits/maxGames`` such
+    /// lines stay far from `Int.max`.
+    package static let maxCount = 1 << 40
+
+    /// Counts `record` in; a sum that would overflow is refused (a crafted file).
+    package mutating func add(_ record: MatchRecord) throws(SweepError) {
+        var other = VersusCount()
+        other.tally.add(record)
+        other.lowestSeed = record.seed
+        other.highestSeed = record.seed
+        if record.result == .error { other.firstErrorSeed = record.seed }
+        try merge(other)
+    }
+
+    /// Adds `other`'s counts (matches of other seeds).
+    package mutating func merge(_ other: VersusCount) throws(SweepError) {
+        func sum(_ x: Int, _ y: Int) throws(SweepError) -> Int {
+            let (total, overflow) = x.addingReportingOverflow(y)
+            guard !overflow else { throw SweepError("counts too large to add up; hanjul sim cannot have written them") }
+            return total
+        }
+        var t = tally
+        let o = other.tally
+        t.matches = try sum(t.matches, o.matches)
+        t.winsA = try sum(t.winsA, o.winsA)
+        t.winsB = try sum(t.winsB, o.winsB)
+        t.draws = try sum(t.draws, o.draws)
+        t.errors = try sum(t.errors, o.errors)
+        for i in 0..<2 {
+            t.pieces[i] = try sum(t.pieces[i], o.pieces[i])
+            t.attack[i] = try sum(t.attack[i], o.attack[i])
+            t.cancelled[i] = try sum(t.cancelled[i], o.cancelled[i])
+            t.received[i] = try sum(t.received[i], o.received[i])
+            t.tPieces[i] = try sum(t.tPieces[i], o.tPieces[i])
+            t.spins[i] = try sum(t.spins[i], o.spins[i])
+        }
+        t.length = try sum(t.length, o.length)
+        // The report names the error of the lowest seed, as a run in seed order does.
+        if let seed = other.firstErrorSeed, firstErrorSeed.map({ seed < $0 }) ?? true {
+            firstErrorSeed = seed
+            t.firstError = o.firstError
+        }
+        tally = t
+        lowestSeed = [lowestSeed, other.lowestSeed].compactMap { $0 }.min()
+        highestSeed = [highestSeed, other.highestSeed].compactMap { $0 }.max()
+    }
+}
+
+extension VersusHeader {
+    /// Why this header cannot be one `hanjul sim --versus` wrote, or nil.
+    package var fileProblem: String? {
+        if format < 1 { return "format \(format) is not a format" }
+        if !(1...GameRecord.maxPieces).contains(cap) { return "cap \(cap) is not from 1 to \(GameRecord.maxPieces)" }
+        for (label, side) in [("A", a), ("B", b)] {
+            if !(side.bot.noise.isFinite && (0...1).contains(side.bot.noise)) { return "side \(label)'s noise \(side.bot.noise) is not a probability from 0 to 1" }
+            if !(side.pps.isFinite && SimulationConfig.paceRange.contains(side.pps)) {
+                return "side \(label)'s pps \(side.pps) is not from \(Format.number(SimulationConfig.paceRange.lowerBound)) to \(Format.number(SimulationConfig.paceRange.upperBound))"
+            }
+            if side.name.utf8.count > 256 { return "side \(label)'s name is over 256 bytes" }
+        }
+        if let problem = SweepLimits.problem(first: firstSeed, last: lastSeed) { return problem }
+        if let shard {
+            if let problem = shard.problem { return problem }
+            if shard.seeds != seeds {
+                return "shard \(shard.description) of seeds \(shard.firstSeed)…\(shard.lastSeed) holds other seeds than \(firstSeed)…\(lastSeed)"
+            }
+        }
+        return nil
+    }
+
+    /// How `other` was played differently, naming the field (`"bot B 'attack', not 'eltetris'"`),
+    /// or nil when its matches can be merged with these (seeds and shard aside).
+    package func difference(from other: VersusHeader) -> String? {
+        if hanjul != other.hanjul { return "played by hanjul \(other.hanjul), not \(hanjul)" }
+        if engine != other.engine { return "played by engine \(other.engine), not \(engine)" }
+        if rules != other.rules || mods != other.mods {
+            let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
+            return "played under '\(theirs)', not '\(mine)'"
+        }
+        for (label, mine, theirs) in [("A", a, other.a), ("B", b, other.b)] where mine != theirs {
+            if mine.name != theirs.name { return "bot \(label) '\(theirs.name)', not '\(mine.name)'" }
+            if mine.pps != theirs.pps { return "bot \(label) at \(Format.number(theirs.pps, digits: 3)) pieces/s, not \(Format.number(mine.pps, digits: 3))" }
+            return "bot \(label) played as \(Self.describe(theirs)), not \(Self.describe(mine))"
+        }
+        if cap != other.cap { return "capped at \(other.cap) pieces a side, not \(cap)" }
+        return nil
+    }
+
+    static func describe(_ side: Side) -> String {
+        let bot = side.bot
+        var text = bot.kind.rawValue + (bot.plain ? " (plain)" : "") + " with noise \(Format.number(bot.noise, digits: 3)), \(bot.search.rawValue) search"
+        if bot.lookahead > 0 { text += ", lookahead \(bot.lookahead)" }
+        return text
+    }
+}
+
+extension MatchRecord {
+    /// Why this match line cannot be one `hanjul sim --versus` wrote under `header`, or nil.
+    package func problem(under header: VersusHeader) -> String? {
+        if !header.seeds.contains(seed) { return "seed \(seed) is outside the header's \(header.firstSeed)…\(header.lastSeed)" }
+        for i in 0..<2 {
+            let side = i == 0 ? "A" : "B"
+            if pieces[i] > header.cap { return "side \(side)'s pieces \(pieces[i]) are over the cap \(header.cap)" }
+            if [attack[i], received[i]].contains(where: { $0 > VersusCount.maxCount }) { return "side \(side)'s counts are over \(VersusCount.maxCount)" }
+            if cancelled[i] > attack[i] { return "side \(side) cancelled more than it sent" }
+            if tPieces[i] > pieces[i] || spins[i] > tPieces[i] { return "side \(side)'s T pieces or spins are more than its pieces" }
+        }
+        if (result == .error) != (error != nil) { return "an error without the result 'error', or the other way round" }
+        return nil
+    }
+}
+
+extension VersusFile {
+    /// One versus run read by `hanjul stats`: its header and the seeds of its matches (the
+    /// matches go to the reader's callback as they are read), or one versus summary.
+    package struct Part {
+        package var header: VersusHeader
+        package var source: String
+        package var held = SeedRanges()
+        package var repeated = SeedRanges()
+        package var isSummary = false
+    }
+
+    /// Whether `path`'s first line that is not blank starts a versus run or summary; nil when
+    /// it cannot be told (standard input, which cannot be read twice, or an unreadable file:
+    /// the reader says why). Reads only the start of the file.
+    package static func startsVersus(_ path: String) -> Bool? {
+        guard !SweepFile.isStream(path) else { return nil }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return startsVersus(reading: fd)
+    }
+
+    /// Reads the start of `fd` (through zlib) and closes it.
+    private static func startsVersus(reading fd: Int32) -> Bool? {
+        guard let file = gzdopen(fd, "rb") else {
+            close(fd)
+            return nil
+        }
+        defer { gzclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { gzread(file, $0.baseAddress, UInt32($0.count)) }
+        guard n > 0 else { return nil }
+        return isVersusStart(bytes[0..<Int(n)])
+    }
+
+    /// Whether text (its first bytes) starts, after blank lines, with a versus header or summary.
+    static func isVersusStart(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let text = bytes.drop { $0 == 32 || $0 == 13 || $0 == 10 }
+        return headerPrefix.starts(with: text.prefix(headerPrefix.count)) && text.count >= headerPrefix.count
+            || VersusSummaryFile.headPrefix.starts(with: text.prefix(VersusSummaryFile.headPrefix.count)) && text.count >= VersusSummaryFile.headPrefix.count
+    }
+
+    /// Whether standard input starts a versus run or summary, looked at without losing a
+    /// byte: a file is read and wound back; a pipe's start is read and a pipe of our own,
+    /// fed that start and then the rest by a thread, takes standard input's place.
+    package static func standardInputStartsVersus() -> Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        if (info.st_mode & S_IFMT) == S_IFREG {
+            let position = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            let fd = dup(STDIN_FILENO)
+            guard position >= 0, fd >= 0 else {
+                if fd >= 0 { close(fd) }
+                return false
+            }
+            defer { lseek(STDIN_FILENO, position, SEEK_SET) }
+            return startsVersus(reading: fd) ?? false
+        }
+        let original = dup(STDIN_FILENO)
+        guard original >= 0 else { return false }
+        var head: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var answer = false
+        while head.count < 1 << 16 {
+            let n = chunk.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            head += chunk[0..<n]
+            let text = head.starts(with: [0x1F, 0x8B]) ? inflatedStart(head) : head
+            let start = text.drop { $0 == 32 || $0 == 13 || $0 == 10 }
+            // Enough to tell once the longer prefix fits, or the text is no prefix at all.
+            if start.count >= VersusSummaryFile.headPrefix.count || !(headerPrefix.starts(with: start.prefix(headerPrefix.count))
+                || VersusSummaryFile.headPrefix.starts(with: start.prefix(VersusSummaryFile.headPrefix.count))) {
+                answer = isVersusStart(text[...])
+                break
+            }
+        }
+        do {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { close(original); return answer }
+            let (readEnd, writeEnd) = (ends[0], ends[1])
+            dup2(readEnd, STDIN_FILENO)
+            close(readEnd)
+            let start = head
+            _ = Platform.startThreads(1) { _ in
+                func put(_ bytes: ArraySlice<UInt8>) -> Bool {
+                    var rest = bytes
+                    while !rest.isEmpty {
+                        let n = rest.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { return false }
+                        rest = rest.dropFirst(n)
+                    }
+                    return true
+                }
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                if put(start[...]) {
+                    while true {
+                        let n = buffer.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 || !put(buffer[0..<n]) { break }
+                    }
+                }
+                close(original)
+                close(writeEnd)
+            }
+        }
+        return answer
+    }
+
+    /// The first bytes gzip data `bytes` inflates to (as many as it gives).
+    static func inflatedStart(_ bytes: [UInt8]) -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+        defer { inflateEnd(&stream) }
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: 4096)
+        let produced = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                stream.next_in = inBuffer.baseAddress
+                stream.avail_in = UInt32(inBuffer.count)
+                stream.next_out = outBuffer.baseAddress
+                stream.avail_out = UInt32(outBuffer.count)
+                _ = inflate(&stream, Z_SYNC_FLUSH)
+                return outBuffer.count - Int(stream.avail_out)
+            }
+        }
+        return Array(output[0..<produced])
+    }
+
+    /// Reads every versus run and summary in `path` (a path, or `-`), gzip or plain, as
+    /// ``SweepFile/read(_:into:record:summary:partDone:)`` reads runs of games: each match to
+    /// `record` in seed order (a seed repeated at once is noted in `repeated`), each summary
+    /// whole to `summary`, `partDone` after each part. Nothing is kept but seed ranges.
+    package static func read(_ path: String, into parts: inout [Part],
+                             record: (MatchRecord) throws(SweepError) -> Void,
+                             summary: (Part, VersusCount, [Part]) throws(SweepError) -> Void,
+                             partDone: (Part) -> Void) throws(SweepError) {
+        let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
+        let decoder = JSONDecoder()
+        let firstPart = parts.count
+        var number = 0, blank = 0
+        var reader: VersusSummaryFile.Reader?
+        var open = false
+        var last: UInt64?
+        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(SweepError) in
+            number += 1
+            if reader != nil {
+                if let finished = try reader!.take(line, number: number) {
+                    reader = nil
+                    var part = Part(header: finished.header, source: source, isSummary: true)
+                    part.held = SeedRanges(finished.seeds)
+                    parts.append(part)
+                    try summary(part, finished.count, parts)
+                    partDone(part)
+                }
+                return
+            }
+            if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
+                blank += 1
+                if blank > SweepFile.maxBlankLines {
+                    throw SweepError("\(source):\(number): more than \(SweepFile.maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
+                }
+                return
+            }
+            if line.starts(with: VersusSummaryFile.headPrefix) {
+                if open { partDone(parts[parts.count - 1]) }
+                open = false
+                var started = VersusSummaryFile.Reader(source: source)
+                try started.start(line, number: number)
+                reader = started
+                return
+            }
+            let bytes = Data(line)
+            if line.starts(with: headerPrefix) {
+                guard let header = try? decoder.decode(HeaderLine.self, from: bytes).versus else {
+                    throw SweepError("\(source):\(number): a damaged versus header line\(complete ? "" : " (cut short: was the run stopped?)")")
+                }
+                guard header.format <= VersusHeader.currentFormat else {
+                    throw SweepError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
+                }
+                if let problem = header.fileProblem { throw SweepError("\(source):\(number): a header that hanjul sim --versus cannot have written: \(problem)") }
+                if open { partDone(parts[parts.count - 1]) }
+                parts.append(Part(header: header, source: source))
+                open = true
+                last = nil
+                return
+            }
+            if line.starts(with: SweepFile.headerPrefix) || line.starts(with: SummaryFile.headPrefix) {
+                throw SweepError("\(source):\(number): a run of single games (hanjul sim without --versus); merge versus runs with versus runs only")
+            }
+            guard open else { throw SweepError("\(source):\(number): a match line before any versus header line; is this hanjul sim --versus --jsonl output?") }
+            let match: MatchRecord
+            do {
+                match = try decoder.decode(MatchRecord.self, from: bytes)
+            } catch {
+                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
+                throw SweepError("\(source):\(number): not a match record (\(hint))")
+            }
+            if let problem = match.problem(under: parts[parts.count - 1].header) {
+                throw SweepError("\(source):\(number): a match line that hanjul sim --versus cannot have written: \(problem)")
+            }
+            if let last, match.seed <= last {
+                guard match.seed == last else {
+                    throw SweepError("\(source):\(number): seed \(match.seed) after seed \(last); hanjul sim writes the matches of a run in seed order, so this is not its output")
+                }
+                parts[parts.count - 1].repeated.append(match.seed)
+                return
+            }
+            last = match.seed
+            parts[parts.count - 1].held.append(match.seed)
+            try record(match)
+        }
+        if reader != nil { throw SweepError("\(source):\(number): a versus summary without its checksum line (cut short?)") }
+        if open { partDone(parts[parts.count - 1]) }
+        guard parts.count > firstPart else { throw SweepError("\(source): no versus header line; is this hanjul sim --versus --jsonl output?") }
+    }
+}
+
+/// read(2), out of reach of `VersusFile.read`'s name.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
