@@ -96,4 +96,26 @@ extension PlayCommand {
                                     rules: StandardRules(), config: config, size: size, now: now, environment: playEnvironment)
         })
     }
+
+    /// The Modes page's Versus row: a match session under the mods `ids` (from the menu's search path).
+    static func versusSession(_ ids: [String], bot name: String, pps: Double, options: ModOptions, config: PlayConfig, size: Size,
+                              now: UInt64, environment: PlayEnvironment) -> Result<PlaySession, RulesFailure> {
+        let bot = BotKind(rawValue: name) ?? .eltetris
+        do {
+            if ids.isEmpty {
+                let setup = VersusSetup<StandardRules>(make: { VersusRules(rules: StandardRules()) }, mods: [], botName: bot.rawValue,
+                                                       piecesPerSecond: pps, bestOf: 3, newBot: planner(bot))
+                return .success(try PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: environment))
+            }
+            let catalog = options.catalog
+            let make: () throws -> VersusRules<LuaRules> = {
+                let rules = try catalog.rules(ids)
+                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+            }
+            let setup = VersusSetup<LuaRules>(make: make, mods: ids, botName: bot.rawValue, piecesPerSecond: pps, bestOf: 3, newBot: planner(bot))
+            return .success(try PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: environment))
+        } catch {
+            return .failure(RulesFailure("versus: \(error)"))
+        }
+    }
 }

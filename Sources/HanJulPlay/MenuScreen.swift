@@ -41,6 +41,8 @@ struct MenuScreen: PlayScreen {
     var modsCursor = 0
     var modesCursor = 0
     var modeRows: [ModeRow] = []
+    /// The Modes page's Versus row: the bot and pace chosen (MenuScreen+Modes).
+    var versusChoice = 0
     var settingsCursor = 0
     var scoresCursor = 0
     var tableScroll = 0

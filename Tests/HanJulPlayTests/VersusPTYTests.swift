@@ -1,5 +1,6 @@
 import Foundation
 import HanJulCore
+import HanJulPlay
 import PTYSupport
 import Testing
 
@@ -80,5 +81,26 @@ struct VersusPTYTests {
         #expect(end.contains("CANC") && end.contains("RECV"))
         print("versus pty: winner \(game.winner.map(String.init) ?? "-"), \(game.moves.count) moves, "
               + "bot cancelled \(referee.counters[1].cancelled), received \(referee.counters[1].received); hole column \(hole)")
+    }
+
+    @Test("the Modes page's Versus row: right chooses the bot and pace, Enter plays it on two boards, q comes back")
+    func versusFromTheModesPage() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let down = "\u{1B}[B", right = "\u{1B}[C"
+        let run = try GameHarness.run([], home: home, directory: PTYDriver.packageRoot.path, steps: [
+            .winsize(rows: 30, cols: 110), .wait("Quit", from: "start"), .settle(),
+            .mark("modes"), .send(down), .send("\r"), .wait("Ranks by:", from: "modes"), .settle(),
+            .mark("row"), .send(String(repeating: down, count: GameMode.all.count)),
+            .wait("Left and right choose", from: "row"), .settle(), .send(right), .settle(), .capture(as: "row", from: "start"),
+            .mark("match"), .send("\r"), .wait("BOT eltetris 2 pps", from: "match"), .settle(), .capture(as: "match", from: "start"),
+            .mark("back"), .send("q"), .wait("Quit", from: "back"), .settle(), .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        #expect(run.exit == .exited(0), "status \(run.status)")
+        let row = PTYRun.screen(of: run.captured("row"), width: 110, height: 30)
+        #expect(row.contains("\u{25B6} Versus            against eltetris at 2 pps") && row.contains("You against the bot"), "\(row)")
+        let match = PTYRun.screen(of: run.captured("match"), width: 110, height: 30)
+        #expect(match.contains("YOU 0 : 0 BOT eltetris 2 pps") && match.contains("RECV"), "\(match)")
     }
 }
