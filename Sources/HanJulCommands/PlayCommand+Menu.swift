@@ -17,6 +17,8 @@ extension PlayCommand {
             guard let path = paths?.configFile("keys.conf") else { return "no config folder (set HOME): the keys apply until you quit" }
             return KeysFile.save(bindings, to: path)
         }
+        launcher.versus = { ids, bot, pps, config, size, now, environment in versusSession(ids, bot: bot, pps: pps, options: options,
+                                                                                        config: config, size: size, now: now, environment: environment) }
         return launcher
     }
 

@@ -74,6 +74,11 @@ public struct Launcher {
     public var saveSettings: (_ settings: PlayerSettings) -> String?
     /// Keeps `bindings` in keys.conf (the Keys page); a line for the player when it could not.
     public var saveKeys: (_ bindings: KeyBindings) -> String? = { _ in "no keys file: the keys apply until you quit" }
+    /// A versus match against the bot `bot` at `pps` under the mods `ids` (the Modes page's Versus row).
+    public var versus: (_ ids: [String], _ bot: String, _ pps: Double, _ config: PlayConfig, _ size: Size, _ now: UInt64,
+                        _ environment: PlayEnvironment) -> Result<PlaySession, RulesFailure> = { _, _, _, _, _, _, _ in
+        .failure(RulesFailure("versus is not available here"))
+    }
 
     public init(mods: @escaping () -> [ModChoice],
                 game: @escaping ([String], PlayConfig, Size, UInt64, PlayEnvironment) -> Result<(session: PlaySession, watched: [String]), RulesFailure>,

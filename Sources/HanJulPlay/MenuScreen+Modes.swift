@@ -58,8 +58,26 @@ extension MenuScreen {
         page = .modes
     }
 
+    /// The Versus row's choices (←/→): the bot and its pace in pieces per second.
+    static let versusChoices: [(bot: String, pps: Double)] = [("eltetris", 1), ("eltetris", 2), ("attack", 1), ("attack", 2),
+                                                             ("attack", 3), ("random", 1)]
+
     mutating func modesKey(_ key: Key, step: Int) -> [PlayEffect] {
-        if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count) }
+        // The rows: the modes, then Versus (against the bot, under Mods/versus when installed).
+        if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count + 1) }
+        if modesCursor == modeRows.count {
+            let count = Self.versusChoices.count
+            switch key {
+            case .arrow(.left, _), .character("h"): versusChoice = (versusChoice + count - 1) % count
+            case .arrow(.right, _), .character("l"): versusChoice = (versusChoice + 1) % count
+            case .enter:
+                let choice = Self.versusChoices[versusChoice]
+                let ids = mods.contains { $0.id == "versus" && $0.problem == nil } ? ["versus"] : []
+                return [.ask(.startVersus(ids: ids, bot: choice.bot, pps: choice.pps, config: config.with(settings), size: size))]
+            default: break
+            }
+            return []
+        }
         guard key == .enter, modeRows.indices.contains(modesCursor) else { return [] }
         let row = modeRows[modesCursor]
         if let problem = row.problem {
@@ -71,11 +89,18 @@ extension MenuScreen {
 
     func modesView(dot: String, updown: String) -> View {
         let width = (modeRows.map { displayWidth($0.mode.name) }.max() ?? 0) + 2
-        let lines = modeRows.enumerated().map { index, row in
+        let modeLines = modeRows.enumerated().map { index, row in
             Line(text: Self.padded(row.mode.name, width) + (row.problem == nil ? row.best.map { "best " + $0 } ?? "" : "unavailable"),
                  style: row.problem == nil ? .plain : .dim, isCurrent: index == modesCursor)
         }
+        let choice = Self.versusChoices[versusChoice % Self.versusChoices.count]
+        let versusLine = Self.padded("Versus", width) + "against \(choice.bot) at \(Int(choice.pps)) pps"
+        let lines = modeLines + [Line(text: versusLine, style: .plain, isCurrent: modesCursor == modeRows.count)]
         var details: [String] = []
+        if modesCursor == modeRows.count {
+            details.append("You against the bot, two boards side by side; garbage by Mods/versus. Left and right choose the bot and its pace.")
+            details.append("Best of 3; the match replay is saved (hanjul replay FILE.hjvs).")
+        }
         if modeRows.indices.contains(modesCursor) {
             let row = modeRows[modesCursor]
             details.append(row.mode.summary)

@@ -42,6 +42,8 @@ struct MenuScreen: PlayScreen {
     var modsCursor = 0
     var modesCursor = 0
     var modeRows: [ModeRow] = []
+    /// The Modes page's Versus row: the bot and pace chosen (MenuScreen+Modes).
+    var versusChoice = 0
     var settingsCursor = 0
     var scoresCursor = 0
     var tableScroll = 0
@@ -311,10 +313,10 @@ struct MenuScreen: PlayScreen {
             return [.colors(config.with(settings).colorMode), .watch(watched), .redrawAll]
         case .gameStarted(_, _, .failure(let failure)):
             status = failure.message
-        case .replayOpened(nil):
+        case .replayOpened(nil), .versusStarted(nil):
             status = nil
             return [.colors(config.with(settings).colorMode), .redrawAll]
-        case .replayOpened(let failure?):
+        case .replayOpened(let failure?), .versusStarted(let failure?):
             status = failure.message
         case .replayVerified(let verdict):
             status = verdict

@@ -30,6 +30,9 @@ public enum PlayRequest: Equatable, Sendable {
     case verifyReplay(PathBytes)
     /// A game under the mods `ids` pushed above the asking screen (empty: the standard game).
     case startGame(ids: [String], config: PlayConfig, size: Size, remember: Bool)
+    /// A versus match against the bot `bot` at `pps` pieces a second under the mods `ids`,
+    /// pushed above the asking screen (the Modes page's Versus row).
+    case startVersus(ids: [String], bot: String, pps: Double, config: PlayConfig, size: Size)
     /// The replay at `path` watched above the asking screen.
     case openReplay(PathBytes, config: PlayConfig, size: Size)
     /// Keeps the player's settings (settings.conf).
@@ -64,6 +67,8 @@ public enum PlayAnswer: Equatable, Sendable {
     case replayVerified(String)
     /// The game under `ids` is on top now (the mods' folders to watch), or why not.
     case gameStarted(ids: [String], remember: Bool, Result<[String], RulesFailure>)
+    /// The versus match is on top now (nil), or why it cannot be played.
+    case versusStarted(RulesFailure?)
     /// The replay is on top now (nil), or why it cannot be watched.
     case replayOpened(RulesFailure?)
     case settingsSaved(problem: String?)

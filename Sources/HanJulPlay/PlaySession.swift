@@ -189,6 +189,15 @@ public struct PlaySession {
             case .failure(let failure):
                 return .gameStarted(ids: ids, remember: remember, .failure(failure))
             }
+        case .startVersus(let ids, let bot, let pps, let config, let size):
+            guard let launcher else { return .versusStarted(RulesFailure("no games here")) }
+            switch launcher.versus(ids, bot, pps, config, size, now, environment) {
+            case .success(let session):
+                push(session, at: now)
+                return .versusStarted(nil)
+            case .failure(let failure):
+                return .versusStarted(failure)
+            }
         case .openReplay(let path, let config, let size):
             guard let launcher else { return .replayOpened(RulesFailure("no replays here")) }
             switch launcher.replay(path, config, size, now, environment) {
