@@ -80,7 +80,7 @@ let package = Package(
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
             "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
-            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulHash",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
         .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
@@ -113,6 +113,9 @@ let package = Package(
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
         .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore"]),
+        // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
+        // and the test itself as a hostile peer over a raw socket.
+        .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

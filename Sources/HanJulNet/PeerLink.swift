@@ -108,6 +108,36 @@ public struct PeerLink {
         return messages
     }
 
+    /// Messages received and not yet handed over by `next(milliseconds:)`.
+    private var inbox: [VersusMessage] = []
+
+    /// The next message, waiting at most `milliseconds` for it (nil: none came in time).
+    public mutating func next(milliseconds: Int) throws(LinkError) -> VersusMessage? {
+        let deadline = SystemClock.monotonic.milliseconds() + UInt64(max(0, milliseconds))
+        while inbox.isEmpty {
+            try flush()
+            inbox = try receive(now: SystemClock.monotonic.nanoseconds())
+            if !inbox.isEmpty { break }
+            let now = SystemClock.monotonic.milliseconds()
+            guard now < deadline else { return nil }
+            do { _ = try Socket.waitReadable(descriptor, milliseconds: Int(min(deadline - now, 100))) } catch { throw .system(error) }
+        }
+        return inbox.removeFirst()
+    }
+
+    /// Messages `next(milliseconds:)` read ahead, then what has arrived since (see `receive(now:)`).
+    public mutating func takeAll(now: UInt64) throws(LinkError) -> [VersusMessage] {
+        let early = inbox
+        inbox = []
+        return early + (try receive(now: now))
+    }
+
+    /// Puts `messages` back in front of what is still to be read (a caller that read past
+    /// the message it was waiting for).
+    public mutating func unread(_ messages: some Collection<VersusMessage>) {
+        inbox.insert(contentsOf: messages, at: 0)
+    }
+
     /// Sends what waits, for at most `milliseconds` (a goodbye before closing).
     public mutating func drain(milliseconds: Int) {
         let deadline = SystemClock.monotonic.milliseconds() + UInt64(max(0, milliseconds))
