@@ -1,5 +1,5 @@
 /// How garbage reaches a board in a versus match (a mod's `garbage = { … }`): the engine
-/// itself never sends any; a match (`HanJulSim.VersusMatch`) reads these.
+/// itself never sends any; a match's referee (`VersusReferee`) reads these.
 public struct GarbageRules: Equatable, Sendable {
     /// Pieces the receiver locks after garbage arrives before it may enter (0: at its next
     /// lock that clears nothing).

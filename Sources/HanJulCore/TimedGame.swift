@@ -257,6 +257,12 @@ public struct TimedGame<R: Rules> {
         return entered
     }
 
+    /// Changes the state outside any action (a versus referee's garbage rising under the new
+    /// piece; the caller then calls `pieceEntered()`, so a piece left resting is timed).
+    public mutating func edit<T>(_ body: (inout GameState) -> T) -> T {
+        game.withState(body)
+    }
+
     /// Continues under `game` (a hot reload: the same state under rebuilt rules), as its
     /// new piece enters: the reload is noted in the recording, a piece now at rest starts its
     /// lock timer, and gravity starts over at the new rules' interval.

@@ -23,47 +23,7 @@ import Testing
         try ModCatalog(searchPath: ModSearchPath(folders: [mods]), workingDirectory: mods + "/..").rules(ids)
     }
 
-    @Test func garbageEntersWithTheHoleTheSeedDrawsAtMostCapLinesALock() {
-        var game = Game(rules: StandardRules(), source: .seeded(3))
-        game.apply(.hardDrop)
-        let bottom = game.state.board.height - 1
-        let before = game.state.board.rows
-        var queue = [VersusMatch<StandardRules>.Incoming(lines: 3, readyAfter: 0)]
-        var holes = SplitMix64(seed: 99), copy = holes
-        let hole = copy.below(game.state.board.width)
-        var received = 0
-        let rules = GarbageRules(delay: 0, messiness: 0, cap: 2)
-        let toppedOut = VersusMatch<StandardRules>.receive(&queue, into: &game, rules: rules, holes: &holes, received: &received)
-        #expect(!toppedOut)
-        #expect(received == 2, "the cap: two lines of three this lock")
-        let row = game.state.board.fullRow & ~(UInt64(1) << UInt64(hole))
-        #expect(game.state.board.rows[bottom] == row)
-        #expect(game.state.board.rows[bottom - 1] == row)
-        #expect(game.state.board.rows[bottom - 2] == before[bottom], "the stack rose by two")
-        #expect(queue.count == 1 && queue[0].lines == 1 && queue[0].hole == hole)
-        // Not before the receiver locks past readyAfter.
-        queue[0].readyAfter = game.state.piecesLocked
-        #expect(!VersusMatch<StandardRules>.receive(&queue, into: &game, rules: rules, holes: &holes, received: &received))
-        #expect(received == 2)
-        game.apply(.hardDrop)
-        #expect(!VersusMatch<StandardRules>.receive(&queue, into: &game, rules: rules, holes: &holes, received: &received))
-        #expect(received == 3 && queue.isEmpty)
-        #expect(game.state.board.rows[bottom] == row, "the rest of the attack keeps its column")
-    }
-
-    @Test func fullMessinessMovesEveryLinesHole() {
-        var game = Game(rules: StandardRules(), source: .seeded(3))
-        game.apply(.hardDrop)
-        var queue = [VersusMatch<StandardRules>.Incoming(lines: 6, readyAfter: 0)]
-        var holes = SplitMix64(seed: 7)
-        var received = 0
-        _ = VersusMatch<StandardRules>.receive(&queue, into: &game, rules: GarbageRules(messiness: 1, cap: 8), holes: &holes, received: &received)
-        let board = game.state.board
-        let rows = board.rows.suffix(6)
-        for (upper, lower) in zip(rows, rows.dropFirst()) {
-            #expect(upper.nonzeroBitCount == board.width - 1 && upper != lower)
-        }
-    }
+    // Where garbage enters, its cap, delay and messiness: VersusRefereeTests (HanJulCore).
 
     @Test func ownAttackCancelsWhatWaitsFirst() {
         // Every fifth lock sends a line, on both sides at one pace: A's arrives first and
