@@ -24,7 +24,8 @@ enum PlayCommand {
 
     static let declaration = Command(
         "play", summary: "play in the terminal: the start screen, or a game at once with --mod or --seed ('hanjul' alone does the same)",
-        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii | --unicode] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
+        synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii | --unicode] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]",
+                   "--versus bot [--bot NAME] [--pps N] [--best-of N] [--mod ID]... [--seed N]"],
         discussion: [
             "Without --mod or --seed, the start screen opens: Play (the rules played last), Mods (every mod found; "
                 + "Space adds mods in the order they apply, Enter plays), Settings, High scores, Replays (watch, verify, "
@@ -41,7 +42,7 @@ enum PlayCommand {
                 + "WezTerm, foot, Ghostty, …) key releases are exact; elsewhere a key counts as held while the "
                 + "terminal repeats it.",
         ],
-        options: [seed, ascii, unicode] + handling + ModOptions.options)
+        options: [seed, ascii, unicode] + handling + ModOptions.options + versusOptions)
 
     /// Whether to draw with ASCII alone: `--ascii`, or a locale that is not UTF-8 without
     /// `--unicode` (shared with `hanjul replay`).
@@ -55,6 +56,7 @@ enum PlayCommand {
         let seed = try arguments.seed(Self.seed)
         let ascii = try drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
         let mods = try ModOptions(arguments)
+        let versusRequest = try Self.versusRequest(arguments)
         var handlingOptions: [(HandlingSettings.Field, String)] = []
         for (field, option) in zip(HandlingSettings.fields, Self.handling) {
             if let text = arguments.value(option) { handlingOptions.append((field, text)) }
@@ -116,6 +118,10 @@ enum PlayCommand {
         playEnvironment.names = RememberedName(keep: { name in rememberName(name, paths: paths) })
         LuaPanicHandler.install()
 
+        if let versusRequest {
+            return runVersus(versusRequest, mods: mods, config: config, environment: environment, playEnvironment: playEnvironment,
+                             dataDirectory: paths?.dataDirectory)
+        }
         if seed == nil && mods.isStandard {
             // The start screen; its games are played with the settings it shows.
             let launcher = Self.launcher(mods, paths: paths)

@@ -24,6 +24,10 @@ public protocol PlayStore: AnyObject {
     func deleteReplay(path: PathBytes) -> String?
     /// The saved replay `name` (a table entry's `replay`), or nil when it is gone or unreadable.
     func replay(named name: String) -> Replay?
+    /// Versus against the bot (PlayStore+Versus.swift): a match replay saved, the results table.
+    func saveVersusReplay(_ text: String, name: String) -> String?
+    func recordVersus(key: String, won: Bool) -> String?
+    func versusResults() -> [VersusResult]
 }
 
 extension PlayStore {

@@ -1,0 +1,98 @@
+import HanJulBot
+import HanJulCommandLine
+import HanJulCore
+import HanJulMods
+import HanJulPlay
+import HanJulRender
+import HanJulSim
+
+/// `hanjul play --versus bot [--bot NAME] [--pps N] [--best-of N]`: a versus match against
+/// the bot in the terminal (VersusScreen), under the standard rules or `--mod`s with an
+/// `attack` hook and `garbage` table.
+extension PlayCommand {
+    static let versus = Option("--versus", value: "bot", kind: .choice(["bot"]),
+                               help: "play a versus match against the bot: two boards, garbage by the mods' attack table (see --mod versus)")
+    static let versusBot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
+                                  help: "with --versus: the bot to play against (default eltetris; attack plays for spins and combos)")
+    static let versusPace = Option("--pps", value: "N", help: "with --versus: the bot's pace in pieces per second (default 1)")
+    static let bestOf = Option("--best-of", value: "N", help: "with --versus: games in the match, the first to win more than half wins it (default 3)")
+    static let versusOptions = [versus, versusBot, versusPace, bestOf]
+
+    /// The versus options read, or nil without `--versus`.
+    static func versusRequest(_ arguments: Arguments) throws(UsageError) -> (bot: BotKind, pps: Double, bestOf: Int)? {
+        guard arguments.value(versus) != nil else {
+            for option in [versusBot, versusPace, bestOf] where arguments.value(option) != nil {
+                throw UsageError("\(option.name) goes with --versus bot")
+            }
+            return nil
+        }
+        var bot = BotKind.eltetris
+        if let name = arguments.value(versusBot) {
+            guard let kind = BotKind(rawValue: name) else { throw UsageError("--bot \(name) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            bot = kind
+        }
+        var pps = 1.0
+        if let text = arguments.value(versusPace) {
+            guard let value = Double(text), value.isFinite, value >= 0.1, value <= 20 else { throw UsageError("--pps \(text): give pieces per second from 0.1 to 20") }
+            pps = value
+        }
+        var games = 3
+        if let text = arguments.value(bestOf) {
+            guard let value = Int(text), (1...99).contains(value) else { throw UsageError("--best-of \(text): give a number of games from 1 to 99") }
+            games = value
+        }
+        return (bot, pps, games)
+    }
+
+    /// A bot for the play screen: its placement as the moves that play it (a hold alone,
+    /// when it holds first: the next plan is for the piece the hold brought in).
+    static func planner<R: Rules>(_ kind: BotKind) -> (UInt64) -> (Game<R>) -> Result<[Action]?, VersusBotError> {
+        { seed in
+            let box = BotBox(Bot(BotConfig(kind: kind), seed: seed))
+            return { game in
+                do {
+                    guard let placement = try box.bot.choose(game) else { return .success(nil) }
+                    return .success(placement.holds ? [.hold] : Array(box.bot.search.actions(of: placement)))
+                } catch {
+                    return .failure(VersusBotError("bot: \(error)"))
+                }
+            }
+        }
+    }
+
+    final class BotBox {
+        var bot: Bot
+        init(_ bot: Bot) { self.bot = bot }
+    }
+
+    static func runVersus(_ request: (bot: BotKind, pps: Double, bestOf: Int), mods: ModOptions, config: PlayConfig,
+                          environment: [String: String], playEnvironment: PlayEnvironment, dataDirectory: String?) -> ExitStatus {
+        if mods.isStandard {
+            let setup = VersusSetup<StandardRules>(make: { VersusRules(rules: StandardRules()) }, mods: [], botName: request.bot.rawValue,
+                                                   piecesPerSecond: request.pps, bestOf: request.bestOf, newBot: planner(request.bot))
+            return startVersus(setup, config: config, environment: environment, playEnvironment: playEnvironment, dataDirectory: dataDirectory)
+        }
+        let make: () throws -> VersusRules<LuaRules> = {
+            let rules = try mods.loadRules(command: "play").get()
+            return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+        }
+        do { _ = try make() } catch {
+            StandardError.write("hanjul play: \(error)")
+            return .modError
+        }
+        let setup = VersusSetup<LuaRules>(make: make, mods: mods.ids, botName: request.bot.rawValue, piecesPerSecond: request.pps,
+                                          bestOf: request.bestOf, newBot: planner(request.bot))
+        return startVersus(setup, config: config, environment: environment, playEnvironment: playEnvironment, dataDirectory: dataDirectory)
+    }
+
+    static func startVersus<R: Rules>(_ setup: VersusSetup<R>, config: PlayConfig, environment: [String: String],
+                                      playEnvironment: PlayEnvironment, dataDirectory: String?) -> ExitStatus {
+        finish(PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: dataDirectory, colorMode: config.colorMode) { size, now in
+            // The rules loaded once already: a failure here is as good as impossible; the
+            // match then shows nothing but its heading.
+            (try? PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: playEnvironment))
+                ?? PlaySession.game(provider: RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard }),
+                                    rules: StandardRules(), config: config, size: size, now: now, environment: playEnvironment)
+        })
+    }
+}

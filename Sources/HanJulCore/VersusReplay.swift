@@ -1,0 +1,174 @@
+/// A whole versus match as one text file (`.hjvs`, docs/REPLAY.md "Versus match replays"):
+/// the rules, the bot, each game's seed and every action either side played with its play
+/// time, in the order played. Garbage is not in it: the referee (`VersusReferee`) implies
+/// it, so `verify` plays the moves again through a referee and compares each game's end
+/// (winner, both sides' checksums).
+///
+/// ```
+/// hanjul-versus 1
+/// mods versus
+/// bot eltetris
+/// pps 1
+/// best-of 3
+/// seed 42
+/// game 1 seed 1234 winner 1 checksums 9f0c…,77aa…
+/// 0 120 L
+/// 1 1000 RRD
+/// …
+/// ```
+public struct VersusReplay: Equatable, Sendable {
+    public struct Game: Equatable, Sendable {
+        public var seed: UInt64
+        /// The side that won (0: the player, 1: the bot); nil: no winner (left unfinished).
+        public var winner: Int?
+        /// Each side's `GameState.checksum` at the end.
+        public var checksums: [UInt64]
+        public var moves: [VersusMove]
+
+        public init(seed: UInt64, winner: Int?, checksums: [UInt64], moves: [VersusMove]) {
+            self.seed = seed
+            self.winner = winner
+            self.checksums = checksums
+            self.moves = moves
+        }
+    }
+
+    /// The mods both sides played under, in order (empty: the standard rules).
+    public var mods: [String]
+    /// The bot's name (`--bot`) and pace.
+    public var bot: String
+    public var piecesPerSecond: Double
+    public var bestOf: Int
+    /// The match seed (each game's seed is in its own line).
+    public var seed: UInt64
+    public var games: [Game]
+
+    public static let magic = "hanjul-versus 1"
+    /// The most bytes a match replay may have when read.
+    public static let maxBytes = 64 << 20
+
+    public init(mods: [String], bot: String, piecesPerSecond: Double, bestOf: Int, seed: UInt64, games: [Game] = []) {
+        self.mods = mods
+        self.bot = bot
+        self.piecesPerSecond = piecesPerSecond
+        self.bestOf = bestOf
+        self.seed = seed
+        self.games = games
+    }
+
+    /// Game `index`'s seed in a match from `seed`.
+    public static func gameSeed(match seed: UInt64, index: Int) -> UInt64 {
+        var mix = SplitMix64(seed: seed ^ 0x5E55_0000)
+        var value = mix.next()
+        for _ in 0..<max(index, 0) { value = mix.next() }
+        return value
+    }
+
+    /// Games each side won.
+    public var score: [Int] {
+        [games.filter { $0.winner == 0 }.count, games.filter { $0.winner == 1 }.count]
+    }
+
+    // MARK: - Text
+
+    public var text: String {
+        var lines = [Self.magic, "mods " + mods.joined(separator: " "), "bot " + bot, "pps \(piecesPerSecond)",
+                     "best-of \(bestOf)", "seed \(seed)"]
+        for (index, game) in games.enumerated() {
+            let winner = game.winner.map(String.init) ?? "-"
+            lines.append("game \(index + 1) seed \(game.seed) winner \(winner) checksums "
+                         + game.checksums.map { String($0, radix: 16) }.joined(separator: ","))
+            for move in game.moves { lines.append("\(move.side) \(move.millisecond) \(ActionScript.text(of: [move.action]))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why a file is not a match replay.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Whether `bytes` start like a match replay.
+    public static func looksLike(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: Array(magic.utf8))
+    }
+
+    public init(parsing text: String) throws(ParseError) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.first == Self.magic else { throw ParseError(line: 1, reason: "not a versus match replay (no '\(Self.magic)')") }
+        func value(_ index: Int, _ key: String) throws(ParseError) -> String {
+            guard lines.indices.contains(index), lines[index] == key || lines[index].hasPrefix(key + " ") else {
+                throw ParseError(line: index + 1, reason: "expected '\(key) …'")
+            }
+            return String(lines[index].dropFirst(key.count)).trimmingSpaces
+        }
+        mods = try value(1, "mods").split(separator: " ").map(String.init)
+        bot = try value(2, "bot")
+        guard let pps = Double(try value(3, "pps")), pps > 0, pps <= 1000 else { throw ParseError(line: 4, reason: "pps must be a number above 0") }
+        piecesPerSecond = pps
+        guard let best = Int(try value(4, "best-of")), (1...99).contains(best) else { throw ParseError(line: 5, reason: "best-of must be 1 to 99") }
+        bestOf = best
+        guard let matchSeed = UInt64(try value(5, "seed")) else { throw ParseError(line: 6, reason: "the seed must be a whole number") }
+        seed = matchSeed
+        games = []
+        for (offset, line) in lines.dropFirst(6).enumerated() {
+            let number = offset + 7
+            let fields = line.split(separator: " ").map(String.init)
+            if fields.first == "game" {
+                guard fields.count == 8, fields[2] == "seed", fields[4] == "winner", fields[6] == "checksums",
+                      let seed = UInt64(fields[3]) else { throw ParseError(line: number, reason: "expected 'game N seed S winner W checksums A,B'") }
+                let winner: Int? = fields[5] == "-" ? nil : Int(fields[5])
+                guard fields[5] == "-" || winner == 0 || winner == 1 else { throw ParseError(line: number, reason: "the winner must be 0, 1 or -") }
+                let sums = fields[7].split(separator: ",").compactMap { UInt64($0, radix: 16) }
+                guard sums.count == 2 else { throw ParseError(line: number, reason: "two checksums, in hexadecimal") }
+                games.append(Game(seed: seed, winner: winner, checksums: sums, moves: []))
+                continue
+            }
+            guard !games.isEmpty else { throw ParseError(line: number, reason: "a move before the first 'game' line") }
+            guard fields.count == 3, let side = Int(fields[0]), side == 0 || side == 1, let millisecond = UInt64(fields[1]) else {
+                throw ParseError(line: number, reason: "expected 'SIDE MILLISECOND ACTION'")
+            }
+            let actions: [Action]
+            do { actions = try ActionScript.parse(fields[2], allowing: Set(Action.Kind.allCases)) } catch {
+                throw ParseError(line: number, reason: "\(error)")
+            }
+            guard actions.count == 1 else { throw ParseError(line: number, reason: "one action a line") }
+            games[games.count - 1].moves.append(VersusMove(side: side, action: actions[0], millisecond: millisecond))
+        }
+        guard !games.isEmpty else { throw ParseError(line: lines.count, reason: "no games") }
+    }
+
+    // MARK: - Verifying
+
+    /// Plays game `index` again through a referee (`make` gives each side's rules) and says
+    /// what differs from the recording; nil when it matches.
+    public func verify<R: Rules>(game index: Int, make: () throws -> VersusRules<R>) -> String? {
+        let game = games[index]
+        var referee: VersusReferee<R>
+        do { referee = VersusReferee(sides: [try make(), try make()], seed: game.seed, schedules: [.paced, .paced]) } catch {
+            return "game \(index + 1): the rules do not load: \(error)"
+        }
+        for (number, move) in game.moves.enumerated() {
+            if referee.isOver { return "game \(index + 1): the match ended before move \(number + 1) of \(game.moves.count)" }
+            referee.apply(move.action, side: move.side)
+        }
+        let sums = [referee.state(0).checksum, referee.state(1).checksum]
+        if sums != game.checksums {
+            return "game \(index + 1): checksums \(sums.map { String($0, radix: 16) }.joined(separator: ",")), "
+                + "recorded \(game.checksums.map { String($0, radix: 16) }.joined(separator: ","))"
+        }
+        if referee.outcome?.winner != game.winner {
+            return "game \(index + 1): winner \(referee.outcome?.winner.map(String.init) ?? "none"), recorded \(game.winner.map(String.init) ?? "none")"
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,86 @@
+import HanJulSystem
+import HanJulFiles
+
+/// One row of the versus table: matches won and lost against one bot at one pace (under
+/// one set of mods).
+public struct VersusResult: Equatable, Sendable {
+    /// `eltetris 1pps` or `attack 2pps versus`.
+    public var key: String
+    public var wins: Int
+    public var losses: Int
+
+    public init(key: String, wins: Int, losses: Int) {
+        self.key = key
+        self.wins = wins
+        self.losses = losses
+    }
+
+    public static func key(bot: String, piecesPerSecond: Double, mods: [String]) -> String {
+        let pace = piecesPerSecond == piecesPerSecond.rounded() ? "\(Int(piecesPerSecond))" : "\(piecesPerSecond)"
+        return ([bot, pace + "pps"] + mods).joined(separator: " ")
+    }
+
+    /// `versus.txt`: one row a line, `KEY<TAB>WINS<TAB>LOSSES`; lines that do not read are skipped.
+    static func parse(_ text: String) -> [VersusResult] {
+        text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3, let wins = Int(fields[1]), let losses = Int(fields[2]), wins >= 0, losses >= 0 else { return nil }
+            return VersusResult(key: String(fields[0]), wins: wins, losses: losses)
+        }
+    }
+
+    static func text(_ results: [VersusResult]) -> String {
+        results.map { "\($0.key)\t\($0.wins)\t\($0.losses)\n" }.joined()
+    }
+}
+
+extension PlayStore {
+    public func saveVersusReplay(_ text: String, name: String) -> String? { nil }
+    public func recordVersus(key: String, won: Bool) -> String? { nil }
+    public func versusResults() -> [VersusResult] { [] }
+}
+
+extension FileStore {
+    static let versusFileName = "versus.txt"
+
+    /// Writes a match replay into `replays/` as `<name>.hjvs` (`-2`… when taken).
+    public func saveVersusReplay(_ text: String, name: String) -> String? {
+        guard let folder = replaysFolder else { return nil }
+        var path = folder + "/\(name).hjvs"
+        var suffix = 2
+        while access(path, F_OK) == 0 && suffix < 100 {
+            path = folder + "/\(name)-\(suffix).hjvs"
+            suffix += 1
+        }
+        do throws(FileError) {
+            try Directory.create(folder)
+            try AtomicFile.write(Array(text.utf8), to: path)
+            return nil
+        } catch {
+            return "could not save the match replay to \(error.path): \(error.reason)"
+        }
+    }
+
+    public func versusResults() -> [VersusResult] {
+        guard let data = dataDirectory, let bytes = try? SafeFile.read(data + "/" + Self.versusFileName, maxBytes: 1 << 20) else { return [] }
+        return VersusResult.parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    public func recordVersus(key: String, won: Bool) -> String? {
+        guard let data = dataDirectory else { return nil }
+        var results = versusResults()
+        let clean = String(key.filter { $0 != "\t" && $0 != "\n" })
+        if let index = results.firstIndex(where: { $0.key == clean }) {
+            if won { results[index].wins += 1 } else { results[index].losses += 1 }
+        } else {
+            results.append(VersusResult(key: clean, wins: won ? 1 : 0, losses: won ? 0 : 1))
+        }
+        do throws(FileError) {
+            try Directory.create(data)
+            try AtomicFile.write(Array(VersusResult.text(results).utf8), to: data + "/" + Self.versusFileName)
+            return nil
+        } catch {
+            return "could not save the versus results to \(error.path): \(error.reason)"
+        }
+    }
+}

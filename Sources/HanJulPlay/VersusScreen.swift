@@ -1,0 +1,234 @@
+import HanJulCore
+import HanJulRender
+import HanJulTerminal
+
+/// What a versus match against the bot is played under (`hanjul play --versus bot`).
+public struct VersusSetup<R: Rules> {
+    /// Each side's rules, attack and garbage (called once per side per game: a mod's Lua
+    /// state is one game's).
+    public var make: () throws -> VersusRules<R>
+    /// The mods in play (recorded in the match replay), the bot's name and pace.
+    public var mods: [String]
+    public var botName: String
+    public var piecesPerSecond: Double
+    /// Games in the match: the first to win `(bestOf + 1) / 2` wins it.
+    public var bestOf: Int
+    /// A bot for one game from its seed: it says which actions place the current piece of a
+    /// game (nil: nowhere to go), or why it cannot.
+    public var newBot: (_ seed: UInt64) -> (Game<R>) -> Result<[Action]?, VersusBotError>
+
+    public init(make: @escaping () throws -> VersusRules<R>, mods: [String], botName: String, piecesPerSecond: Double, bestOf: Int,
+                newBot: @escaping (UInt64) -> (Game<R>) -> Result<[Action]?, VersusBotError>) {
+        self.make = make
+        self.mods = mods
+        self.botName = botName
+        self.piecesPerSecond = piecesPerSecond
+        self.bestOf = bestOf
+        self.newBot = newBot
+    }
+
+    /// Wins that take the match.
+    public var winsNeeded: Int { (bestOf + 1) / 2 }
+}
+
+public struct VersusBotError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// A versus match against the bot in the terminal: the player's board (side 0, the game's
+/// own handling: `Handling` and `KeyHolds`, as in `GameScreen`) and the bot's (side 1,
+/// placing a piece every `1 / pps` s, its moves spread over that time) on one play clock,
+/// refereed by `VersusReferee`; best of N, the whole match saved as one replay
+/// (`VersusReplay`) and its result kept in the store's versus table.
+struct VersusScreen<R: Rules>: PlayScreen {
+    enum Mode: Equatable {
+        case playing, paused
+        /// A game ended; Enter starts the next.
+        case between
+        /// The match ended (its replay saved).
+        case over
+    }
+
+    let setup: VersusSetup<R>
+    var config: PlayConfig
+    var size: Size
+    var mode: Mode = .playing
+    var referee: VersusReferee<R>
+    var record: VersusReplay
+    var wins = [0, 0]
+    var bot: (Game<R>) -> Result<[Action]?, VersusBotError>
+    /// The bot's planned moves for its piece in play, each with its play time.
+    var botMoves: [(time: UInt64, action: Action)] = []
+    /// Play time (nanoseconds): stops while paused, between games and while too small.
+    var clock: UInt64 = 0
+    var lastWall: UInt64
+    var holds: KeyHolds
+    var handling: Handling
+    var tentative: [Key: Command] = [:]
+    var applyingContinuous = false
+    var effects: [PlayEffect] = []
+    /// What the box says at a game's or the match's end.
+    var message: [String] = []
+    var saved = false
+    /// Whether the game on the boards is in `record` already.
+    var gameNoted = false
+    var tooSmall: Bool { !size.contains(VersusLayout.requiredSize(for: scene())) }
+
+    init(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64, environment: PlayEnvironment) throws {
+        self.setup = setup
+        self.config = config
+        self.size = size
+        let seed = config.seed ?? environment.newSeed()
+        record = VersusReplay(mods: setup.mods, bot: setup.botName, piecesPerSecond: setup.piecesPerSecond, bestOf: setup.bestOf, seed: seed)
+        let gameSeed = VersusReplay.gameSeed(match: seed, index: 0)
+        referee = VersusReferee(sides: [try setup.make(), try setup.make()], seed: gameSeed, schedules: [.realTime, .paced], keepsMoves: true)
+        bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed).b)
+        lastWall = now
+        holds = KeyHolds(reportsReleases: reportsReleases)
+        handling = Handling(settings: config.handling)
+    }
+
+    var isRunning: Bool { mode == .playing && !tooSmall && !referee.isOver }
+
+    // MARK: - Inputs
+
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+        effects = []
+        if case .resumed = input { lastWall = now }
+        advance(to: now, environment: environment)
+        switch input {
+        case .key(let event):
+            key(event, at: now, environment: environment)
+        case .resized(let newSize):
+            size = newSize
+            if tooSmall { pause() }
+            effects.append(.redrawAll)
+        case .keyEvents(let reported):
+            resetKeys()
+            holds = KeyHolds(reportsReleases: reported)
+        case .background(let light):
+            config.noteBackground(light: light)
+            effects.append(.redrawAll)
+        case .resumed:
+            pause()
+            effects.append(.redrawAll)
+        case .suspendRequested:
+            pause()
+            effects.append(.suspend)
+        case .terminate(let signal):
+            saveMatch(environment)
+            effects.append(.exitBySignal(signal))
+        case .inputClosed:
+            saveMatch(environment)
+            effects.append(.quit(.inputClosed))
+        case .tick, .modsChanged, .replayNotSaved:
+            break
+        }
+        return effects
+    }
+
+    mutating func key(_ event: KeyEvent, at now: UInt64, environment: PlayEnvironment) {
+        let command = config.bindings.command(for: event.key)
+        if mode == .playing && !tooSmall {
+            play(event, command: command, environment: environment)
+            return
+        }
+        guard event.kind == .press else { return }
+        if event.key == .control("l") { effects.append(.redrawAll) }
+        if command == .quit {
+            quit(environment)
+            return
+        }
+        switch mode {
+        case .paused:
+            if command == .pause || event.key == .enter { resume(at: now) }
+        case .between:
+            if event.key == .enter || event.key == .character(" ") { nextGame(at: now, environment: environment) }
+        case .over, .playing:
+            break
+        }
+    }
+
+    mutating func pause() {
+        if mode == .playing { mode = .paused }
+        resetKeys()
+    }
+
+    mutating func resume(at now: UInt64) {
+        mode = .playing
+        lastWall = now
+        resetKeys()
+    }
+
+    mutating func resetKeys() {
+        handling.reset()
+        holds.reset()
+        tentative.removeAll()
+    }
+
+    mutating func quit(_ environment: PlayEnvironment) {
+        saveMatch(environment)
+        effects.append(.quit(.quit))
+    }
+
+    func deadline() -> UInt64? {
+        guard isRunning else { return nil }
+        let second: UInt64 = 1_000_000_000
+        var due = [clock / second * second + second]
+        if let next = referee.nextDeadline { due.append(next) }
+        if let next = handling.nextDeadline() { due.append(next) }
+        if let next = holds.nextRelease() { due.append(next) }
+        if let next = botMoves.first?.time { due.append(next) }
+        let soonest = due.min()!
+        return lastWall &+ (soonest > clock ? soonest - clock : 0)
+    }
+
+    // MARK: - Drawing
+
+    func frame() -> Frame {
+        VersusLayout.frame(for: scene(), size: size)
+    }
+
+    func scene() -> VersusScene {
+        let seconds = max(Double(clock) / 1e9, 0.001)
+        let sides = (0..<2).map { side -> VersusSideView in
+            let state = referee.state(side)
+            let rules = referee.sides[side].rules
+            var scene = Scene(state: state, hud: HUD(), showsGhost: side == 0 && config.showsGhost, showsHold: rules.holdEnabled,
+                              rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: config.style)
+            scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
+            let counters = referee.counters[side]
+            let pps = Double(state.piecesLocked) / seconds
+            return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [
+                VersusFigure("PCS", "\(state.piecesLocked)"),
+                VersusFigure("PPS", String(Int(pps * 100) / 100) + "." + String(format2(Int(pps * 100) % 100))),
+                VersusFigure("ATK", "\(counters.attack)"),
+                VersusFigure("CANC", "\(counters.cancelled)"),
+                VersusFigure("RECV", "\(counters.received)"),
+            ])
+        }
+        let pace = setup.piecesPerSecond == setup.piecesPerSecond.rounded() ? "\(Int(setup.piecesPerSecond))" : "\(setup.piecesPerSecond)"
+        let heading = "YOU \(wins[0]) : \(wins[1]) BOT \(setup.botName) \(pace) pps  \u{00B7}  game \(record.games.count + (mode == .playing || mode == .paused ? 1 : 0)), best of \(setup.bestOf)"
+        var box: [String] = []
+        switch mode {
+        case .paused: box = ["PAUSED", "", "p resume \u{00B7} q quit"]
+        case .between, .over: box = message
+        case .playing: break
+        }
+        return VersusScene(sides: sides, heading: heading, box: box, hint: "p pause \u{00B7} q quit", style: config.style)
+    }
+
+    func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+extension PlaySession {
+    /// A session playing a versus match against the bot (`hanjul play --versus bot`).
+    /// - Throws: the rules' failure to load, before the terminal is touched.
+    public static func versus<R: Rules>(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool = false, now: UInt64,
+                                        environment: PlayEnvironment) throws -> PlaySession {
+        PlaySession(screen: try VersusScreen(setup: setup, config: config, size: size, reportsReleases: reportsReleases, now: now,
+                                             environment: environment),
+                    environment: environment)
+    }
+}
