@@ -35,7 +35,7 @@ enum NetPlay {
             StandardError.write("hanjul versus: \(error)")
             return .usage
         }
-        var screen = VersusText(peerName: peerName, ascii: Manners.ascii)
+        var screen = VersusText(peerName: peerName, environment: TerminalEnvironment.current())
         var wins = [0, 0]
         var line: String, status: ExitStatus = .success
         var game = 1

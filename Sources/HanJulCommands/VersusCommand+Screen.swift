@@ -1,65 +1,56 @@
 import HanJulCore
 import HanJulNet
+import HanJulPlay
+import HanJulRender
 import HanJulTerminal
 
-/// The smallest honest picture of a networked match: both boards side by side as text
-/// (this side's left), each with its lines, pieces and the garbage waiting for it.
+/// The picture of a networked match: `hanjul play --versus bot`'s two boards side by side
+/// (`VersusLayout`: hold, next, the garbage meter and figures), this side's on the left,
+/// drawn through a `ScreenBuffer` (only what changed is written).
 struct VersusText {
     let peerName: String
-    let ascii: Bool
-    private var last = ""
+    let style: RenderStyle
+    private var buffer: ScreenBuffer
 
-    init(peerName: String, ascii: Bool) {
+    init(peerName: String, environment: [String: String]) {
         self.peerName = peerName
-        self.ascii = ascii
+        let (style, mode) = RenderStyle.choose(ascii: false, environment: environment)
+        self.style = style
+        buffer = ScreenBuffer(colorMode: mode)
     }
 
-    /// Draw the next frame whole.
-    mutating func invalidate() { last = "" }
+    /// Draw the next frame whole (after a resize).
+    mutating func invalidate() { buffer.invalidate() }
 
     mutating func waiting(_ terminal: TerminalSession, game: Int, wins: [Int]) {
-        show(terminal, ["hanjul versus: game \(game)   you \(wins[0]) - \(wins[1]) \(peerName)", "", "waiting for the peer…"])
+        // Plain text: the layout's box needs boards under it, and there are none yet.
+        buffer.invalidate()
+        try? terminal.write("\u{1B}[H\u{1B}[2J" + heading(game: game, wins: wins) + "\r\n\r\nwaiting for the peer to start game \(game)... (q leaves)")
     }
+
+    func heading(game: Int, wins: [Int]) -> String { "YOU \(wins[0]) : \(wins[1]) PEER \(peerName)  \u{00B7}  game \(game)" }
 
     mutating func draw<R: Rules>(_ terminal: TerminalSession, match: NetMatch<RefereeBoards<R>>, game: Int, wins: [Int], note: String?) {
         let boards = match.boards
-        let mine = column(boards.state(match.me), incoming: boards.incoming(match.me), title: "YOU")
-        let theirs = column(boards.state(match.peer), incoming: boards.incoming(match.peer), title: "PEER " + peerName)
-        var lines = ["hanjul versus: game \(game)   you \(wins[0]) - \(wins[1]) peer   \(note ?? "q leaves")"]
-        for index in 0..<max(mine.count, theirs.count) {
-            let left = index < mine.count ? mine[index] : ""
-            let pad = String(repeating: " ", count: max(0, 26 - left.count))
-            lines.append(left + pad + (index < theirs.count ? theirs[index] : ""))
+        let sides = [match.me, match.peer].map { side -> VersusSideView in
+            let state = boards.state(side)
+            let rules = boards.live.sides[side].rules
+            var scene = Scene(state: state, hud: HUD(), showsGhost: side == match.me, showsHold: rules.holdEnabled,
+                              rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: style)
+            scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
+            let counters = boards.counters(side)
+            return VersusSideView(title: side == match.me ? "YOU" : "PEER", scene: scene, incoming: boards.incoming(side), figures: [
+                VersusFigure("PCS", "\(state.piecesLocked)"), VersusFigure("LINES", "\(state.lines)"),
+                VersusFigure("ATK", "\(counters.attack)"), VersusFigure("RECV", "\(counters.received)"),
+            ])
         }
-        show(terminal, lines)
+        show(terminal, VersusScene(sides: sides, heading: heading(game: game, wins: wins), box: note.map { [$0] } ?? [],
+                                   hint: "q leaves", style: style))
     }
 
-    /// One board as lines: a title, the rows (the piece in play drawn in), and its figures.
-    func column(_ state: GameState, incoming: Int, title: String) -> [String] {
-        let board = state.board
-        var piece = Set<Int>()
-        if !state.isOver {
-            for cell in state.pieces.cells(of: state.piece) where board.contains(x: cell.x, y: cell.y) { piece.insert(cell.y * board.width + cell.x) }
-        }
-        let (filled, moving, empty) = ascii ? ("[]", "()", " .") : ("██", "▓▓", " ·")
-        var lines = [String(title.prefix(24))]
-        for y in 0..<board.height {
-            var row = "|"
-            for x in 0..<board.width {
-                row += piece.contains(y * board.width + x) ? moving : board.isFilled(x: x, y: y) ? filled : empty
-            }
-            lines.append(row + "|" + (y >= board.height - incoming ? (ascii ? "#" : "▌") : ""))
-        }
-        lines.append("lines \(state.lines)  pieces \(state.piecesLocked)")
-        lines.append(state.isOver ? "TOPPED OUT" : incoming > 0 ? "incoming \(incoming)" : "")
-        return lines
-    }
-
-    /// Writes `lines` from the top left when they changed.
-    private mutating func show(_ terminal: TerminalSession, _ lines: [String]) {
-        let text = "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
-        guard text != last else { return }
-        last = text
-        try? terminal.write(text)
+    private mutating func show(_ terminal: TerminalSession, _ scene: VersusScene) {
+        let size = terminal.size
+        let bytes = buffer.update(to: VersusLayout.frame(for: scene, size: Size(width: size.columns, height: size.rows)))
+        if !bytes.isEmpty { try? terminal.write(bytes: bytes) }
     }
 }

@@ -24,7 +24,8 @@ import Testing
         let root = PTYDriver.packageRoot.path
         let host: @Sendable () throws -> PTYRun = {
             try PTYDriver.run(hanjul, ["versus", "--host", "127.0.0.1:\(port)", "--best-of", "3", "--seed", "9", "--mod", "versus"], steps: [
-                .wait("waiting for a player on 127.0.0.1:\(port)"), .wait("game 1", timeout: 20),
+                // The two boards need 98×24 (hanjul play --versus bot's layout).
+                .winsize(rows: 30, cols: 110), .wait("waiting for a player on 127.0.0.1:\(port)"), .wait("PEER 127.0.0.1", timeout: 20),
                 // The host only hard-drops: it tops out twice, and loses the match 0-2.
                 .repeatUntil([0x20], every: 0.12, until: "the match", timeout: 90), .exit(),
             ], directory: root)
@@ -32,7 +33,8 @@ import Testing
         let joiner: @Sendable () throws -> PTYRun = {
             Thread.sleep(forTimeInterval: 1.0)
             return try PTYDriver.run(hanjul, ["versus", "--join", "localhost:\(port)", "--mod", "versus"], steps: [
-                .wait("game 1", timeout: 20), .wait("game 2", timeout: 60), .wait("the match", timeout: 90), .exit(),
+                .winsize(rows: 30, cols: 110), .wait("PEER 127.0.0.1:\(port)", timeout: 20), .wait("you won game 1", timeout: 60),
+                .wait("game 2", timeout: 60), .wait("the match", timeout: 90), .exit(),
             ], directory: root)
         }
         let runs = PTYDriver.runAll([host, joiner], concurrency: 2)
