@@ -26,7 +26,7 @@ enum NetPlay {
         case ended(String, ExitStatus)
     }
 
-    static func run<R: Rules>(link: inout PeerLink, me: Int, seed: UInt64, bestOf: Int, peerName: String,
+    static func run<R: Rules>(link: inout PeerLink, me: Int, seed: UInt64, bestOf: Int, peerName: String, bindings: KeyBindings,
                               make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         let terminal: TerminalSession
         do throws(TerminalError) { terminal = try TerminalSession() } catch {
@@ -40,7 +40,7 @@ enum NetPlay {
         var line: String, status: ExitStatus = .success
         var game = 1
         match: while true {
-            if let stop = waitReady(&link, game: game, terminal: terminal, screen: &screen, wins: wins) {
+            if let stop = waitReady(&link, game: game, terminal: terminal, screen: &screen, wins: wins, bindings: bindings) {
                 if case .ended(let text, let code) = stop { (line, status) = (text, code) } else { line = "match ended" }
                 break match
             }
@@ -51,7 +51,7 @@ enum NetPlay {
                 break match
             }
             var match = NetMatch(boards: boards, me: me)
-            switch play(&match, link: &link, terminal: terminal, screen: &screen, game: game, wins: wins) {
+            switch play(&match, link: &link, terminal: terminal, screen: &screen, game: game, wins: wins, bindings: bindings) {
             case .ended(let text, let code):
                 (line, status) = (text, code)
                 break match
@@ -85,7 +85,8 @@ enum NetPlay {
     }
 
     /// Says ready for `game` and waits for the peer's ready (nil: both ready).
-    static func waitReady(_ link: inout PeerLink, game: Int, terminal: TerminalSession, screen: inout VersusText, wins: [Int]) -> Stop? {
+    static func waitReady(_ link: inout PeerLink, game: Int, terminal: TerminalSession, screen: inout VersusText, wins: [Int],
+                          bindings: KeyBindings) -> Stop? {
         do throws(LinkError) { try link.send(.ready(game: game)) } catch { return .ended("\(error); match ended", .failure) }
         screen.waiting(terminal, game: game, wins: wins)
         let started = SystemClock.monotonic.milliseconds()
@@ -95,7 +96,7 @@ enum NetPlay {
                 return .ended("the peer did not start game \(game) within \(VersusCommand.stallMilliseconds / 1000) s; match ended", .failure)
             }
             for event in terminal.waitForEvents(timeoutMilliseconds: 100, alsoWatching: link.descriptor.rawValue) {
-                if let stop = leaving(event, link: &link) { return stop }
+                if let stop = leaving(event, link: &link, bindings: bindings) { return stop }
             }
             do throws(LinkError) {
                 try link.flush()
@@ -123,11 +124,11 @@ enum NetPlay {
     }
 
     /// A terminal event that ends the match (q, Ctrl-C, a signal, the terminal gone).
-    static func leaving(_ event: TerminalEvent, link: inout PeerLink) -> Stop? {
+    static func leaving(_ event: TerminalEvent, link: inout PeerLink, bindings: KeyBindings) -> Stop? {
         switch event {
         case .keys(let keys):
             for key in keys where key.kind != .release {
-                if KeyBindings.defaults.command(for: key.key) == .quit || key.key == .control("c") {
+                if bindings.command(for: key.key) == .quit || key.key == .control("c") {
                     try? link.send(.bye(reason: "the player left"))
                     return .ended("you left the match", .success)
                 }
@@ -145,7 +146,7 @@ enum NetPlay {
 
     /// Plays one game to its result, or to the end of the match.
     static func play<R: Rules>(_ match: inout NetMatch<RefereeBoards<R>>, link: inout PeerLink, terminal: TerminalSession,
-                     screen: inout VersusText, game: Int, wins: [Int]) -> Stop {
+                     screen: inout VersusText, game: Int, wins: [Int], bindings: KeyBindings) -> Stop {
         let start = SystemClock.monotonic.milliseconds()
         var lastHeard = start, lastBeat: UInt64 = 0, lastDrawn: UInt64 = 0
         func now() -> UInt64 { SystemClock.monotonic.milliseconds() - start }
@@ -159,13 +160,13 @@ enum NetPlay {
             var time = now()
             match.tick(at: time)
             for event in events {
-                if let stop = leaving(event, link: &link) { return stop }
+                if let stop = leaving(event, link: &link, bindings: bindings) { return stop }
                 guard case .keys(let keys) = event else {
                     if case .resized = event { screen.invalidate() }
                     continue
                 }
                 for key in keys where key.kind != .release {
-                    if let action = KeyBindings.defaults.command(for: key.key)?.action, VersusMessage.playerActions.contains(action) {
+                    if let action = bindings.command(for: key.key)?.action, VersusMessage.playerActions.contains(action) {
                         time = now()
                         match.local(action, at: time)
                     }

@@ -1,9 +1,11 @@
 import HanJulSystem
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulHash
 import HanJulMods
 import HanJulNet
+import HanJulPlay
 import HanJulSim
 
 /// `hanjul versus`: two players in two terminals over TCP (docs/VERSUS-PROTOCOL.md). Each
@@ -76,9 +78,21 @@ enum VersusCommand {
             matchSeed = try arguments.seed(seed) ?? SystemClock.realtime.nanoseconds()
         }
         let mods = try ModOptions(arguments)
+        // A terminal and the player's keys first: not after a player has joined.
+        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+            StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
+            return .usage
+        }
+        let bindings: KeyBindings
+        switch PlayCommand.loadBindings(try? AppPaths.current()) {
+        case .success(let loaded): bindings = loaded
+        case .failure(let error):
+            StandardError.write("hanjul versus: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
+            return .usage
+        }
         signal(SIGPIPE, SIG_IGN)
         if mods.ids.isEmpty {
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: []) {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: [], bindings: bindings) {
                 VersusRules(rules: StandardRules())
             }
         }
@@ -90,7 +104,8 @@ enum VersusCommand {
             let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: "versus")
             let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
             let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), lockfile: lockfile) {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), lockfile: lockfile,
+                           bindings: bindings) {
                 // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
                 return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
@@ -113,7 +128,7 @@ enum VersusCommand {
     static let handshakeMilliseconds = 10_000, stallMilliseconds = 10_000
 
     /// Connects (or waits for the peer), shakes hands, and plays the match.
-    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, lockfile: [String],
+    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, lockfile: [String], bindings: KeyBindings,
                                   make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         let descriptor: FileDescriptor
         let peerName: String
@@ -160,7 +175,7 @@ enum VersusCommand {
         }
         say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
         fflush(nil)
-        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, make: make)
+        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
     }
 
     /// Why a match ended early: one line for the player.

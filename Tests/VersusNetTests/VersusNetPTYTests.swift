@@ -61,6 +61,8 @@ import Testing
         case afterReady([UInt8])
         /// A hello and READY 1, then these bytes, then closes.
         case afterReadyThenClose([UInt8])
+        /// A hello for other rules (another hash of the mod files).
+        case otherRules
     }
 
     static func frames(_ texts: String...) -> [UInt8] { texts.flatMap { FrameCodec.encode(Array($0.utf8)) } }
@@ -86,6 +88,12 @@ import Testing
         switch script {
         case .silent: break
         case .instead(let bytes): send(bytes)
+        case .otherRules:
+            guard case .hello(var hello)? = try? link.next(milliseconds: 10_000) else { return }
+            hello.rulesHash = "beef"
+            hello.seed = 3
+            hello.bestOf = 1
+            try? link.send(.hello(hello))
         case .afterReady(let bytes), .afterReadyThenClose(let bytes):
             guard case .hello(var hello)? = try? link.next(milliseconds: 10_000) else { return }
             hello.seed = 3
@@ -146,9 +154,39 @@ import Testing
              line: "hanjul versus: the peer sent 2001 messages in a second (the limit is 2000); match ended"),
         Case(name: "a stall mid-match", script: .afterReady(frames("I 10 L")),
              line: "hanjul versus: the peer sent nothing for 10 s; match ended"),
+        Case(name: "other rules", script: .otherRules,
+             line: "hanjul versus: cannot play: the peer's standard differs from this side's (its files hash to beef, here ", inGame: false),
         Case(name: "a peer that connects and says nothing", script: .silent,
              line: "hanjul versus: the peer said nothing for 10 s after connecting (no hello); match ended", inGame: false),
     ]
+
+    /// Mistakes caught before any connection: no terminal, a bad address, options that are the host's.
+    @Test func mistakesBeforeConnectingAreUsageErrors() throws {
+        let hanjul = try #require(Self.hanjul)
+        let cases: [([String], String)] = [
+            (["versus", "--join", "127.0.0.1:4000"], "hanjul versus: standard input is not a terminal; a match is played in one"),
+            (["versus"], "give --host [ADDR:]PORT to wait for a player, or --join ADDR:PORT to play one"),
+            (["versus", "--host", "1", "--join", "127.0.0.1:1"], "give --host or --join, not both"),
+            (["versus", "--join", "example.org:4000"], "'example.org' is not an IPv4 address (like 127.0.0.1) or localhost"),
+            (["versus", "--join", "127.0.0.1:0"], "the port is a whole number from 1 to 65535"),
+            (["versus", "--host", "4000", "--best-of", "2"], "--best-of '2' is not an odd number from 1 to 99"),
+            (["versus", "--join", "127.0.0.1:4000", "--seed", "3"], "--seed is the host's to choose"),
+        ]
+        for (arguments, message) in cases {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: hanjul)
+            process.arguments = arguments
+            let input = Pipe(), output = Pipe(), error = Pipe()
+            (process.standardInput, process.standardOutput, process.standardError) = (input, output, error)
+            try process.run()
+            try input.fileHandleForWriting.close()
+            let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(arguments)")
+            #expect(text.contains(message), "\(arguments): \(text)")
+            #expect(text.split(separator: "\n").count == 1, "\(arguments): \(text)")
+        }
+    }
 
     @Test(.enabled(if: PTYDriver.hasPython), arguments: cases)
     func aHostilePeerEndsTheMatchWithOneLine(_ hostileCase: Case) throws {
