@@ -20,12 +20,13 @@ extension PlayCommand {
 
     /// The versus options read, or nil without `--versus`.
     static func versusRequest(_ arguments: Arguments) throws(UsageError) -> (bot: BotKind, pps: Double, bestOf: Int)? {
-        guard arguments.value(versus) != nil else {
+        guard let opponent = arguments.value(versus) else {
             for option in [versusBot, versusPace, bestOf] where arguments.value(option) != nil {
                 throw UsageError("\(option.name) goes with --versus bot")
             }
             return nil
         }
+        guard opponent == "bot" else { throw UsageError("--versus \(opponent): the only opponent here is 'bot'") }
         var bot = BotKind.eltetris
         if let name = arguments.value(versusBot) {
             guard let kind = BotKind(rawValue: name) else { throw UsageError("--bot \(name) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))") }

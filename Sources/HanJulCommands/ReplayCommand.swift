@@ -1,6 +1,7 @@
 import HanJulSystem
 import HanJulCommandLine
 import HanJulCore
+import HanJulFiles
 import HanJulMods
 import HanJulPlay
 import HanJulRender
@@ -50,6 +51,15 @@ enum ReplayCommand {
             }
         }
         let input = fromInput ? try StandardStreams.readInput(maxBytes: 64 << 20, what: "hanjul replay") : nil
+        // A versus match replay (.hjvs) is text of its own: ReplayCommand+Versus.
+        if let bytes = input ?? (try? SafeFile.read(file, maxBytes: VersusReplay.maxBytes)), let match = versusReplay(bytes, path: path) {
+            switch match {
+            case .success(let replay): return runVersus(replay, path: path, verify: verify, mods: mods, ascii: ascii)
+            case .failure(let problem):
+                StandardError.write("hanjul replay: \(problem.message)")
+                return .usage
+            }
+        }
         let replay: Replay
         do throws(ReplayFile.ReadError) {
             if let input {

@@ -124,6 +124,7 @@ public struct VersusReplay: Equatable, Sendable {
                 guard fields[5] == "-" || winner == 0 || winner == 1 else { throw ParseError(line: number, reason: "the winner must be 0, 1 or -") }
                 let sums = fields[7].split(separator: ",").compactMap { UInt64($0, radix: 16) }
                 guard sums.count == 2 else { throw ParseError(line: number, reason: "two checksums, in hexadecimal") }
+                guard games.count < bestOf else { throw ParseError(line: number, reason: "more games than best of \(bestOf) can have") }
                 games.append(Game(seed: seed, winner: winner, checksums: sums, moves: []))
                 continue
             }

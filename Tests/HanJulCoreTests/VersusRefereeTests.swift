@@ -129,4 +129,41 @@ import Testing
         #expect(again.state(0).board == referee.state(0).board && again.state(1).board == referee.state(1).board)
         #expect(again.incoming(1) == referee.incoming(1))
     }
+
+    @Test func aMatchReplayRoundTripsVerifiesAndCatchesATamperedMove() throws {
+        let rules = VersusRules(rules: StandardRules()) { state in state.piecesLocked % 2 == 0 ? 2 : 0 }
+        var referee = VersusReferee(sides: [rules, rules], seed: 77, keepsMoves: true)
+        var time: UInt64 = 0
+        while !referee.isOver && time < 600_000_000_000 {
+            time += 300_000_000
+            referee.input(.hardDrop, side: 0, at: time)
+            referee.input(time % 600_000_000 == 0 ? .left : .hardDrop, side: 1, at: time)
+        }
+        #expect(referee.isOver && referee.counters[0].received + referee.counters[1].received > 0)
+        var replay = VersusReplay(mods: [], bot: "eltetris", piecesPerSecond: 1, bestOf: 3, seed: 9)
+        replay.games = [VersusReplay.Game(seed: 77, winner: referee.outcome?.winner, checksums: [referee.state(0).checksum, referee.state(1).checksum],
+                                          moves: referee.moves!)]
+        let parsed = try VersusReplay(parsing: replay.text)
+        #expect(parsed == replay)
+        #expect(parsed.verify(game: 0) { rules } == nil)
+        var tampered = parsed
+        let index = tampered.games[0].moves.firstIndex { $0.action == .left }!
+        tampered.games[0].moves[index].action = .right
+        #expect(tampered.verify(game: 0) { rules } != nil)
+        // Rules without attack: the same moves make other boards.
+        #expect(parsed.verify(game: 0) { VersusRules(rules: StandardRules()) } != nil)
+    }
+
+    @Test(arguments: [
+        ("nonsense", 1), ("hanjul-versus 1\nmods\nbot x\npps 0\nbest-of 1\nseed 1\n", 4),
+        ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\n0 5 L\n", 7),
+        ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\ngame 1 seed 2 winner 3 checksums 1,2\n", 7),
+        ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\ngame 1 seed 2 winner 0 checksums 1,2\n0 5 Q\n", 8),
+        ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\ngame 1 seed 2 winner 0 checksums 1,2\ngame 2 seed 2 winner 0 checksums 1,2\n", 8),
+        ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\n", 6),
+    ])
+    func aBrokenMatchReplaySaysWhichLine(text: String, line: Int) {
+        #expect(throws: VersusReplay.ParseError.self) { try VersusReplay(parsing: text) }
+        do { _ = try VersusReplay(parsing: text) } catch { #expect(error.line == line, "\(error)") }
+    }
 }
