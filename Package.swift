@@ -68,6 +68,9 @@ let package = Package(
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
         .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
+        // The versus protocol (docs/VERSUS-PROTOCOL.md): frames, messages and a bounded,
+        // non-blocking link to the peer over any stream descriptor; the match's checks.
+        .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
         .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
                                                    "HanJulTerminal", "HanJulRender", "HanJulText"],
@@ -77,7 +80,7 @@ let package = Package(
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
             "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
-            "HanJulCommandLine", "HanJulText", "HanJulSweep",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulHash",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
         .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
@@ -109,6 +112,10 @@ let package = Package(
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
+        .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore"]),
+        // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
+        // and the test itself as a hostile peer over a raw socket.
+        .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.

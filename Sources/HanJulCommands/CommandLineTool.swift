@@ -27,6 +27,7 @@ public enum CommandLineTool {
         Entry(declaration: CompareCommand.declaration) { (a) throws(UsageError) in try CompareCommand.run(a) },
         Entry(declaration: BenchCommand.declaration) { (a) throws(UsageError) in try BenchCommand.run(a) },
         Entry(declaration: ServeCommand.declaration) { (a) throws(UsageError) in try ServeCommand.run(a) },
+        Entry(declaration: VersusCommand.declaration) { (a) throws(UsageError) in try VersusCommand.run(a) },
         Entry(declaration: HelpCommand.declaration) { (a) throws(UsageError) in try HelpCommand.run(a) },
         Entry(declaration: CompletionsCommand.declaration) { (a) throws(UsageError) in try CompletionsCommand.run(a) },
     ]

@@ -61,6 +61,13 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
         case EOPNOTSUPP: return "EOPNOTSUPP"
         case ESTALE: return "ESTALE"
         case EILSEQ: return "EILSEQ"
+        case EADDRINUSE: return "EADDRINUSE"
+        case EADDRNOTAVAIL: return "EADDRNOTAVAIL"
+        case ECONNREFUSED: return "ECONNREFUSED"
+        case ECONNRESET: return "ECONNRESET"
+        case ETIMEDOUT: return "ETIMEDOUT"
+        case EHOSTUNREACH: return "EHOSTUNREACH"
+        case ENETUNREACH: return "ENETUNREACH"
         default: return "errno \(rawValue)"
         }
     }

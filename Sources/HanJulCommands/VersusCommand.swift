@@ -1,0 +1,215 @@
+import HanJulSystem
+import HanJulCommandLine
+import HanJulCore
+import HanJulFiles
+import HanJulHash
+import HanJulMods
+import HanJulNet
+import HanJulPlay
+import HanJulSim
+
+/// `hanjul versus`: two players in two terminals over TCP (docs/VERSUS-PROTOCOL.md). Each
+/// process runs both games: its own from the keyboard, the peer's re-simulated from the
+/// peer's inputs, so a broken or cheating peer is caught and the match ends with one line.
+enum VersusCommand {
+    static let host = Option("--host", value: "[ADDR:]PORT",
+                             help: "wait for one player on PORT (ADDR: the IPv4 address to listen on, default 0.0.0.0; PORT 0: any free port)")
+    static let join = Option("--join", value: "ADDR:PORT", help: "play the player waiting at ADDR:PORT (an IPv4 address, or localhost)")
+    static let bestOf = Option("--best-of", value: "N", help: "the host's: games in the match, an odd number from 1 to 99 (default 1)")
+    static let seed = Option("--seed", value: "SEED", help: "the host's: the match seed (default: from the clock); each game's pieces and garbage holes come from it")
+
+    static let declaration = Command(
+        "versus", summary: "play another player over the network: one hosts, the other joins",
+        synopsis: ["--host [ADDR:]PORT [--best-of N] [--seed SEED] [--mod ID]... [--mods-dir DIR]...",
+                   "--join ADDR:PORT [--mod ID]... [--mods-dir DIR]..."],
+        discussion: [
+            "The host prints 'waiting for a player on ADDR:PORT' and waits; the joiner connects. Both must play the same rules "
+                + "(the same --mod, with the same files: the handshake compares a hash of them). Garbage comes from the mods' "
+                + "attack and garbage rules (Mods/versus); under the standard rules nothing is sent. First to top out loses.",
+            "Each side checks every message of the other: a peer that sends bytes that are not the protocol, an input its game "
+                + "cannot have made, or nothing for 10 s ends the match with one line saying so. Keys as in hanjul play; q leaves.",
+            "  hanjul versus --host 4000 --mod versus --best-of 3     (then, elsewhere: hanjul versus --join 192.0.2.7:4000 --mod versus)",
+        ],
+        options: [host, join, bestOf, seed] + ModOptions.options)
+
+    /// Where to listen or connect.
+    enum Role {
+        case host(Socket.Address)
+        case join(Socket.Address)
+    }
+
+    /// `[ADDR:]PORT` (ADDR optional when hosting).
+    static func address(_ text: String, option: String, hostDefault: Bool) throws(UsageError) -> Socket.Address {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let hostText: String, portText: String
+        switch parts.count {
+        case 1 where hostDefault: (hostText, portText) = ("0.0.0.0", parts[0])
+        case 2: (hostText, portText) = (parts[0], parts[1])
+        default: throw UsageError("\(option) \(CommandLineText.quoted(text)): give \(hostDefault ? "[ADDR:]PORT" : "ADDR:PORT"), e.g. \(hostDefault ? "4000" : "127.0.0.1:4000")")
+        }
+        guard let port = UInt16(portText), hostDefault || port > 0 else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)): the port is a whole number from \(hostDefault ? 0 : 1) to 65535")
+        }
+        guard let address = Socket.Address(host: hostText, port: port) else {
+            throw UsageError("\(option) \(CommandLineText.quoted(text)): \(CommandLineText.quoted(hostText)) is not an IPv4 address (like 127.0.0.1) or localhost")
+        }
+        return address
+    }
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let role: Role
+        switch (arguments.value(host), arguments.value(join)) {
+        case (let text?, nil): role = .host(try address(text, option: "--host", hostDefault: true))
+        case (nil, let text?): role = .join(try address(text, option: "--join", hostDefault: false))
+        case (.some, .some): throw UsageError("give --host or --join, not both")
+        case (nil, nil): throw UsageError("give --host [ADDR:]PORT to wait for a player, or --join ADDR:PORT to play one")
+        }
+        var games: Int?, matchSeed: UInt64?
+        if case .join = role {
+            if arguments.value(bestOf) != nil { throw UsageError("--best-of is the host's to choose") }
+            if arguments.value(seed) != nil { throw UsageError("--seed is the host's to choose") }
+        } else {
+            if let text = arguments.value(bestOf) {
+                guard let value = Int(text), (1...99).contains(value), value % 2 == 1 else {
+                    throw UsageError("--best-of \(CommandLineText.quoted(text)) is not an odd number from 1 to 99")
+                }
+                games = value
+            }
+            matchSeed = try arguments.seed(seed) ?? SystemClock.realtime.nanoseconds()
+        }
+        let mods = try ModOptions(arguments)
+        // A terminal and the player's keys first: not after a player has joined.
+        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+            StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
+            return .usage
+        }
+        let bindings: KeyBindings
+        switch PlayCommand.loadBindings(try? AppPaths.current()) {
+        case .success(let loaded): bindings = loaded
+        case .failure(let error):
+            StandardError.write("hanjul versus: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
+            return .usage
+        }
+        signal(SIGPIPE, SIG_IGN)
+        if mods.ids.isEmpty {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: [], bindings: bindings) {
+                VersusRules(rules: StandardRules())
+            }
+        }
+        do throws(ModLoadError) {
+            let catalog = mods.catalog
+            let packages = try catalog.packages(mods.ids)
+            let quarantine = HangGuard.quarantine
+            try catalog.refuseQuarantined(packages, quarantine: quarantine)
+            let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: "versus")
+            let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
+            let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), lockfile: lockfile,
+                           bindings: bindings) {
+                // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
+                let rules = try catalog.rules(packages: packages, watchdog: watchdog)
+                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
+                    try rules.attack(after: state)
+                }
+            }
+        } catch {
+            StandardError.write("hanjul versus: \(error)")
+            return .loading(error)
+        }
+    }
+
+    /// The hello's hash of the rules: the mods' ids, versions and file hashes (nothing for
+    /// the built-in rules but their name).
+    static func rulesHash(rules: String, lockfile: [String]) -> String {
+        String(SHA256.hex(of: Array(([rules] + lockfile).joined(separator: "\n").utf8)).prefix(16))
+    }
+
+    /// How long the handshake may take once connected, and a silent peer in a game.
+    static let handshakeMilliseconds = 10_000, stallMilliseconds = 10_000
+
+    /// Connects (or waits for the peer), shakes hands, and plays the match.
+    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, lockfile: [String], bindings: KeyBindings,
+                                  make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
+        let descriptor: FileDescriptor
+        let peerName: String
+        switch role {
+        case .host(let address):
+            let listener: FileDescriptor, bound: Socket.Address
+            do throws(Errno) { (listener, bound) = try Socket.listen(on: address) } catch {
+                StandardError.write("hanjul versus: cannot listen on \(address): \(error)")
+                return .failure
+            }
+            defer { try? listener.close() }
+            say("waiting for a player on \(bound)")
+            fflush(nil)
+            while true {
+                do throws(Errno) {
+                    if let (accepted, from) = try Socket.accept(listener) {
+                        (descriptor, peerName) = (accepted, from.description)
+                        break
+                    }
+                    _ = try Socket.waitReadable(listener, milliseconds: 1000)
+                } catch {
+                    StandardError.write("hanjul versus: waiting for a player failed: \(error)")
+                    return .failure
+                }
+            }
+        case .join(let address):
+            do throws(Errno) { descriptor = try Socket.connect(to: address, milliseconds: 10_000) } catch {
+                StandardError.write("hanjul versus: cannot connect to \(address): \(error)")
+                return .failure
+            }
+            peerName = address.description
+        }
+        defer { try? descriptor.close() }
+        var link = PeerLink(descriptor: descriptor)
+        let ours = VersusHello(hanjul: HanJulVersion.release, engine: HanJulVersion.engine, rules: rules,
+                               rulesHash: rulesHash(rules: rules, lockfile: lockfile), seed: seed, bestOf: seed == nil ? nil : bestOf)
+        let agreed: (seed: UInt64, bestOf: Int)
+        switch handshake(&link, ours: ours) {
+        case .success(let found): agreed = found
+        case .failure(let end):
+            link.drain(milliseconds: 500)
+            StandardError.write("hanjul versus: \(end.line)")
+            return .failure
+        }
+        say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
+        fflush(nil)
+        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
+    }
+
+    /// Why a match ended early: one line for the player.
+    struct MatchEnd: Error {
+        let line: String
+    }
+
+    /// Hellos both ways; the host's seed and best-of.
+    static func handshake(_ link: inout PeerLink, ours: VersusHello) -> Result<(seed: UInt64, bestOf: Int), MatchEnd> {
+        let theirs: VersusHello
+        do throws(LinkError) {
+            try link.send(.hello(ours))
+            guard let message = try link.next(milliseconds: handshakeMilliseconds) else {
+                return .failure(MatchEnd(line: "the peer said nothing for \(handshakeMilliseconds / 1000) s after connecting (no hello); match ended"))
+            }
+            switch message {
+            case .hello(let hello): theirs = hello
+            case .bye(let reason): return .failure(MatchEnd(line: "the peer refused the match: \(VersusMessage.printable(reason))"))
+            default:
+                try? link.send(.bye(reason: "expected HELLO"))
+                return .failure(MatchEnd(line: "the peer did not start with a hello; match ended"))
+            }
+        } catch {
+            return .failure(MatchEnd(line: "\(error) during the handshake; match ended"))
+        }
+        if let mismatch = ours.mismatch(with: theirs) {
+            try? link.send(.bye(reason: mismatch))
+            return .failure(MatchEnd(line: "cannot play: \(mismatch)"))
+        }
+        if let seed = ours.seed { return .success((seed, ours.bestOf ?? 1)) }
+        guard let seed = theirs.seed, let bestOf = theirs.bestOf else {
+            try? link.send(.bye(reason: "both sides joined; one must --host"))
+            return .failure(MatchEnd(line: "the peer is not a host (its hello has no seed); match ended"))
+        }
+        return .success((seed, bestOf))
+    }
+}
