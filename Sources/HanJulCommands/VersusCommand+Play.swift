@@ -128,7 +128,7 @@ enum NetPlay {
         switch event {
         case .keys(let keys):
             for key in keys where key.kind != .release {
-                if bindings.command(for: key.key) == .quit || key.key == .control("c") {
+                if bindings.control(for: key.key) == .quit || key.key == .control("c") {
                     try? link.send(.bye(reason: "the player left"))
                     return .ended("you left the match", .success)
                 }
@@ -166,7 +166,7 @@ enum NetPlay {
                     continue
                 }
                 for key in keys where key.kind != .release {
-                    if let action = bindings.command(for: key.key)?.action, VersusMessage.playerActions.contains(action) {
+                    if let action = bindings.control(for: key.key)?.action, VersusMessage.playerActions.contains(action) {
                         time = now()
                         match.local(action, at: time)
                     }

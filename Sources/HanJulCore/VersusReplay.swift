@@ -146,12 +146,16 @@ public struct VersusReplay: Equatable, Sendable {
 
     /// Plays game `index` again through a referee (`make` gives each side's rules) and says
     /// what differs from the recording; nil when it matches.
+    /// Not optimised: the optimiser's copy propagation crashes on this function (Swift 6 on
+    /// Linux, "Found ownership error?!" in a release build); verifying is not a hot path.
+    @_optimize(none)
     public func verify<R: Rules>(game index: Int, make: () throws -> VersusRules<R>) -> String? {
         let game = games[index]
-        var referee: VersusReferee<R>
-        do { referee = VersusReferee(sides: [try make(), try make()], seed: game.seed, schedules: [.paced, .paced]) } catch {
+        let sides: [VersusRules<R>]
+        do { sides = [try make(), try make()] } catch {
             return "game \(index + 1): the rules do not load: \(error)"
         }
+        var referee = VersusReferee(sides: sides, seed: game.seed, schedules: [.paced, .paced])
         for (number, move) in game.moves.enumerated() {
             if referee.isOver { return "game \(index + 1): the match ended before move \(number + 1) of \(game.moves.count)" }
             referee.apply(move.action, side: move.side)

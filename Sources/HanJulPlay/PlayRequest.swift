@@ -33,6 +33,9 @@ public enum PlayRequest: Equatable, Sendable {
     /// A versus match against the bot `bot` at `pps` pieces a second under the mods `ids`,
     /// pushed above the asking screen (the Modes page's Versus row).
     case startVersus(ids: [String], bot: String, pps: Double, config: PlayConfig, size: Size)
+    /// Saves a versus match's replay (`replay`, the .hjvs text) as `name`, and a decided
+    /// match's result in the versus table.
+    case saveVersusMatch(replay: String, name: String, result: VersusResult.Record?)
     /// The replay at `path` watched above the asking screen.
     case openReplay(PathBytes, config: PlayConfig, size: Size)
     /// Keeps the player's settings (settings.conf).
@@ -69,6 +72,8 @@ public enum PlayAnswer: Equatable, Sendable {
     case gameStarted(ids: [String], remember: Bool, Result<[String], RulesFailure>)
     /// The versus match is on top now (nil), or why it cannot be played.
     case versusStarted(RulesFailure?)
+    /// What saving a versus match did, as lines for the end box.
+    case versusMatchSaved([String])
     /// The replay is on top now (nil), or why it cannot be watched.
     case replayOpened(RulesFailure?)
     case settingsSaved(problem: String?)

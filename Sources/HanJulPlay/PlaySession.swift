@@ -198,6 +198,13 @@ public struct PlaySession {
             case .failure(let failure):
                 return .versusStarted(failure)
             }
+        case .saveVersusMatch(let replay, let name, let result):
+            var lines = [store.saveVersusReplay(replay, name: name).map { "replay not saved: \($0)" } ?? "replay saved: \(name).hjvs"]
+            if let result {
+                if let problem = store.recordVersus(key: result.key, won: result.won) { lines.append("results not saved: \(problem)") }
+                lines += [""] + VersusResult.tableLines(store.versusResults(), current: result.key)
+            }
+            return .versusMatchSaved(lines)
         case .openReplay(let path, let config, let size):
             guard let launcher else { return .replayOpened(RulesFailure("no replays here")) }
             switch launcher.replay(path, config, size, now, environment) {

@@ -84,3 +84,31 @@ extension FileStore {
         }
     }
 }
+
+extension VersusResult {
+    /// A finished match's result to keep: the table's row key and whether the player won.
+    public struct Record: Equatable, Sendable {
+        public var key: String
+        public var won: Bool
+        public init(key: String, won: Bool) {
+            self.key = key
+            self.won = won
+        }
+    }
+
+    /// The versus table as the end box shows it (the first `limit` rows, `current` marked).
+    static func tableLines(_ results: [VersusResult], current: String, limit: Int = 6) -> [String] {
+        ["VERSUS RESULTS   W   L"] + results.prefix(limit).map { result in
+            let marker = result.key == current ? "\u{25B6}" : " "
+            return "\(marker)\(padded(result.key, 14)) \(padLeft(String(result.wins), 3)) \(padLeft(String(result.losses), 3))"
+        }
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func padLeft(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

@@ -43,7 +43,7 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     var moves: [VersusMove] { replay.games[game].moves }
     var finished: Bool { next >= moves.count }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         if !paused && !finished { clock &+= now > lastWall ? now - lastWall : 0 }
         lastWall = now
         while !finished, moves[next].millisecond * 1_000_000 <= clock {

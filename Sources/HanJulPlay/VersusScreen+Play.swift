@@ -7,7 +7,7 @@ extension VersusScreen {
     /// Brings the play clock up to `now`: everything due on the way at its own time, in
     /// order: both games' gravity and lock delay (the referee), the player's releases and
     /// auto-shift, the bot's moves.
-    mutating func advance(to now: UInt64, environment: PlayEnvironment) {
+    mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         guard isRunning else {
             lastWall = now
             return
@@ -26,22 +26,11 @@ extension VersusScreen {
             referee.advance(to: clock)
             if referee.isOver { break }
             if let release, release <= soonest {
-                for lapse in holds.releases(upTo: soonest) {
-                    switch lapse {
-                    case .confirmed(let key, _):
-                        if let command = tentative.removeValue(forKey: key), let action = command.action { apply(action) }
-                    case .released(let key, let at):
-                        tentative[key] = nil
-                        guard let command = config.bindings.command(for: key), let control = Self.control(for: command),
-                              !otherKeyHolds(command, except: key) else { continue }
-                        perform(handling.release(control, at: at))
-                    }
-                }
+                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
             } else if let move, move <= soonest {
                 let holds = self.holds, bindings = config.bindings
                 perform(handling.fire(at: clock) { control, time in
-                    let command: Command = control == .left ? .left : control == .right ? .right : .softDrop
-                    return (bindings.keys[command] ?? []).contains { holds.confirmsHeld($0, at: time) }
+                    (bindings.keys[control] ?? []).contains { holds.confirmsHeld($0, at: time) }
                 })
             } else if let botMove, botMove <= soonest {
                 botStep()
@@ -56,71 +45,61 @@ extension VersusScreen {
 
     // MARK: - The player (side 0)
 
-    /// A key while the game runs: through the key holds and the handling, as `GameScreen`.
-    mutating func play(_ event: KeyEvent, command: Command?, environment: PlayEnvironment) {
-        guard let command else { return }
-        guard let arrival = holds.receive(event, at: clock) else { return }
-        let control = Self.control(for: command)
-        switch arrival.kind {
+    /// A key while the game runs: into the key stream, as in `GameScreen`.
+    mutating func play(_ event: KeyEvent, control: Control?, environment: ScreenEnvironment) {
+        guard control != nil else { return }
+        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
+        if referee.isOver && mode == .playing { endGame(environment) }
+    }
+
+    /// One stroke of the key stream: a control, then actions (held ones through `Handling`).
+    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
+        let key = stroke.key
+        switch stroke.phase {
         case .press:
-            switch command {
+            guard let control = config.bindings.control(for: key) else { return }
+            switch control {
             case .quit: quit(environment)
             case .pause, .help: pause()
             case .restart: break
             case .left, .right, .softDrop:
-                perform(handling.press(control!, at: clock))
+                perform(handling.press(control, at: stroke.at))
             case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-                guard let action = command.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
-                if arrival.isTentative { tentative[event.key] = command } else { apply(action) }
+                guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
+                if stroke.isTentative { tentative[key] = control } else { apply(action) }
             }
+        case .confirmed:
+            if let control = tentative.removeValue(forKey: key), let action = control.action { apply(action) }
         case .repeat:
-            if arrival.heldSince != nil { tentative[event.key] = nil }
-            guard let control else { return }
-            if let since = arrival.heldSince { perform(handling.heldSince(control, since, at: clock)) }
-            perform(handling.stillHeld(control, at: clock))
+            if stroke.heldSince != nil { tentative[key] = nil }
+            guard let control = config.bindings.control(for: key), control.isHeld else { return }
+            if let since = stroke.heldSince { perform(handling.heldSince(control, since, at: stroke.at)) }
+            perform(handling.stillHeld(control, at: stroke.at))
         case .release:
-            guard let control, !otherKeyHolds(command, except: event.key) else { return }
-            perform(handling.release(control, at: clock))
-        }
-        if referee.isOver && mode == .playing { endGame(environment) }
-    }
-
-    func otherKeyHolds(_ command: Command, except key: Key) -> Bool {
-        (config.bindings.keys[command] ?? []).contains { $0 != key && holds.isDown($0) }
-    }
-
-    static func control(for command: Command) -> Handling.Control? {
-        switch command {
-        case .left: .left
-        case .right: .right
-        case .softDrop: .softDrop
-        default: nil
+            tentative[key] = nil
+            guard let control = config.bindings.control(for: key), control.isHeld,
+                  !otherKeyHolds(control, except: key) else { return }
+            perform(handling.release(control, at: stroke.at))
         }
     }
 
-    /// The handling's moves, at the current time.
-    mutating func perform(_ moves: [Handling.Move]) {
-        for move in moves {
-            let state = referee.state(0)
+    func otherKeyHolds(_ control: Control, except key: Key) -> Bool {
+        (config.bindings.keys[control] ?? []).contains { $0 != key && holds.isDown($0) }
+    }
+
+    /// Carries out what the handling answered, at the current time (as `GameScreen.perform`).
+    mutating func perform(_ actions: [Action]) {
+        for action in actions {
             guard !referee.isOver else { return }
-            switch move {
-            case .shift(let direction):
-                if state.fits(state.piece.offset(direction == .left ? -1 : 1, 0)) { apply(direction == .left ? .left : .right) }
-            case .shiftToWall(let direction):
-                let dx = direction == .left ? -1 : 1
-                var count = 0
-                while !referee.isOver, referee.state(0).fits(referee.state(0).piece.offset(dx, 0)), count < 256 {
-                    count += 1
-                    apply(direction == .left ? .left : .right, continuous: false)
+            let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
+            if handling.goesAllTheWay(action) {
+                var steps = 0
+                while !referee.isOver, referee.state(0).fits(referee.state(0).piece.offset(dx, dy)), steps < 256 {
+                    steps += 1
+                    apply(action, continuous: false)
                 }
-            case .softDrop:
-                apply(.softDrop)
-            case .dropToFloor:
-                var count = 0
-                while !referee.isOver, referee.state(0).fits(referee.state(0).piece.offset(0, 1)), count < 256 {
-                    count += 1
-                    apply(.softDrop, continuous: false)
-                }
+            } else if action == .softDrop || referee.state(0).fits(referee.state(0).piece.offset(dx, 0)) {
+                apply(action)
             }
         }
     }
@@ -170,7 +149,7 @@ extension VersusScreen {
 
     /// A game ended: its moves into the match record; the match's end when a side has
     /// the wins it needs.
-    mutating func endGame(_ environment: PlayEnvironment) {
+    mutating func endGame(_ environment: ScreenEnvironment) {
         let winner = referee.outcome?.winner
         if let winner { wins[winner] += 1 }
         noteGame()
@@ -185,9 +164,9 @@ extension VersusScreen {
         let score = "\(wins[0]) : \(wins[1])"
         if wins.contains(where: { $0 >= setup.winsNeeded }) || winner == nil {
             mode = .over
-            let table = saveMatch(environment)
-            message = [wins[0] > wins[1] ? "MATCH WON" : wins[0] < wins[1] ? "MATCH LOST" : "MATCH OVER", "", "\(result): \(score)", ""]
-                + table + ["", "q quit"]
+            matchHeading = [wins[0] > wins[1] ? "MATCH WON" : wins[0] < wins[1] ? "MATCH LOST" : "MATCH OVER", "", "\(result): \(score)", ""]
+            message = matchHeading + ["", "q quit"]
+            saveMatch(environment)
         } else {
             mode = .between
             message = [result, "", "score \(score) (first to \(setup.winsNeeded))", "", "Enter next game \u{00B7} q quit"]
@@ -204,7 +183,7 @@ extension VersusScreen {
         referee.end(.draw)
     }
 
-    mutating func nextGame(at now: UInt64, environment: PlayEnvironment) {
+    mutating func nextGame(at now: UInt64, environment: ScreenEnvironment) {
         let seed = VersusReplay.gameSeed(match: record.seed, index: record.games.count)
         do {
             referee = VersusReferee(sides: [try setup.make(), try setup.make()], seed: seed, schedules: [.realTime, .paced], keepsMoves: true)
@@ -222,34 +201,15 @@ extension VersusScreen {
         resetKeys()
     }
 
-    /// Saves the match replay (once) and, for a finished match, its result in the versus
-    /// table; the lines the end box shows of them.
-    @discardableResult
-    mutating func saveMatch(_ environment: PlayEnvironment) -> [String] {
+    /// Asks for the match replay to be saved (once) and, for a finished match, its result
+    /// kept in the versus table; the answer's lines go into the end box.
+    mutating func saveMatch(_ environment: ScreenEnvironment) {
         if mode == .playing || mode == .paused { noteGame() }
-        guard !saved, !record.games.isEmpty else { return [] }
+        guard !saved, !record.games.isEmpty else { return }
         saved = true
-        var lines: [String] = []
-        let name = "versus-" + environment.date().file
-        if let problem = environment.store.saveVersusReplay(record.text, name: name) {
-            lines.append("replay not saved: \(problem)")
-        } else {
-            lines.append("replay saved: \(name).hjvs")
-        }
-        guard mode == .over, wins[0] != wins[1] else { return lines }
+        let decided = mode == .over && wins[0] != wins[1]
         let key = VersusResult.key(bot: setup.botName, piecesPerSecond: setup.piecesPerSecond, mods: setup.mods)
-        if let problem = environment.store.recordVersus(key: key, won: wins[0] > wins[1]) { lines.append("results not saved: \(problem)") }
-        lines.append("")
-        lines.append("VERSUS RESULTS   W   L")
-        for result in environment.store.versusResults().prefix(6) {
-            let marker = result.key == key ? "\u{25B6}" : " "
-            lines.append("\(marker)\(result.key.versusPadded(14)) \(String(result.wins).versusPadLeft(3)) \(String(result.losses).versusPadLeft(3))")
-        }
-        return lines
+        effects.append(.ask(.saveVersusMatch(replay: record.text, name: "versus-" + environment.date().file,
+                                             result: decided ? .init(key: key, won: wins[0] > wins[1]) : nil)))
     }
-}
-
-extension String {
-    fileprivate func versusPadded(_ width: Int) -> String { count >= width ? String(prefix(width)) : self + String(repeating: " ", count: width - count) }
-    fileprivate func versusPadLeft(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

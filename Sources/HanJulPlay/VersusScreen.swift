@@ -65,17 +65,19 @@ struct VersusScreen<R: Rules>: PlayScreen {
     var lastWall: UInt64
     var holds: KeyHolds
     var handling: Handling
-    var tentative: [Key: Command] = [:]
+    var tentative: [Key: Control] = [:]
     var applyingContinuous = false
     var effects: [PlayEffect] = []
     /// What the box says at a game's or the match's end.
     var message: [String] = []
+    /// The end box's first lines at the match's end, before what saving it said.
+    var matchHeading: [String] = []
     var saved = false
     /// Whether the game on the boards is in `record` already.
     var gameNoted = false
     var tooSmall: Bool { !size.contains(VersusLayout.requiredSize(for: scene())) }
 
-    init(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64, environment: PlayEnvironment) throws {
+    init(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64, environment: ScreenEnvironment) throws {
         self.setup = setup
         self.config = config
         self.size = size
@@ -93,7 +95,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: PlayEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         effects = []
         if case .resumed = input { lastWall = now }
         advance(to: now, environment: environment)
@@ -122,16 +124,18 @@ struct VersusScreen<R: Rules>: PlayScreen {
         case .inputClosed:
             saveMatch(environment)
             effects.append(.quit(.inputClosed))
-        case .tick, .modsChanged, .replayNotSaved:
+        case .answer(.versusMatchSaved(let lines)):
+            if mode == .over { message = matchHeading + lines + ["", "q quit"] }
+        case .tick, .modsChanged, .replayNotSaved, .answer:
             break
         }
         return effects
     }
 
-    mutating func key(_ event: KeyEvent, at now: UInt64, environment: PlayEnvironment) {
-        let command = config.bindings.command(for: event.key)
+    mutating func key(_ event: KeyEvent, at now: UInt64, environment: ScreenEnvironment) {
+        let command = config.bindings.control(for: event.key)
         if mode == .playing && !tooSmall {
-            play(event, command: command, environment: environment)
+            play(event, control: command, environment: environment)
             return
         }
         guard event.kind == .press else { return }
@@ -167,7 +171,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
         tentative.removeAll()
     }
 
-    mutating func quit(_ environment: PlayEnvironment) {
+    mutating func quit(_ environment: ScreenEnvironment) {
         saveMatch(environment)
         effects.append(.quit(.quit))
     }
@@ -228,7 +232,7 @@ extension PlaySession {
     public static func versus<R: Rules>(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool = false, now: UInt64,
                                         environment: PlayEnvironment) throws -> PlaySession {
         PlaySession(screen: try VersusScreen(setup: setup, config: config, size: size, reportsReleases: reportsReleases, now: now,
-                                             environment: environment),
+                                             environment: ScreenEnvironment(newSeed: environment.newSeed, date: environment.date)),
                     environment: environment)
     }
 }
