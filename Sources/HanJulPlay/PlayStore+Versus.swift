@@ -52,6 +52,8 @@ extension FileStore {
             path = folder + "/\(name)-\(suffix).hjvs"
             suffix += 1
         }
+        // Never over a match kept before.
+        if access(path, F_OK) == 0 { return "could not save the match replay: \(name).hjvs to \(name)-99.hjvs are all taken" }
         do throws(FileError) {
             try Directory.create(folder)
             try AtomicFile.write(Array(text.utf8), to: path)
