@@ -33,6 +33,8 @@ public enum PlayRequest: Equatable, Sendable {
     /// A versus match against the bot `bot` at `pps` pieces a second under the mods `ids`,
     /// pushed above the asking screen (the Modes page's Versus row).
     case startVersus(ids: [String], bot: String, pps: Double, config: PlayConfig, size: Size)
+    /// Both sides' rules for the asking versus match's next game.
+    case makeVersusSides
     /// Saves a versus match's replay (`replay`, the .hjvs text) as `name`, and a decided
     /// match's result in the versus table.
     case saveVersusMatch(replay: String, name: String, result: VersusResult.Record?)
@@ -72,6 +74,7 @@ public enum PlayAnswer: Equatable, Sendable {
     case gameStarted(ids: [String], remember: Bool, Result<[String], RulesFailure>)
     /// The versus match is on top now (nil), or why it cannot be played.
     case versusStarted(RulesFailure?)
+    case versusSidesMade(Result<MadeVersusSides, RulesFailure>)
     /// What saving a versus match did, as lines for the end box.
     case versusMatchSaved([String])
     /// The replay is on top now (nil), or why it cannot be watched.

@@ -24,6 +24,8 @@ public struct PlaySession {
     struct Layer {
         var screen: any PlayScreen
         var rules: RulesSource?
+        /// A versus match's rules, both sides' for each game (nil: no match).
+        var versusSides: (() -> Result<MadeVersusSides, RulesFailure>)?
     }
 
     /// The screens, the first at the bottom. Only the top one hears keys and time; a
@@ -198,6 +200,8 @@ public struct PlaySession {
             case .failure(let failure):
                 return .versusStarted(failure)
             }
+        case .makeVersusSides:
+            return .versusSidesMade(layers[index].versusSides?() ?? .failure(RulesFailure("no versus rules to build here")))
         case .saveVersusMatch(let replay, let name, let result):
             var lines = [store.saveVersusReplay(replay, name: name).map { "replay not saved: \($0)" } ?? "replay saved: \(name).hjvs"]
             if let result {

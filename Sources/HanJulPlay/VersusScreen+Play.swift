@@ -183,15 +183,28 @@ extension VersusScreen {
         referee.end(.draw)
     }
 
+    /// Asks the session for the next game's rules (a mod's Lua states are one game's); the
+    /// game starts with the answer (`start(_:at:)`).
     mutating func nextGame(at now: UInt64, environment: ScreenEnvironment) {
-        let seed = VersusReplay.gameSeed(match: record.seed, index: record.games.count)
-        do {
-            referee = VersusReferee(sides: [try setup.make(), try setup.make()], seed: seed, schedules: [.realTime, .paced], keepsMoves: true)
-        } catch {
-            message = ["ERROR", "", "the rules do not load: \(error)", "", "q quit"]
+        effects.append(.ask(.makeVersusSides))
+    }
+
+    /// The rules the session made for the next game: it starts now, or the match ends.
+    mutating func start(_ made: Result<MadeVersusSides, RulesFailure>, at now: UInt64) {
+        let sides: [VersusRules<R>]
+        switch made {
+        case .success(let made) where made.sides(as: R.self) != nil:
+            sides = made.sides(as: R.self)!
+        case .success:
+            sides = []
+        case .failure(let failure):
+            message = ["ERROR", "", "the rules do not load: \(failure.message)", "", "q quit"]
             mode = .over
             return
         }
+        guard sides.count == 2 else { return }
+        let seed = VersusReplay.gameSeed(match: record.seed, index: record.games.count)
+        referee = VersusReferee(sides: sides, seed: seed, schedules: [.realTime, .paced], keepsMoves: true)
         bot = setup.newBot(VersusReferee<R>.seeds(of: seed).b)
         botMoves = []
         gameNoted = false

@@ -29,6 +29,43 @@ public struct VersusSetup<R: Rules> {
 
     /// Wins that take the match.
     public var winsNeeded: Int { (bestOf + 1) / 2 }
+
+    /// Everything but the rules' factory: what the screen keeps (the session alone makes rules).
+    public struct Terms {
+        public var mods: [String]
+        public var botName: String
+        public var piecesPerSecond: Double
+        public var bestOf: Int
+        public var newBot: (_ seed: UInt64) -> (Game<R>) -> Result<[Action]?, VersusBotError>
+        public var winsNeeded: Int { (bestOf + 1) / 2 }
+    }
+
+    public var terms: Terms { Terms(mods: mods, botName: botName, piecesPerSecond: piecesPerSecond, bestOf: bestOf, newBot: newBot) }
+
+    /// The factory as the session holds it: both sides' rules for one game, boxed.
+    var sidesSource: () -> Result<MadeVersusSides, RulesFailure> {
+        { [make] in
+            do { return .success(MadeVersusSides([try make(), try make()])) } catch {
+                return .failure(RulesFailure("\(error)"))
+            }
+        }
+    }
+}
+
+/// Both sides' rules for one versus game, made by the session for the screen that asked
+/// (which knows their type).
+public struct MadeVersusSides: Equatable, @unchecked Sendable {
+    final class Box {
+        let sides: Any
+        init(_ sides: Any) { self.sides = sides }
+    }
+    let box: Box
+
+    init<R: Rules>(_ sides: [VersusRules<R>]) { box = Box(sides) }
+
+    func sides<R: Rules>(as type: R.Type) -> [VersusRules<R>]? { box.sides as? [VersusRules<R>] }
+
+    public static func == (lhs: MadeVersusSides, rhs: MadeVersusSides) -> Bool { lhs.box === rhs.box }
 }
 
 public struct VersusBotError: Error, Equatable, Sendable {
@@ -50,7 +87,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
         case over
     }
 
-    let setup: VersusSetup<R>
+    /// The match's terms; its rules' factory (`make`) is the session's, never called here.
+    let setup: VersusSetup<R>.Terms
     var config: PlayConfig
     var size: Size
     var mode: Mode = .playing
@@ -77,14 +115,17 @@ struct VersusScreen<R: Rules>: PlayScreen {
     var gameNoted = false
     var tooSmall: Bool { !size.contains(VersusLayout.requiredSize(for: scene())) }
 
-    init(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64, environment: ScreenEnvironment) throws {
+    /// `sides`: the first game's rules (made by the caller, so rules that do not load fail
+    /// before the terminal is touched).
+    init(setup: VersusSetup<R>.Terms, sides: [VersusRules<R>], config: PlayConfig, size: Size, reportsReleases: Bool, now: UInt64,
+         environment: ScreenEnvironment) {
         self.setup = setup
         self.config = config
         self.size = size
         let seed = config.seed ?? environment.newSeed()
         record = VersusReplay(mods: setup.mods, bot: setup.botName, piecesPerSecond: setup.piecesPerSecond, bestOf: setup.bestOf, seed: seed)
         let gameSeed = VersusReplay.gameSeed(match: seed, index: 0)
-        referee = VersusReferee(sides: [try setup.make(), try setup.make()], seed: gameSeed, schedules: [.realTime, .paced], keepsMoves: true)
+        referee = VersusReferee(sides: sides, seed: gameSeed, schedules: [.realTime, .paced], keepsMoves: true)
         bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed).b)
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
@@ -124,6 +165,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
         case .inputClosed:
             saveMatch(environment)
             effects.append(.quit(.inputClosed))
+        case .answer(.versusSidesMade(let made)):
+            start(made, at: now)
         case .answer(.versusMatchSaved(let lines)):
             if mode == .over { message = matchHeading + lines + ["", "q quit"] }
         case .tick, .modsChanged, .replayNotSaved, .answer:
@@ -231,8 +274,11 @@ extension PlaySession {
     /// - Throws: the rules' failure to load, before the terminal is touched.
     public static func versus<R: Rules>(setup: VersusSetup<R>, config: PlayConfig, size: Size, reportsReleases: Bool = false, now: UInt64,
                                         environment: PlayEnvironment) throws -> PlaySession {
-        PlaySession(screen: try VersusScreen(setup: setup, config: config, size: size, reportsReleases: reportsReleases, now: now,
-                                             environment: ScreenEnvironment(newSeed: environment.newSeed, date: environment.date)),
-                    environment: environment)
+        let screen = VersusScreen(setup: setup.terms, sides: [try setup.make(), try setup.make()], config: config, size: size,
+                                  reportsReleases: reportsReleases, now: now,
+                                  environment: ScreenEnvironment(newSeed: environment.newSeed, date: environment.date))
+        var session = PlaySession(screen: screen, environment: environment)
+        session.layers[0].versusSides = setup.sidesSource
+        return session
     }
 }
