@@ -70,23 +70,8 @@ extension GameScreen {
     static func isTurn(_ action: Action) -> Bool {
         [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
     }
+}
 
-    /// Carries out what the handling answered, at the current time: a shift where the piece
-    /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece
-    /// moves.
-    mutating func perform(_ actions: [Action]) {
-        for action in actions {
-            guard !game.state.isOver else { return }
-            let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
-            if handling.goesAllTheWay(action) {
-                var steps = 0
-                while !game.state.isOver, game.state.fits(game.state.piece.offset(dx, dy)), steps < 256 {
-                    steps += 1
-                    apply(action, continuous: false)
-                }
-            } else if action == .softDrop || game.state.fits(game.state.piece.offset(dx, 0)) {
-                apply(action)
-            }
-        }
-    }
+extension GameScreen: HandlingHost {
+    var playerState: GameState { game.state }
 }

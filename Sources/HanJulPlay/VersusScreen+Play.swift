@@ -87,23 +87,6 @@ extension VersusScreen {
         (config.bindings.keys[control] ?? []).contains { $0 != key && holds.isDown($0) }
     }
 
-    /// Carries out what the handling answered, at the current time (as `GameScreen.perform`).
-    mutating func perform(_ actions: [Action]) {
-        for action in actions {
-            guard !referee.isOver else { return }
-            let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
-            if handling.goesAllTheWay(action) {
-                var steps = 0
-                while !referee.isOver, referee.state(0).fits(referee.state(0).piece.offset(dx, dy)), steps < 256 {
-                    steps += 1
-                    apply(action, continuous: false)
-                }
-            } else if action == .softDrop || referee.state(0).fits(referee.state(0).piece.offset(dx, 0)) {
-                apply(action)
-            }
-        }
-    }
-
     /// Plays the player's `action` now through the referee; a new piece resets the
     /// handling's per-piece state, and the moves that keep a piece at a wall follow.
     mutating func apply(_ action: Action, continuous: Bool = true) {
@@ -225,4 +208,9 @@ extension VersusScreen {
         effects.append(.ask(.saveVersusMatch(replay: record.text, name: "versus-" + environment.date().file,
                                              result: decided ? .init(key: key, won: wins[0] > wins[1]) : nil)))
     }
+}
+
+extension VersusScreen: HandlingHost {
+    var playerState: GameState { referee.state(0) }
+    var playerIsDone: Bool { referee.isOver }
 }

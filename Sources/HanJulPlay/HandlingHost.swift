@@ -1,0 +1,35 @@
+import HanJulCore
+
+/// A screen whose player's piece is moved by `Handling`: the game screen, and the
+/// player's side of a versus match. They share how the handling's answers are carried out.
+protocol HandlingHost {
+    var handling: Handling { get }
+    /// The player's game as it stands.
+    var playerState: GameState { get }
+    /// Whether the player's moves have stopped counting (their game, or the match, over).
+    var playerIsDone: Bool { get }
+    mutating func apply(_ action: Action, continuous: Bool)
+}
+
+extension HandlingHost {
+    var playerIsDone: Bool { playerState.isOver }
+
+    /// Carries out what the handling answered, at the current time: a shift where the piece
+    /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece
+    /// moves.
+    mutating func perform(_ actions: [Action]) {
+        for action in actions {
+            guard !playerIsDone else { return }
+            let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
+            if handling.goesAllTheWay(action) {
+                var steps = 0
+                while !playerIsDone, playerState.fits(playerState.piece.offset(dx, dy)), steps < 256 {
+                    steps += 1
+                    apply(action, continuous: false)
+                }
+            } else if action == .softDrop || playerState.fits(playerState.piece.offset(dx, 0)) {
+                apply(action, continuous: true)
+            }
+        }
+    }
+}
