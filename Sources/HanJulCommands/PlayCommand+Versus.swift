@@ -92,7 +92,7 @@ extension PlayCommand {
             // The rules loaded once already: a failure here is as good as impossible; the
             // match then shows nothing but its heading.
             (try? PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: playEnvironment))
-                ?? PlaySession.game(provider: RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard }),
+                ?? PlaySession.game(provider: RulesProvider.standard,
                                     rules: StandardRules(), config: config, size: size, now: now, environment: playEnvironment)
         })
     }

@@ -132,7 +132,7 @@ enum PlayCommand {
         }
 
         if mods.isStandard {
-            let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
+            let provider = RulesProvider.standard
             return finish(play(provider: provider, rules: StandardRules(), config: config, environment: environment,
                                playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         }

@@ -85,7 +85,7 @@ enum ReplayCommand {
                 return .failure
             }
             if !verify {
-                return watch(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [], ascii: ascii)
+                return watch(replay, provider: .standard, rules: StandardRules(), ascii: ascii)
             }
             return report(replay.verify(with: Game(rules: StandardRules(), source: replay.source)), replay)
         }
@@ -116,25 +116,21 @@ enum ReplayCommand {
             return .failure
         }
         if !verify {
-            let loader = mods
-            return watch(replay, makeGame: {
-                // A mod's Lua state lives for one game: each start from the beginning builds it afresh.
-                // Watched and quarantine-checked like the first (L-24).
-                let fresh = (try? loader.loadRules(command: "replay").get()) ?? rules
-                return Game(rules: fresh, source: replay.source)
-            }, modNames: rules.manifests.map { "\($0.name) \($0.version)" }, ascii: ascii)
+            // A mod's Lua state lives for one game: each start from the beginning builds it
+            // afresh, quarantine-checked like the first (L-24).
+            return watch(replay, provider: PlayCommand.luaProvider(mods, command: "replay"), rules: rules, ascii: ascii)
         }
         return report(replay.verify(with: Game(rules: rules, source: replay.source)), replay)
     }
 
-    static func watch<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], ascii: Bool) -> ExitStatus {
+    static func watch<R: Rules>(_ replay: Replay, provider: RulesProvider<R>, rules: R, ascii: Bool) -> ExitStatus {
         LuaPanicHandler.install()
         let environment = TerminalEnvironment.current()
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
         let config = PlayConfig(style: style, colorMode: colorMode)
         let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: nil))
         let result = PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: nil) { size, now in
-            PlaySession.replay(replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now,
+            PlaySession.replay(replay, provider: provider, rules: rules, config: config, size: size, now: now,
                                environment: playEnvironment)
         }
         switch result {
