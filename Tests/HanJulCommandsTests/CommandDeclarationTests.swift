@@ -1,8 +1,5 @@
-import HanJulBot
 import HanJulCommandLine
-import HanJulPlay
 import HanJulSim
-import HanJulSystem
 @testable import HanJulCommands
 import Testing
 
