@@ -34,17 +34,18 @@ enum ReplayCommand {
         misplaced: ["--mod": "a replay names its own mods; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let verify = arguments.flag(Self.verify)
-        let force = arguments.flag(Self.force)
-        let ascii = try PlayCommand.drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
-        var mods = try ModOptions(arguments, ids: false)
-        let file = arguments.operands[0]
-        let fromInput = StandardStreams.isStream(file)
+        let request = try ReplayRun(arguments)
+        try request.validate()
+        return try replay(request)
+    }
+
+    /// Watches or verifies the replay `request` names.
+    static func replay(_ request: ReplayRun) throws(UsageError) -> ExitStatus {
+        let (verify, force, ascii, file) = (request.verify, request.force, request.drawsASCII, request.file)
+        var mods = request.mods
+        let fromInput = request.fromInput
         let path = fromInput ? "standard input" : CommandLineText.shown(file)
         if !verify {
-            if fromInput {
-                throw UsageError("a replay is watched with the terminal as standard input, so it cannot come from '-'; use --verify - to check one")
-            }
             for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
                 StandardError.write("hanjul replay: \(name) is not a terminal; to check a replay without one, use 'hanjul replay --verify FILE'")
                 return .usage
