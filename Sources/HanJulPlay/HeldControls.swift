@@ -42,12 +42,17 @@ struct HeldControls: Equatable, Sendable {
         self.holds = holds.filter { $0.key.isHeld }
     }
 
-    /// The held controls as the key stream has them, through the bindings.
+    /// The held controls as the key stream has them, through the bindings (a key with
+    /// modifiers counts for the control its plain key is bound to, as `control(for:)` says).
     init(_ stream: KeyHolds, bindings: KeyBindings) {
-        for control in Self.controls {
-            let down = (bindings.keys[control] ?? []).compactMap(stream.hold)
-            guard let since = down.map(\.since).max(), let lastSign = down.map(\.lastSign).max() else { continue }
-            holds[control] = Hold(since: since, lastSign: lastSign, surelyUntil: down.compactMap(\.surelyUntil).max(), keys: down.count)
+        var down: [Control: [KeyHolds.Hold]] = [:]
+        for key in stream.keys.keys {
+            guard let control = bindings.control(for: key), control.isHeld, let hold = stream.hold(key) else { continue }
+            down[control, default: []].append(hold)
+        }
+        for (control, keys) in down {
+            guard let since = keys.map(\.since).max(), let lastSign = keys.map(\.lastSign).max() else { continue }
+            holds[control] = Hold(since: since, lastSign: lastSign, surelyUntil: keys.compactMap(\.surelyUntil).max(), keys: keys.count)
         }
     }
 
