@@ -44,6 +44,8 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     /// Why the session could not make the fresh game a seek backwards needs (a mod that no
     /// longer loads); asked again at the next seek backwards.
     var rewindProblem: String?
+    /// Shown over the board until the next key: why the seek just asked for could not go back.
+    var rewindNote: String?
 
     init(replay: Replay, game: Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
@@ -98,7 +100,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
                 if let target = timeline.blockedTarget { sought(timeline.seek(toAction: target), "") }
             case .failure(let failure):
                 rewindProblem = failure.message
-                if timeline.blockedTarget != nil { seekNote = "cannot go back: " + failure.message }
+                if timeline.blockedTarget != nil { rewindNote = failure.message }
             }
             return askForFreshGame()
         case .resized(let newSize):
@@ -152,6 +154,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     }
 
     mutating func key(_ key: Key, at now: UInt64) -> [PlayEffect] {
+        rewindNote = nil
         if var typed = jump {
             switch key {
             case .character(let c) where c.isASCII && c.isNumber:
@@ -246,6 +249,9 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             var text = "score \(state.score)\nlines \(state.lines)\nlevel \(state.level)"
             if case .over(let reason) = state.phase { text = GameOverSummary.describe(reason) + "\n" + text }
             overlay = .message(title: "END OF REPLAY", text: text + "\n\n, back · r again · q quit")
+        }
+        if let rewindNote {
+            overlay = .message(title: "CANNOT GO BACK", text: "The rules do not load again:\n\(rewindNote)\n\nFix the mod, then seek back again; ] and . go on.")
         }
         if showsStatistics {
             overlay = .report(title: "STATISTICS", text: statistics.pageText(milliseconds: Int(played / 1_000_000)) + "\n\nTab back")
