@@ -69,6 +69,8 @@ extension PlayCommand {
                     case .mods(let replay, let rules, let loader):
                         return .success(PlaySession.replay(replay, provider: luaProvider(loader, command: "replay"), rules: rules,
                                                            config: config, size: size, now: now, environment: environment))
+                    case .versus(let match, let make):
+                        return versusReplaySession(match, make: make, config: config, size: size, now: now, environment: environment)
                     }
                 }
             },
@@ -80,6 +82,10 @@ extension PlayCommand {
                 case .success(.standard(let replay)):
                     actions = replay.actions.count
                     verdict = replay.verify(with: Game(rules: StandardRules(), source: replay.source))
+                case .success(.versus(let match, .standard)):
+                    return ReplayCommand.verdict(of: match) { VersusRules(rules: StandardRules()) }.line
+                case .success(.versus(let match, .mods(let make))):
+                    return ReplayCommand.verdict(of: match, make: make).line
                 case .success(.mods(let replay, let rules, _)):
                     if let first = replay.reloads.first { return "the mods were reloaded during this game (before action \(first + 1)): it cannot be verified" }
                     actions = replay.actions.count
@@ -105,11 +111,14 @@ extension PlayCommand {
     enum OpenedReplay {
         case standard(Replay)
         case mods(Replay, LuaRules, ModOptions)
+        /// A versus match replay (.hjvs) and its rules' factory.
+        case versus(VersusReplay, VersusReplayRules)
     }
 
     /// The replay at `path` (the bytes the Replays page listed: H-5) with the rules it was
     /// recorded under, or why not (one line).
     static func openReplay(_ path: PathBytes, _ options: ModOptions) -> Result<OpenedReplay, RulesFailure> {
+        if let opened = openVersusReplay(path, options) { return opened }
         let replay: Replay
         do throws(ReplayFile.ReadError) {
             replay = try ReplayFile.read(path)

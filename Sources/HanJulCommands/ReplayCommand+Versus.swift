@@ -18,7 +18,7 @@ extension ReplayCommand {
         }
     }
 
-    static func runVersus(_ replay: VersusReplay, path: String, verify: Bool, mods: ModOptions, ascii: Bool) -> ExitStatus {
+    static func runVersus(_ replay: VersusReplay, path: String, verify: Bool, force: Bool, mods: ModOptions, ascii: Bool) -> ExitStatus {
         if replay.mods.isEmpty {
             return versus(replay, path: path, verify: verify, ascii: ascii) { VersusRules(rules: StandardRules()) }
         }
@@ -27,11 +27,33 @@ extension ReplayCommand {
             let rules = try catalog.rules(replay.mods)
             return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
         }
-        do { _ = try make() } catch {
+        let installed: [RulesIdentity.Mod]
+        do { installed = try make().rules.identity.mods } catch {
             StandardError.write("hanjul replay: \(path): the match's mods do not load: \(error)")
             return .modError
         }
+        if let differences = modDifferences(replay, installed: installed) {
+            // As for an .hjr (ReplayCommand.replay): refused unless --force.
+            let message = "\(path): the mods differ from those it was recorded with: " + differences
+            guard force else {
+                StandardError.write("hanjul replay: \(message); refusing (pass --force to try anyway)")
+                return .failure
+            }
+            StandardError.write("hanjul replay: warning: \(message); \(verify ? "verifying" : "playing") anyway")
+        }
         return versus(replay, path: path, verify: verify, ascii: ascii, make: make)
+    }
+
+    /// What differs between the mods `replay` recorded and those `installed`, in words; nil
+    /// when they match or the file records no versions (format 1).
+    static func modDifferences(_ replay: VersusReplay, installed: [RulesIdentity.Mod]) -> String? {
+        guard !replay.recordedMods(match: installed) else { return nil }
+        func named(_ mod: RulesIdentity.Mod) -> String { "\(mod.id) \(mod.version) (sha256 \(mod.sha256.prefix(12))…)" }
+        var lines = zip(replay.modLocks, installed).filter { $0 != $1 }.map { "\(named($0)) was recorded; \(named($1)) is installed" }
+        if replay.modLocks.count != installed.count {
+            lines.append("\(replay.modLocks.count) mod\(replay.modLocks.count == 1 ? "" : "s") recorded, \(installed.count) loaded")
+        }
+        return lines.joined(separator: "; ")
     }
 
     static func versus<R: Rules>(_ replay: VersusReplay, path: String, verify: Bool, ascii: Bool,
@@ -55,16 +77,19 @@ extension ReplayCommand {
             }
             return .success
         }
+        let result = verdict(of: replay, make: make)
+        say(result.line)
+        return result.matches ? .success : .failure
+    }
+
+    /// Every game of `replay` played again under `make`'s rules: `match: …` or `diverged: …`.
+    static func verdict<R: Rules>(of replay: VersusReplay, make: () throws -> VersusRules<R>) -> (matches: Bool, line: String) {
         for index in replay.games.indices {
-            if let problem = replay.verify(game: index, make: make) {
-                say("diverged: \(problem)")
-                return .failure
-            }
+            if let problem = replay.verify(game: index, make: make) { return (false, "diverged: \(problem)") }
         }
         let moves = replay.games.reduce(0) { $0 + $1.moves.count }
         let score = replay.score
-        say("match: \(replay.games.count) game\(replay.games.count == 1 ? "" : "s"), \(moves) moves, score \(score[0]) : \(score[1]) "
+        return (true, "match: \(replay.games.count) game\(replay.games.count == 1 ? "" : "s"), \(moves) moves, score \(score[0]) : \(score[1]) "
             + "(you against \(replay.bot) at \(replay.piecesPerSecond) pps\(replay.mods.isEmpty ? "" : ", mods " + replay.mods.joined(separator: " ")))")
-        return .success
     }
 }

@@ -55,7 +55,7 @@ enum ReplayCommand {
         // A versus match replay (.hjvs) is text of its own: ReplayCommand+Versus.
         if let bytes = input ?? (try? SafeFile.read(file, maxBytes: VersusReplay.maxBytes)), let match = versusReplay(bytes, path: path) {
             switch match {
-            case .success(let replay): return runVersus(replay, path: path, verify: verify, mods: mods, ascii: ascii)
+            case .success(let replay): return runVersus(replay, path: path, verify: verify, force: force, mods: mods, ascii: ascii)
             case .failure(let problem):
                 StandardError.write("hanjul replay: \(problem.message)")
                 return .usage

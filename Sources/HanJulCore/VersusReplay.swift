@@ -5,8 +5,9 @@
 /// (winner, both sides' checksums).
 ///
 /// ```
-/// hanjul-versus 1
+/// hanjul-versus 2
 /// mods versus
+/// mod versus 3f2a… 1.0.0
 /// bot eltetris
 /// pps 1
 /// best-of 3
@@ -35,6 +36,10 @@ public struct VersusReplay: Equatable, Sendable {
 
     /// The mods both sides played under, in order (empty: the standard rules).
     public var mods: [String]
+    /// Each of `mods`' version and SHA-256 as the first game loaded them (`RulesIdentity`),
+    /// so a changed mod is refused as for an .hjr; empty in files written before they were
+    /// recorded (format 1).
+    public var modLocks: [RulesIdentity.Mod] = []
     /// The bot's name (`--bot`) and pace.
     public var bot: String
     public var piecesPerSecond: Double
@@ -44,6 +49,12 @@ public struct VersusReplay: Equatable, Sendable {
     public var games: [Game]
 
     public static let magic = "hanjul-versus 1"
+    /// Format 2 adds a `mod ID SHA256 VERSION` line for each mod; a match without mods is
+    /// written as format 1, so older HanJul versions still read it.
+    public static let magicPrefix = "hanjul-versus "
+    public static let newestFormat = 2
+    /// The longest mod version a match replay may name, in scalars (as `.hjr`).
+    public static let maxVersionScalars = 3_100
     /// The most bytes a match replay may have when read.
     public static let maxBytes = 64 << 20
 
@@ -72,8 +83,9 @@ public struct VersusReplay: Equatable, Sendable {
     // MARK: - Text
 
     public var text: String {
-        var lines = [Self.magic, "mods " + mods.joined(separator: " "), "bot " + bot, "pps \(piecesPerSecond)",
-                     "best-of \(bestOf)", "seed \(seed)"]
+        var lines = [modLocks.isEmpty ? Self.magic : Self.magicPrefix + "2", "mods " + mods.joined(separator: " ")]
+        lines += modLocks.map { "mod \($0.id) \($0.sha256) \($0.version)" }
+        lines += ["bot " + bot, "pps \(piecesPerSecond)", "best-of \(bestOf)", "seed \(seed)"]
         for (index, game) in games.enumerated() {
             let winner = game.winner.map(String.init) ?? "-"
             lines.append("game \(index + 1) seed \(game.seed) winner \(winner) checksums "
@@ -92,13 +104,27 @@ public struct VersusReplay: Equatable, Sendable {
 
     /// Whether `bytes` start like a match replay.
     public static func looksLike(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: Array(magic.utf8))
+        bytes.starts(with: Array(magicPrefix.utf8))
+    }
+
+    /// Whether the recorded mods are `installed` (the rules' identity now); true when the
+    /// file predates recorded versions (it then verifies as it did).
+    public func recordedMods(match installed: [RulesIdentity.Mod]) -> Bool {
+        modLocks.isEmpty || modLocks == installed
     }
 
     public init(parsing text: String) throws(ParseError) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        guard lines.first == Self.magic else { throw ParseError(line: 1, reason: "not a versus match replay (no '\(Self.magic)')") }
+        guard let first = lines.first, first.hasPrefix(Self.magicPrefix) else {
+            throw ParseError(line: 1, reason: "not a versus match replay (no '\(Self.magic)')")
+        }
+        guard let format = Int(first.dropFirst(Self.magicPrefix.count)), format >= 1 else {
+            throw ParseError(line: 1, reason: "the match replay format after '\(Self.magicPrefix)' is not a number")
+        }
+        guard format <= Self.newestFormat else {
+            throw ParseError(line: 1, reason: "written by a newer HanJul (match replay format \(format); this one reads 1 to \(Self.newestFormat))")
+        }
         func value(_ index: Int, _ key: String) throws(ParseError) -> String {
             guard lines.indices.contains(index), lines[index] == key || lines[index].hasPrefix(key + " ") else {
                 throw ParseError(line: index + 1, reason: "expected '\(key) …'")
@@ -106,16 +132,28 @@ public struct VersusReplay: Equatable, Sendable {
             return String(lines[index].dropFirst(key.count)).trimmingSpaces
         }
         mods = try value(1, "mods").split(separator: " ").map(String.init)
-        bot = try value(2, "bot")
-        guard let pps = Double(try value(3, "pps")), pps > 0, pps <= 1000 else { throw ParseError(line: 4, reason: "pps must be a number above 0") }
+        modLocks = []
+        if format >= 2 {
+            guard !mods.isEmpty else { throw ParseError(line: 2, reason: "format 2 is for matches under mods, and 'mods' names none") }
+            // The mods as loaded (those required included), one line each; not trimmed: a
+            // version is kept exactly.
+            while lines.indices.contains(2 + modLocks.count), lines[2 + modLocks.count].hasPrefix("mod ") {
+                let index = 2 + modLocks.count
+                modLocks.append(try Self.modLock(String(lines[index].dropFirst(4)), line: index + 1))
+            }
+            guard !modLocks.isEmpty else { throw ParseError(line: 3, reason: "expected 'mod ID SHA256 VERSION' (format 2 records the mods' versions)") }
+        }
+        let base = 2 + modLocks.count  // the `bot` line's index
+        bot = try value(base, "bot")
+        guard let pps = Double(try value(base + 1, "pps")), pps > 0, pps <= 1000 else { throw ParseError(line: base + 2, reason: "pps must be a number above 0") }
         piecesPerSecond = pps
-        guard let best = Int(try value(4, "best-of")), (1...99).contains(best) else { throw ParseError(line: 5, reason: "best-of must be 1 to 99") }
+        guard let best = Int(try value(base + 2, "best-of")), (1...99).contains(best) else { throw ParseError(line: base + 3, reason: "best-of must be 1 to 99") }
         bestOf = best
-        guard let matchSeed = UInt64(try value(5, "seed")) else { throw ParseError(line: 6, reason: "the seed must be a whole number") }
+        guard let matchSeed = UInt64(try value(base + 3, "seed")) else { throw ParseError(line: base + 4, reason: "the seed must be a whole number") }
         seed = matchSeed
         games = []
-        for (offset, line) in lines.dropFirst(6).enumerated() {
-            let number = offset + 7
+        for (offset, line) in lines.dropFirst(base + 4).enumerated() {
+            let number = offset + base + 5
             let fields = line.split(separator: " ").map(String.init)
             if fields.first == "game" {
                 guard fields.count == 8, fields[2] == "seed", fields[4] == "winner", fields[6] == "checksums",
@@ -140,6 +178,27 @@ public struct VersusReplay: Equatable, Sendable {
             games[games.count - 1].moves.append(VersusMove(side: side, action: actions[0], millisecond: millisecond))
         }
         guard !games.isEmpty else { throw ParseError(line: lines.count, reason: "no games") }
+    }
+
+    /// A `mod ID SHA256 VERSION` line's value (after `mod `).
+    static func modLock(_ value: String, line: Int) throws(ParseError) -> RulesIdentity.Mod {
+        let fields = value.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3 else { throw ParseError(line: line, reason: "expected 'mod ID SHA256 VERSION'") }
+        let id = String(fields[0])
+        guard (1...32).contains(id.utf8.count), id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }) else {
+            throw ParseError(line: line, reason: "not a mod id (1 to 32 of a-z, 0-9, _ and -)")
+        }
+        let sha = fields[1]
+        guard sha.utf8.count == 64, sha.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw ParseError(line: line, reason: "mod '\(id)': the sha256 is not 64 lowercase hex digits")
+        }
+        let version = fields[2]
+        // As an .hjr's: printed back, so plain visible text (no control characters).
+        guard !version.isEmpty, version.unicodeScalars.count <= maxVersionScalars,
+              !version.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw ParseError(line: line, reason: "mod '\(id)' has a version that is empty, too long, or holds control characters")
+        }
+        return RulesIdentity.Mod(id: id, version: String(version), sha256: String(sha))
     }
 
     // MARK: - Verifying

@@ -1,4 +1,5 @@
 import HanJulSystem
+import HanJulCore
 import HanJulFiles
 
 /// One row of the versus table: matches won and lost against one bot at one pace (under
@@ -61,6 +62,39 @@ extension FileStore {
         } catch {
             return "could not save the match replay to \(error.path): \(error.reason)"
         }
+    }
+
+    /// Whether `name` is a match replay's (`*.hjvs`).
+    static func isVersusReplay(_ name: PathBytes) -> Bool {
+        name.bytes.suffix(5).elementsEqual(".hjvs".utf8)
+    }
+
+    /// A saved file's name as its date orders it: a match's without `versus-`, so matches
+    /// and games interleave by when they were played.
+    static func newestFirstKey(_ name: PathBytes) -> PathBytes {
+        let prefix = Array("versus-".utf8)
+        return name.bytes.starts(with: prefix) ? PathBytes(bytes: name.bytes.dropFirst(prefix.count)) : name
+    }
+
+    /// The Replays page's line for the match replay at `path`: `versus eltetris 1pps` and the
+    /// score (`2:1`), or what is wrong with the file.
+    static func versusListing(path: PathBytes) -> ReplayListing {
+        let bytes: [UInt8]
+        do throws(FileError) { bytes = try SafeFile.read(path, maxBytes: VersusReplay.maxBytes) } catch {
+            return ReplayListing(path: path, rules: "versus", problem: "could not read it: \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return ReplayListing(path: path, rules: "versus", problem: "not a versus match replay: not UTF-8 text")
+        }
+        let replay: VersusReplay
+        do throws(VersusReplay.ParseError) { replay = try VersusReplay(parsing: text) } catch {
+            return ReplayListing(path: path, rules: "versus", problem: "not a versus match replay: \(error)")
+        }
+        var listing = ReplayListing(path: path, rules: "versus " + VersusResult.key(bot: replay.bot, piecesPerSecond: replay.piecesPerSecond, mods: replay.mods),
+                                    actions: replay.games.reduce(0) { $0 + $1.moves.count })
+        listing.date = date(ofReplayNamed: newestFirstKey(path.name).shown)
+        listing.outcome = "\(replay.score[0]):\(replay.score[1])"
+        return listing
     }
 
     public func versusResults() -> [VersusResult] {

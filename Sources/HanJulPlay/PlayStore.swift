@@ -89,19 +89,23 @@ public final class FileStore: PlayStore {
         return HighScoreTable.lowerIsBetter(path: path, key: key)
     }
 
-    /// Replays are named `YYYYMMDD-HHMMSS-SEED.hjr`, so newest first is the names in
-    /// descending order; each is read for its rules (a damaged one is listed with why).
+    /// Replays are named `YYYYMMDD-HHMMSS-SEED.hjr` and matches `versus-YYYYMMDD-HHMMSS.hjvs`,
+    /// so newest first is the names (without `versus-`) in descending order; each is read for
+    /// its rules (a damaged one is listed with why).
     /// Names stay bytes (H-5): each listing opens, verifies and deletes the file it was
     /// listed from, whatever its name holds.
     public func replays() -> [ReplayListing] {
         guard let folder = replaysFolder.map({ PathBytes($0) }),
               let names = try? Directory.names(in: folder) else { return [] }
         let suffix = Array(".hjr".utf8)
-        let replays = names.filter { $0.bytes.first != UInt8(ascii: ".") && $0.bytes.suffix(suffix.count).elementsEqual(suffix) }
+        let replays = names.filter {
+            $0.bytes.first != UInt8(ascii: ".") && ($0.bytes.suffix(suffix.count).elementsEqual(suffix) || Self.isVersusReplay($0))
+        }
         var tables: [String: [HighScore]] = [:]
         // Bounded: the listing reads each file; a folder of thousands shows the newest.
-        return replays.sorted(by: >).prefix(Self.listedReplays).map { name in
+        return replays.sorted { Self.newestFirstKey($0) > Self.newestFirstKey($1) }.prefix(Self.listedReplays).map { name in
             let path = folder.appending(name)
+            if Self.isVersusReplay(name) { return Self.versusListing(path: path) }
             do throws(ReplayFile.ReadError) {
                 let replay = try ReplayFile.read(path)
                 let key = HighScoreTable.key(for: replay.rules)
@@ -118,11 +122,11 @@ public final class FileStore: PlayStore {
         }
     }
 
-    /// When a saved game was played, from its file name (`YYYYMMDD-HHMMSS-SEED.hjr`):
-    /// `YYYY-MM-DD HH:MM`; nil for other names.
+    /// When a saved game was played, from its file name (`YYYYMMDD-HHMMSS-SEED.hjr`, or a
+    /// match's `YYYYMMDD-HHMMSS.hjvs` without `versus-`): `YYYY-MM-DD HH:MM`; nil for other names.
     static func date(ofReplayNamed name: String) -> String? {
         let bytes = Array(name.utf8)
-        guard bytes.count >= 16, bytes[8] == UInt8(ascii: "-"), bytes[15] == UInt8(ascii: "-"),
+        guard bytes.count >= 16, bytes[8] == UInt8(ascii: "-"), bytes[15] == UInt8(ascii: "-") || bytes[15] == UInt8(ascii: "."),
               bytes[0..<8].allSatisfy({ (0x30...0x39).contains($0) }), bytes[9..<15].allSatisfy({ (0x30...0x39).contains($0) }) else {
             return nil
         }

@@ -6,9 +6,11 @@ import HanJulFiles
 /// table. `tidy` removes the rest when HanJul starts; `listing` is what the Replays screen
 /// shows.
 ///
-/// Only plain `*.hjr` files directly in the folder count: folders, links, hidden and
-/// temporary files, and anything else are never listed nor removed. Newest means latest
-/// modified (a replay is written once, when its game ends), then the name.
+/// Only plain `*.hjr` and `*.hjvs` (versus match) files directly in the folder count:
+/// folders, links, hidden and temporary files, and anything else are never listed nor
+/// removed. Games and matches share the one count of newest kept; a match never makes a
+/// high-score table, so an old one goes when `kept` newer replays are there. Newest means
+/// latest modified (a replay is written once, when its game or match ends), then the name.
 ///
 /// ```
 /// let report = ReplayHousekeeping.tidy(dataDirectory: data, kept: settings.replaysKept)
@@ -118,6 +120,7 @@ public enum ReplayHousekeeping {
     /// `name` without the `-2`…`-99` the saver adds when a name is taken (`X-2.hjr` →
     /// `X.hjr`), so an entry naming the replay it asked for keeps the one written.
     static func withoutTakenSuffix(_ name: String) -> String {
+        guard name.hasSuffix(".hjr") else { return name }
         let stem = name.dropLast(4)
         guard let dash = stem.lastIndex(of: "-") else { return name }
         let digits = stem[stem.index(after: dash)...]
@@ -125,14 +128,14 @@ public enum ReplayHousekeeping {
         return String(stem[..<dash]) + ".hjr"
     }
 
-    /// The plain `*.hjr` files directly in `folder` (none when it cannot be read).
+    /// The plain `*.hjr` and `*.hjvs` files directly in `folder` (none when it cannot be read).
     static func savedReplays(in folder: String) -> [SavedReplay] {
         guard let names = try? Directory.names(in: PathBytes(folder)) else { return [] }
         var found: [SavedReplay] = []
         for bytes in names {
             // A name that is not UTF-8 is none HanJul saved, and no text names that file
             // (H-5): it is never listed, so never removed. Every other name is exact text.
-            guard let name = bytes.text, HighScore.isReplayFileName(name) else { continue }
+            guard let name = bytes.text, HighScore.isReplayFileName(name) || isMatchReplayName(name) else { continue }
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
@@ -141,6 +144,12 @@ public enum ReplayHousekeeping {
                                      isRecent: false, madeHighScores: false))
         }
         return found
+    }
+
+    /// A versus match replay's name (`versus-20261202-142233.hjvs`), held to the same
+    /// rules as a game's: no folder, not hidden, nothing invisible.
+    static func isMatchReplayName(_ name: String) -> Bool {
+        name.hasSuffix(".hjvs") && HighScore.isReplayFileName(String(name.dropLast(5)) + ".hjr")
     }
 
     /// An entry saved before entries named their replay: its replay is the one saved for

@@ -128,6 +128,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
         self.size = size
         let seed = config.seed ?? environment.newSeed()
         record = VersusReplay(mods: setup.mods, bot: setup.botName, piecesPerSecond: setup.piecesPerSecond, bestOf: setup.bestOf, seed: seed)
+        // The mods' versions and hashes as loaded, so a changed mod is refused on replay.
+        record.modLocks = sides.first?.rules.identity.mods ?? []
         let gameSeed = VersusReplay.gameSeed(match: seed, index: 0)
         referee = VersusReferee(sides: sides, seed: gameSeed, schedules: [.realTime, .paced], keepsMoves: true)
         bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed).b)
