@@ -154,7 +154,28 @@ import Testing
         #expect(parsed.verify(game: 0) { VersusRules(rules: StandardRules()) } != nil)
     }
 
+    @Test func aMatchUnderModsRecordsTheirVersionsAndAnOldFileStillReads() throws {
+        var replay = VersusReplay(mods: ["versus"], bot: "attack", piecesPerSecond: 2.5, bestOf: 1, seed: 3)
+        replay.games = [VersusReplay.Game(seed: 4, winner: nil, checksums: [1, 2], moves: [VersusMove(side: 1, action: .left, millisecond: 9)])]
+        #expect(replay.text.hasPrefix("hanjul-versus 1\nmods versus\nbot attack\n"), "no versions: format 1, as before")
+        replay.modLocks = [.init(id: "base", version: "2.0 beta  two", sha256: String(repeating: "a", count: 64)),
+                           .init(id: "versus", version: "1.0.0", sha256: String(repeating: "0", count: 64))]
+        let text = replay.text
+        #expect(text.hasPrefix("hanjul-versus 2\nmods versus\nmod base \(String(repeating: "a", count: 64)) 2.0 beta  two\nmod versus "))
+        let parsed = try VersusReplay(parsing: text)
+        #expect(parsed == replay, "versions kept exactly, spaces and all; a required mod beside the one named")
+        #expect(parsed.recordedMods(match: replay.modLocks) && !parsed.recordedMods(match: [replay.modLocks[1]]))
+        let oldLines = ["hanjul-versus 1"] + text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("mod ") }
+        let old = try VersusReplay(parsing: oldLines.joined(separator: "\n"))
+        #expect(old.modLocks.isEmpty && old.recordedMods(match: replay.modLocks), "a file without versions is checked as before")
+    }
+
     @Test(arguments: [
+        ("hanjul-versus 2\nmods\nbot x\npps 1\nbest-of 1\nseed 1\n", 2),
+        ("hanjul-versus 2\nmods a\nmod a 00 1\nbot x\npps 1\nbest-of 1\nseed 1\n", 3),
+        ("hanjul-versus 2\nmods a\nmod A \(String(repeating: "0", count: 64)) 1\nbot x\n", 3),
+        ("hanjul-versus 2\nmods a\nmod a \(String(repeating: "0", count: 64)) 1\u{7}\nbot x\n", 3),
+        ("hanjul-versus x\nmods\n", 1), ("hanjul-versus 3\nmods\n", 1),
         ("nonsense", 1), ("hanjul-versus 1\nmods\nbot x\npps 0\nbest-of 1\nseed 1\n", 4),
         ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\n0 5 L\n", 7),
         ("hanjul-versus 1\nmods\nbot x\npps 1\nbest-of 1\nseed 1\ngame 1 seed 2 winner 3 checksums 1,2\n", 7),
