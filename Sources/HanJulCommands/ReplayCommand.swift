@@ -28,7 +28,7 @@ enum ReplayCommand {
                 + "The replay's mods are looked for in each --mods-dir DIR first, then ./Mods and the data folders "
                 + "(see 'hanjul mods').",
         ],
-        operands: [Operand("FILE", kind: .input, help: "a replay (.hjr), e.g. from ~/.local/share/hanjul/replays",
+        operands: [Operand("FILE", kind: .input, help: "a replay (.hjr) or versus match (.hjvs), e.g. from ~/.local/share/hanjul/replays",
                            missing: "give one replay FILE")],
         options: [verify, force, ascii, unicode, ModOptions.modsDir],
         misplaced: ["--mod": "a replay names its own mods; --mod does not apply"])
