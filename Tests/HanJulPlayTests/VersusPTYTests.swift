@@ -57,6 +57,8 @@ struct VersusPTYTests {
         let replay = try VersusReplay(parsing: String(contentsOfFile: path, encoding: .utf8))
         let game = try #require(replay.games.first)
         #expect(game.winner != nil, "one side topped out")
+        #expect(replay.modLocks.map(\.id) == ["everylock"] && replay.modLocks.first?.version == "1.0.0" && replay.modLocks.first?.sha256.count == 64,
+                "the mod's version and hash recorded (format 2): \(replay.modLocks)")
         #expect(replay.verify(game: 0, make: Self.rules) == nil, "the same match under the Swift twin of the mod")
         var referee = VersusReferee(sides: [Self.rules(), Self.rules()], seed: game.seed, schedules: [.paced, .paced])
         // The first lock that let garbage in: its lines, one attack (one hole) each, the
