@@ -37,13 +37,15 @@ enum BenchCommand {
         misplaced: ["--mod": "hanjul bench measures the built-in rules and Mods/standard; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let games = try arguments.count(Self.games, limit: 10_000) ?? 10
-        let cap = try arguments.count(Self.cap, limit: 100_000_000) ?? 50_000
-        let referencePath = arguments.value(reference)
-        let noReference = arguments.flag(Self.noReference)
-        let rounds = try arguments.count(Self.rounds, limit: 100) ?? 3
-        let modOptions = try ModOptions(arguments, ids: false)
-        if referencePath != nil && noReference { throw UsageError("give --reference PATH or --no-reference, not both") }
+        let request = try BenchRun(arguments)
+        try request.validate()
+        return try start(request)
+    }
+
+    /// Builds the reference, measures every round, and prints the best of each.
+    static func start(_ request: BenchRun) throws(UsageError) -> ExitStatus {
+        let (games, cap, rounds) = (request.games, request.cap, request.rounds)
+        let (referencePath, noReference, modOptions) = (request.referencePath, request.noReference, request.mods)
 
         let seeds = (1...UInt64(games)).map { $0 }
         // The mods the issue sets goals for: the Lua restatement of the standard rules, and
@@ -151,5 +153,29 @@ enum BenchCommand {
         say("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
         say("  scoring, bag); the reference drops each orientation straight down in every column.")
         return .success
+    }
+}
+
+/// `hanjul bench`'s options, read (`init`) and checked together (`validate`).
+struct BenchRun {
+    var games: Int
+    var cap: Int
+    var referencePath: String?
+    var noReference: Bool
+    var rounds: Int
+    var mods: ModOptions
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        games = try arguments.count(BenchCommand.games, limit: 10_000) ?? 10
+        cap = try arguments.count(BenchCommand.cap, limit: 100_000_000) ?? 50_000
+        referencePath = arguments.value(BenchCommand.reference)
+        noReference = arguments.flag(BenchCommand.noReference)
+        rounds = try arguments.count(BenchCommand.rounds, limit: 100) ?? 3
+        mods = try ModOptions(arguments, ids: false)
+    }
+
+    /// The options that cannot go together.
+    func validate() throws(UsageError) {
+        if referencePath != nil && noReference { throw UsageError("give --reference PATH or --no-reference, not both") }
     }
 }

@@ -41,20 +41,15 @@ enum CheckCommand {
         misplaced: ["--mod": "give the mod to check as 'hanjul check ID', and the mods to check it with as --with OTHER"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let options = try ModOptions(arguments, ids: false)
-        let id = arguments.operands[0]
-        var checkOptions = ModChecker.Options()
-        if let n = try arguments.count(games, limit: 10_000) { checkOptions.fuzzGames = n }
-        if let n = try arguments.count(fuzzActions, limit: 100_000) { checkOptions.fuzzActions = n }
-        if let first = try arguments.seed(seed) { checkOptions.firstSeed = first }
-        checkOptions.modsDirs = options.extraFolders
-        let record = arguments.value(Self.record)
-        let recordPieces = try arguments.count(cap, limit: 10_000)
-        guard recordPieces == nil || record != nil else { throw UsageError("--cap goes with --record FILE") }
+        let request = try CheckRun(arguments)
+        try request.validate()
+        return check(request)
+    }
 
-        let withIDs = arguments.values(Self.with)
-        for other in withIDs where other.isEmpty { throw UsageError("--with needs a mod id") }
-        if withIDs.contains(id) { throw UsageError("--with \(id): that is the mod being checked; give the other mods") }
+    /// Loads the mod and its companions, then records a replay or runs the checks.
+    static func check(_ request: CheckRun) -> ExitStatus {
+        let (options, id, checkOptions, withIDs) = (request.mods, request.id, request.checkOptions, request.withIDs)
+        let (record, recordPieces) = (request.record, request.recordPieces)
         let catalog = options.catalog
         let package: ModPackage
         let companions: [ModPackage]

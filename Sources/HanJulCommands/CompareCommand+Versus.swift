@@ -9,29 +9,9 @@ extension CompareCommand {
                                help: "compare two attack tables instead of single games: bot A against bot B (as sim --versus) under --a and "
                                    + "under --b on the same seeds; says which is more decisive (the winner's margin in lines, the match length)")
 
-    static func runVersus(_ arguments: Arguments, pair: String, a: String, b: String) throws(UsageError) -> ExitStatus {
-        for option in sideOptions + [SimOptions.bot, svg, figures] where arguments.value(option) != nil {
-            throw UsageError("--versus does not take \(option.name): give the bots as --versus A:B")
-        }
-        if arguments.flag(SimOptions.progress) { throw UsageError("--versus does not take --progress (yet)") }
-        if arguments.value(SimOptions.shard) != nil { throw UsageError("--versus does not take --shard in compare") }
-        let mods = try ModOptions(arguments, ids: false)
-        let request = try SimOptions.Request.read(arguments)
-        let options = try request.resolve()
-        let halves = pair.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard halves.count == 2 else { throw UsageError("--versus \(CommandLineText.quoted(pair)): give two bots as A:B, e.g. eltetris:attack") }
-        let botA = try SimOptions.parseBot(halves[0], option: "--versus"), botB = try SimOptions.parseBot(halves[1], option: "--versus")
-        var pace = VersusConfig.defaultPiecesPerSecond
-        if let given = request.pps {
-            guard let given else { throw UsageError("--versus needs a pace: --pps 0 (no pace) has no match clock") }
-            pace = given
-        }
-        var config = VersusConfig(cap: options.config.cap)
-        var bot = options.config.bot
-        (bot.kind, bot.plain) = botA
-        config.a = VersusSide(bot: bot, piecesPerSecond: pace)
-        (bot.kind, bot.plain) = botB
-        config.b = VersusSide(bot: bot, piecesPerSecond: pace)
+    /// Plays the matches under both rule sets and compares them.
+    static func compareVersus(_ request: CompareVersusRun) throws(UsageError) -> ExitStatus {
+        let (a, b, pair, mods, options, config) = (request.a, request.b, request.pair, request.mods, request.options, request.config)
         let specA: VersusSpec, specB: VersusSpec
         switch (SimCommand.versusSpec(words(a), catalog: mods.catalog), SimCommand.versusSpec(words(b), catalog: mods.catalog)) {
         case (.success(let loadedA), .success(let loadedB)):
@@ -47,7 +27,7 @@ extension CompareCommand {
             try VersusPool.play(specB, seeds: options.seeds, config: config, workers: options.workers) { recordsB.append($0) }
         }
         let comparison = VersusComparison(bots: pair, seeds: options.seeds, names: (specA.name, specB.name), a: recordsA, b: recordsB)
-        if arguments.flag(json) {
+        if request.json {
             Report(toStandardError: false).line(try sweep { () throws(SweepError) in try JSONLines.text(comparison, pretty: true) }, data: true)
         } else {
             Report(toStandardError: false).line(comparison.text)

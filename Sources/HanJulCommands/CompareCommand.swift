@@ -58,32 +58,24 @@ enum CompareCommand {
         misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        if SimOptions.asksForBotList(arguments) || [aBot, bBot].contains(where: { arguments.value($0) == "list" }) {
+        if CompareRun.asksForBotList(arguments) {
             Report(toStandardError: false).line(SimOptions.botList)
             return .success
         }
-        guard let a = arguments.value(Self.a) else { throw UsageError("give --a \"MODS\" (the rule set to compare against)") }
-        guard let b = arguments.value(Self.b) else { throw UsageError("give --b \"MODS\" (the variant)") }
-        if let pair = arguments.value(versus) { return try runVersus(arguments, pair: pair, a: a, b: b) }
-        let mods = try ModOptions(arguments, ids: false)
-        let options = try SimOptions.read(arguments)
-        let (configA, configB) = try sideConfigs(arguments, shared: options.config)
-        let json = arguments.flag(Self.json)
-        let svg = arguments.value(Self.svg)
-        let showProgress = arguments.flag(SimOptions.progress)
-        let figureList = arguments.value(Self.figures)
-        var selection: ComparisonChart.Selection?
-        if let figureList {
-            switch ComparisonChart.Selection.parse(figureList, maxClear: 4) {
-            case .success(let chosen): selection = chosen
-            case .failure(let error):
-                let what = error.unknown.isEmpty ? "names nothing to draw" : "has no figure " + error.unknown.map(CommandLineText.quoted).joined(separator: ", ")
-                throw UsageError("--figures \(what); use \(error.known.joined(separator: ", "))")
-            }
+        if let pair = arguments.value(versus) {
+            let request = try CompareVersusRun(arguments, pair: pair)
+            try request.validate()
+            return try compareVersus(request)
         }
-        let quiet = arguments.flag(ProgressBar.quiet)
-        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
-        if json && svg.map(StandardStreams.isStream) == true { throw UsageError("--json and --svg - both write to standard output; send one to a file") }
+        let request = try CompareRun(arguments)
+        try request.validate()
+        return try compare(request)
+    }
+
+    /// Plays both rule sets a block of seeds at a time, and reports, draws or writes the comparison.
+    static func compare(_ request: CompareRun) throws(UsageError) -> ExitStatus {
+        let (a, b, mods, options, configA, configB) = (request.a, request.b, request.mods, request.options, request.configA, request.configB)
+        let (json, svg, showProgress, quiet, selection) = (request.json, request.svg, request.showProgress, request.quiet, request.selection)
         let specA: RuleSetSpec, specB: RuleSetSpec
         switch (SimOptions.ruleSet(words(a), catalog: mods.catalog, command: "compare"),
               SimOptions.ruleSet(words(b), catalog: mods.catalog, command: "compare")) {
@@ -150,17 +142,9 @@ enum CompareCommand {
     }
 
     /// Each side's bot: the shared options (`--bot`, `--noise`, …, already in `shared`), with
-    /// what `--a-…` and `--b-…` change. A shared option given with both sides' own is refused:
-    /// it would name neither side's.
+    /// what `--a-…` and `--b-…` change (a shared option given with both sides' own is refused
+    /// by `CompareRun.validate`).
     static func sideConfigs(_ arguments: Arguments, shared: SimulationConfig) throws(UsageError) -> (SimulationConfig, SimulationConfig) {
-        let pairs: [(Option, Option, Option)] = [(SimOptions.bot, aBot, bBot), (SimOptions.noise, aNoise, bNoise),
-                                                 (SimOptions.search, aSearch, bSearch), (SimOptions.lookahead, aLookahead, bLookahead)]
-        for (both, a, b) in pairs {
-            if let given = arguments.value(both), arguments.value(a) != nil, arguments.value(b) != nil {
-                throw UsageError("\(both.name) \(CommandLineText.quoted(given)) sets both sides, but \(a.name) and \(b.name) set each; "
-                                 + "give \(both.name) for both, or \(a.name) and \(b.name), or \(both.name) with one of them")
-            }
-        }
         func side(_ bot: Option, _ noise: Option, _ search: Option, _ lookahead: Option) throws(UsageError) -> SimulationConfig {
             var config = shared
             if let text = arguments.value(bot) { (config.bot.kind, config.bot.plain) = try SimOptions.parseBot(text, option: bot.name) }

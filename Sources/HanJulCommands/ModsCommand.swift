@@ -23,13 +23,19 @@ enum ModsCommand {
         misplaced: ["--mod": "'hanjul mods' lists every mod; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let trusted = arguments.values(trust)
-        let options = try ModOptions(arguments, ids: false)
+        let request = try ModsRun(arguments)
+        try request.validate()
+        return list(request)
+    }
+
+    /// Trusts the mods named, or lists the ids, or lists every mod with why one fails.
+    static func list(_ request: ModsRun) -> ExitStatus {
+        let options = request.mods
         let quarantine = HangGuard.quarantine
-        if !trusted.isEmpty {
-            return Self.trust(trusted, quarantine)
+        if !request.trusted.isEmpty {
+            return Self.trust(request.trusted, quarantine)
         }
-        if arguments.flag(ids) {
+        if request.idsOnly {
             for entry in options.catalog.searchPath.entries() where entry.shadowedBy == nil && ModPackage.isValidID(entry.id) {
                 say(entry.id)
             }
@@ -86,4 +92,21 @@ enum ModsCommand {
         }
         return .success
     }
+}
+
+/// `hanjul mods`'s options, read (`init`); none of them conflicts with another (`--trust`
+/// wins over `--ids`, as the synopsis has them apart).
+struct ModsRun {
+    var trusted: [String]
+    var mods: ModOptions
+    var idsOnly: Bool
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        trusted = arguments.values(ModsCommand.trust)
+        mods = try ModOptions(arguments, ids: false)
+        idsOnly = arguments.flag(ModsCommand.ids)
+    }
+
+    /// Nothing to refuse yet: kept so every command reads, validates and runs alike.
+    func validate() throws(UsageError) {}
 }

@@ -43,7 +43,7 @@ extension PlayCommand {
             },
             game: { ids, config, size, now, environment in
                 if ids.isEmpty {
-                    let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
+                    let provider = RulesProvider.standard
                     return .success((PlaySession.game(provider: provider, rules: StandardRules(), config: config, size: size, now: now,
                                                       environment: environment), []))
                 }
@@ -64,14 +64,11 @@ extension PlayCommand {
                 case .success(let opened):
                     switch opened {
                     case .standard(let replay):
-                        return .success(PlaySession.replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) },
-                                                           modNames: [], config: config, size: size, now: now, environment: environment))
+                        return .success(PlaySession.replay(replay, provider: .standard, rules: StandardRules(),
+                                                           config: config, size: size, now: now, environment: environment))
                     case .mods(let replay, let rules, let loader):
-                        return .success(PlaySession.replay(replay, makeGame: {
-                            let fresh = (try? loader.loadRules(command: "replay").get()) ?? rules
-                            return Game(rules: fresh, source: replay.source)
-                        }, modNames: rules.manifests.map { "\($0.name) \($0.version)" }, config: config, size: size, now: now,
-                           environment: environment))
+                        return .success(PlaySession.replay(replay, provider: luaProvider(loader, command: "replay"), rules: rules,
+                                                           config: config, size: size, now: now, environment: environment))
                     }
                 }
             },
@@ -139,11 +136,11 @@ extension PlayCommand {
     }
 
     /// Lua rules for `mods`, built afresh for each game, watched for hot reload.
-    static func luaProvider(_ mods: ModOptions) -> RulesProvider<LuaRules> {
+    static func luaProvider(_ mods: ModOptions, command: String = "play") -> RulesProvider<LuaRules> {
         let catalog = mods.catalog
         return RulesProvider<LuaRules>(
             make: {
-                switch mods.loadRules(command: "play") {
+                switch mods.loadRules(command: command) {
                 case .success(let rules): return .success(rules)
                 case .failure(let error): return .failure(RulesFailure(error.description))
                 }

@@ -18,33 +18,6 @@ extension PlayCommand {
     static let bestOf = Option("--best-of", value: "N", help: "with --versus: games in the match, the first to win more than half wins it (default 3)")
     static let versusOptions = [versus, versusBot, versusPace, bestOf]
 
-    /// The versus options read, or nil without `--versus`.
-    static func versusRequest(_ arguments: Arguments) throws(UsageError) -> (bot: BotKind, pps: Double, bestOf: Int)? {
-        guard let opponent = arguments.value(versus) else {
-            for option in [versusBot, versusPace, bestOf] where arguments.value(option) != nil {
-                throw UsageError("\(option.name) goes with --versus bot")
-            }
-            return nil
-        }
-        guard opponent == "bot" else { throw UsageError("--versus \(opponent): the only opponent here is 'bot'") }
-        var bot = BotKind.eltetris
-        if let name = arguments.value(versusBot) {
-            guard let kind = BotKind(rawValue: name) else { throw UsageError("--bot \(name) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
-            bot = kind
-        }
-        var pps = 1.0
-        if let text = arguments.value(versusPace) {
-            guard let value = Double(text), value.isFinite, value >= 0.1, value <= 20 else { throw UsageError("--pps \(text): give pieces per second from 0.1 to 20") }
-            pps = value
-        }
-        var games = 3
-        if let text = arguments.value(bestOf) {
-            guard let value = Int(text), (1...99).contains(value) else { throw UsageError("--best-of \(text): give a number of games from 1 to 99") }
-            games = value
-        }
-        return (bot, pps, games)
-    }
-
     /// A bot for the play screen: its placement as the moves that play it (a hold alone,
     /// when it holds first: the next plan is for the piece the hold brought in).
     static func planner<R: Rules>(_ kind: BotKind) -> (UInt64) -> (Game<R>) -> Result<[Action]?, VersusBotError> {
@@ -66,7 +39,7 @@ extension PlayCommand {
         init(_ bot: Bot) { self.bot = bot }
     }
 
-    static func runVersus(_ request: (bot: BotKind, pps: Double, bestOf: Int), mods: ModOptions, config: PlayConfig,
+    static func runVersus(_ request: PlayOptions.Versus, mods: ModOptions, config: PlayConfig,
                           environment: [String: String], playEnvironment: PlayEnvironment, dataDirectory: String?) -> ExitStatus {
         if mods.isStandard {
             let setup = VersusSetup<StandardRules>(make: { VersusRules(rules: StandardRules()) }, mods: [], botName: request.bot.rawValue,
@@ -92,7 +65,7 @@ extension PlayCommand {
             // The rules loaded once already: a failure here is as good as impossible; the
             // match then shows nothing but its heading.
             (try? PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: playEnvironment))
-                ?? PlaySession.game(provider: RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard }),
+                ?? PlaySession.game(provider: RulesProvider.standard,
                                     rules: StandardRules(), config: config, size: size, now: now, environment: playEnvironment)
         })
     }

@@ -44,32 +44,16 @@ enum PlayCommand {
         ],
         options: [seed, ascii, unicode] + handling + ModOptions.options + versusOptions)
 
-    /// Whether to draw with ASCII alone: `--ascii`, or a locale that is not UTF-8 without
-    /// `--unicode` (shared with `hanjul replay`).
-    static func drawsASCII(_ arguments: Arguments, ascii: Option, unicode: Option) throws(UsageError) -> Bool {
-        let askedASCII = arguments.flag(ascii), askedUnicode = arguments.flag(unicode)
-        if askedASCII && askedUnicode { throw UsageError("give --ascii or --unicode, not both") }
-        return askedASCII || !askedUnicode && !LocaleCharset.isUTF8
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
+        let options = try PlayOptions(arguments)
+        try options.validate()
+        return start(options)
     }
 
-    static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let seed = try arguments.seed(Self.seed)
-        let ascii = try drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
-        let mods = try ModOptions(arguments)
-        let versusRequest = try Self.versusRequest(arguments)
-        var handlingOptions: [(HandlingSettings.Field, String)] = []
-        for (field, option) in zip(HandlingSettings.fields, Self.handling) {
-            if let text = arguments.value(option) { handlingOptions.append((field, text)) }
-        }
-
-        // Bad values are usage errors before anything else; they win over the file, for this run.
-        var handling: [(HandlingSettings.Field, Int)] = []
-        for (field, text) in handlingOptions {
-            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
-            case .success(let value): handling.append((field, value))
-            case .failure(let error): throw UsageError(error.message)
-            }
-        }
+    /// The game, the start screen or a versus match, once the options check out.
+    static func start(_ options: PlayOptions) -> ExitStatus {
+        let seed = options.seed, mods = options.mods, versusRequest = options.versus
+        let ascii = options.drawsASCII, handling = options.handling
 
         // A mod found nowhere is a usage error too (2), like in every other command.
         if !mods.isStandard {
@@ -132,7 +116,7 @@ enum PlayCommand {
         }
 
         if mods.isStandard {
-            let provider = RulesProvider<StandardRules>(make: { .success(StandardRules()) }, identity: { _ in .standard })
+            let provider = RulesProvider.standard
             return finish(play(provider: provider, rules: StandardRules(), config: config, environment: environment,
                                playEnvironment: playEnvironment, dataDirectory: paths?.dataDirectory))
         }

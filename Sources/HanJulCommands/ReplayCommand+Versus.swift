@@ -37,11 +37,16 @@ extension ReplayCommand {
     static func versus<R: Rules>(_ replay: VersusReplay, path: String, verify: Bool, ascii: Bool,
                                  make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         guard verify else {
+            let first: [VersusRules<R>]
+            do { first = [try make(), try make()] } catch {
+                StandardError.write("hanjul replay: \(path): the match's mods do not load: \(error)")
+                return .modError
+            }
             let environment = TerminalEnvironment.current()
             let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
             let config = PlayConfig(style: style, colorMode: colorMode)
             let result = PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: nil) { size, now in
-                PlaySession.versusReplay(replay, make: make, config: config, size: size, now: now,
+                PlaySession.versusReplay(replay, first: first, make: make, config: config, size: size, now: now,
                                          environment: PlayEnvironment.live(store: FileStore(dataDirectory: nil)))
             }
             if case .failure(let error) = result {

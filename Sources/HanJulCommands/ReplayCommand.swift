@@ -34,17 +34,18 @@ enum ReplayCommand {
         misplaced: ["--mod": "a replay names its own mods; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let verify = arguments.flag(Self.verify)
-        let force = arguments.flag(Self.force)
-        let ascii = try PlayCommand.drawsASCII(arguments, ascii: Self.ascii, unicode: Self.unicode)
-        var mods = try ModOptions(arguments, ids: false)
-        let file = arguments.operands[0]
-        let fromInput = StandardStreams.isStream(file)
+        let request = try ReplayRun(arguments)
+        try request.validate()
+        return try replay(request)
+    }
+
+    /// Watches or verifies the replay `request` names.
+    static func replay(_ request: ReplayRun) throws(UsageError) -> ExitStatus {
+        let (verify, force, ascii, file) = (request.verify, request.force, request.drawsASCII, request.file)
+        var mods = request.mods
+        let fromInput = request.fromInput
         let path = fromInput ? "standard input" : CommandLineText.shown(file)
         if !verify {
-            if fromInput {
-                throw UsageError("a replay is watched with the terminal as standard input, so it cannot come from '-'; use --verify - to check one")
-            }
             for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
                 StandardError.write("hanjul replay: \(name) is not a terminal; to check a replay without one, use 'hanjul replay --verify FILE'")
                 return .usage
@@ -85,7 +86,7 @@ enum ReplayCommand {
                 return .failure
             }
             if !verify {
-                return watch(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [], ascii: ascii)
+                return watch(replay, provider: .standard, rules: StandardRules(), ascii: ascii)
             }
             return report(replay.verify(with: Game(rules: StandardRules(), source: replay.source)), replay)
         }
@@ -116,25 +117,21 @@ enum ReplayCommand {
             return .failure
         }
         if !verify {
-            let loader = mods
-            return watch(replay, makeGame: {
-                // A mod's Lua state lives for one game: each start from the beginning builds it afresh.
-                // Watched and quarantine-checked like the first (L-24).
-                let fresh = (try? loader.loadRules(command: "replay").get()) ?? rules
-                return Game(rules: fresh, source: replay.source)
-            }, modNames: rules.manifests.map { "\($0.name) \($0.version)" }, ascii: ascii)
+            // A mod's Lua state lives for one game: each start from the beginning builds it
+            // afresh, quarantine-checked like the first (L-24).
+            return watch(replay, provider: PlayCommand.luaProvider(mods, command: "replay"), rules: rules, ascii: ascii)
         }
         return report(replay.verify(with: Game(rules: rules, source: replay.source)), replay)
     }
 
-    static func watch<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], ascii: Bool) -> ExitStatus {
+    static func watch<R: Rules>(_ replay: Replay, provider: RulesProvider<R>, rules: R, ascii: Bool) -> ExitStatus {
         LuaPanicHandler.install()
         let environment = TerminalEnvironment.current()
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
         let config = PlayConfig(style: style, colorMode: colorMode)
         let playEnvironment = PlayEnvironment.live(store: FileStore(dataDirectory: nil))
         let result = PlayDriver.run(environment: environment, watchedFolders: [], dataDirectory: nil) { size, now in
-            PlaySession.replay(replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now,
+            PlaySession.replay(replay, provider: provider, rules: rules, config: config, size: size, now: now,
                                environment: playEnvironment)
         }
         switch result {

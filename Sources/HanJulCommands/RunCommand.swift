@@ -53,18 +53,15 @@ enum RunCommand {
         options: [seed, pieces, actions, actionsFile, board, level, lines, json, saveReplay] + ModOptions.options)
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let seed = arguments.value(Self.seed)
-        let pieces = arguments.value(Self.pieces)
-        let script = arguments.value(actions)
-        let scriptFile = arguments.value(actionsFile)
-        let json = arguments.flag(Self.json)
-        let replayPath = arguments.value(saveReplay)
-        let mods = try ModOptions(arguments)
-        let start = try StartOptions(arguments)
-        if !start.isStandard, replayPath != nil {
-            throw UsageError("--save-replay cannot hold a start other than an empty board at level 1 yet; leave out --board, --level and --lines to record")
-        }
+        let request = try RunOptions(arguments)
+        try request.validate()
+        return try start(request)
+    }
 
+    /// Loads the rules and plays the game `request` describes.
+    static func start(_ request: RunOptions) throws(UsageError) -> ExitStatus {
+        let (seed, pieces, script, scriptFile) = (request.seed, request.pieces, request.script, request.scriptFile)
+        let (json, replayPath, mods, start) = (request.json, request.replayPath, request.mods, request.start)
         if !mods.isStandard {
             switch mods.loadRules() {
             case .success(let rules):

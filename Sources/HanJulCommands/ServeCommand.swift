@@ -33,7 +33,14 @@ enum ServeCommand {
         options: ModOptions.options)
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let mods = try ModOptions(arguments)
+        let request = try ServeRun(arguments)
+        try request.validate()
+        return start(request)
+    }
+
+    /// Loads the rules and serves games until standard input ends or asks to quit.
+    static func start(_ request: ServeRun) -> ExitStatus {
+        let mods = request.mods
         signal(SIGPIPE, SIG_IGN)
         if mods.ids.isEmpty { return serve(name: "standard", resultFormat: nil, lockfile: []) { StandardRules() } }
         if mods.ids.count == 1, mods.ids[0] != "standard", mods.catalog.searchPath.folder(of: mods.ids[0]) == nil {
@@ -60,4 +67,16 @@ enum ServeCommand {
             return .modError
         }
     }
+}
+
+/// `hanjul serve`'s options: the mods (`init`), with nothing to refuse in combination.
+struct ServeRun {
+    var mods: ModOptions
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        mods = try ModOptions(arguments)
+    }
+
+    /// Nothing to refuse yet: kept so every command reads, validates and runs alike.
+    func validate() throws(UsageError) {}
 }

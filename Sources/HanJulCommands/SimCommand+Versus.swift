@@ -23,23 +23,15 @@ extension SimCommand {
     }
 
     static func runVersus(_ arguments: Arguments, pair: String?) throws(UsageError) -> ExitStatus {
-        for (option, name) in [(SimOptions.bot, "--bot"), (saveReplays, "--save-replays")]
-        where arguments.value(option) != nil {
-            throw UsageError("--versus does not take \(name) (yet): give the bots as --versus A:B")
-        }
-        let showProgress = arguments.flag(SimOptions.progress), quiet = arguments.flag(ProgressBar.quiet)
-        if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
-        let summaryPath = arguments.value(summaryFile)
-        if summaryPath.map(StandardStreams.isStream) == true {
-            throw UsageError("--summary needs a file: standard output has the summary for people (or the matches, with --jsonl -)")
-        }
-        let json = arguments.flag(Self.json)
-        let jsonl = arguments.value(Self.jsonl), resume = arguments.value(Self.resume)
-        if json && jsonl != nil { throw UsageError("give --json or --jsonl FILE, not both") }
-        if jsonl != nil && resume != nil { throw UsageError("give --jsonl FILE to start a run or --resume FILE to finish one, not both") }
-        if resume.map(StandardStreams.isStream) == true { throw UsageError("--resume needs the run's file; standard input or output cannot be resumed") }
-        let mods = try ModOptions(arguments)
-        let request = try SimOptions.Request.read(arguments)
+        let run = try SimVersusRun(arguments, pair: pair)
+        try run.validate()
+        return try playVersus(run)
+    }
+
+    /// Plays the matches `run` asks for (or those a resumed file lacks), writes them and reports.
+    static func playVersus(_ run: SimVersusRun) throws(UsageError) -> ExitStatus {
+        let (pair, showProgress, quiet, summaryPath) = (run.pair, run.showProgress, run.quiet, run.summaryPath)
+        let (json, jsonl, resume, mods, request) = (run.json, run.jsonl, run.resume, run.mods, run.request)
 
         var header: VersusHeader?
         var done: [MatchRecord] = []

@@ -35,14 +35,15 @@ enum StatsCommand {
         options: [expect, shards, partial, json])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let json = arguments.flag(Self.json)
-        let partial = arguments.flag(Self.partial)
-        let expectText = arguments.value(expect)
-        let shardsText = arguments.value(shards)
-        let files = arguments.operands
-        if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
-        var expected = try expectText.map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
-        let shardCount = try shardsText.map { (text) throws(UsageError) in try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards) }
+        let request = try StatsRun(arguments)
+        try request.validate()
+        return try merge(request)
+    }
+
+    /// Reads every file into one tally, checks that every seed is there once, and reports.
+    static func merge(_ request: StatsRun) throws(UsageError) -> ExitStatus {
+        let (json, partial, files, shardCount) = (request.json, request.partial, request.files, request.shardCount)
+        var expected = request.expected
 
         // Versus runs (sim --versus) when the first file that can be read twice is one.
         // Standard input is looked at only when no file tells.
@@ -175,5 +176,29 @@ enum StatsCommand {
         for (index, files) in repeated { problems.append("shard \(index)/\(count) given \(files.count) times (\(files.joined(separator: ", ")))") }
         guard problems.isEmpty, let sweep else { throw UsageError("--shards \(count): " + problems.joined(separator: "; ")) }
         return sweep
+    }
+}
+
+/// `hanjul stats`'s options, read (`init`) and checked together (`validate`).
+struct StatsRun {
+    var json: Bool
+    var partial: Bool
+    var files: [String]
+    var expected: ClosedRange<UInt64>?
+    var shardCount: Int?
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        json = arguments.flag(StatsCommand.json)
+        partial = arguments.flag(StatsCommand.partial)
+        files = arguments.operands
+        expected = try arguments.value(StatsCommand.expect).map { (text) throws(UsageError) in try SimOptions.parseRange(text, option: "--expect") }
+        shardCount = try arguments.value(StatsCommand.shards).map { (text) throws(UsageError) in
+            try SimOptions.positive(text, option: "--shards", limit: SweepLimits.maxShards)
+        }
+    }
+
+    /// The options that cannot go together.
+    func validate() throws(UsageError) {
+        if files.filter(StandardStreams.isStream).count > 1 { throw UsageError("give standard input ('-') once") }
     }
 }

@@ -57,27 +57,15 @@ enum VersusCommand {
     }
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
-        let role: Role
-        switch (arguments.value(host), arguments.value(join)) {
-        case (let text?, nil): role = .host(try address(text, option: "--host", hostDefault: true))
-        case (nil, let text?): role = .join(try address(text, option: "--join", hostDefault: false))
-        case (.some, .some): throw UsageError("give --host or --join, not both")
-        case (nil, nil): throw UsageError("give --host [ADDR:]PORT to wait for a player, or --join ADDR:PORT to play one")
-        }
-        var games: Int?, matchSeed: UInt64?
-        if case .join = role {
-            if arguments.value(bestOf) != nil { throw UsageError("--best-of is the host's to choose") }
-            if arguments.value(seed) != nil { throw UsageError("--seed is the host's to choose") }
-        } else {
-            if let text = arguments.value(bestOf) {
-                guard let value = Int(text), (1...99).contains(value), value % 2 == 1 else {
-                    throw UsageError("--best-of \(CommandLineText.quoted(text)) is not an odd number from 1 to 99")
-                }
-                games = value
-            }
-            matchSeed = try arguments.seed(seed) ?? SystemClock.realtime.nanoseconds()
-        }
-        let mods = try ModOptions(arguments)
+        let request = try VersusRun(arguments)
+        try request.validate()
+        guard let role = request.role else { return .usage }  // validate refuses a request without one
+        return start(request, role: role)
+    }
+
+    /// Checks the terminal and the keys, loads the rules, then connects and plays.
+    static func start(_ request: VersusRun, role: Role) -> ExitStatus {
+        let (games, matchSeed, mods) = (request.games, request.matchSeed, request.mods)
         // A terminal and the player's keys first: not after a player has joined.
         for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
             StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")

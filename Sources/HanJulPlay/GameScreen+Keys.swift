@@ -16,9 +16,14 @@ extension GameScreen {
         for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
     }
 
-    /// One stroke of the key stream, at the clock (its time: `stroke.at`).
+    /// One stroke of the key stream, at the clock (its time: `stroke.at`). A held control's
+    /// goes to the handling (`takeHeld`), its press counted for finesse.
     mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
         let key = stroke.key
+        if let control = config.bindings.control(for: key), control.isHeld {
+            if stroke.phase == .press { finesse.notePress() }
+            return takeHeld(stroke)
+        }
         switch stroke.phase {
         case .press:
             guard let control = config.bindings.control(for: key) else { return }
@@ -29,9 +34,7 @@ extension GameScreen {
                 pause()
                 mode = .help
             case .restart: restart(at: lastWall, environment: environment)
-            case .left, .right, .softDrop:
-                finesse.notePress()
-                perform(handling.press(control, at: stroke.at))
+            case .left, .right, .softDrop: break // held: above
             case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
                 guard let action = control.action, rules.actions.contains(action.kind) else { return }
                 if stroke.isTentative {
@@ -50,20 +53,9 @@ extension GameScreen {
         case .repeat:
             // The bytes of a tentative press were the first repeat: nothing to do.
             if stroke.heldSince != nil { tentative[key] = nil }
-            guard let control = config.bindings.control(for: key), control.isHeld else { return }
-            if let since = stroke.heldSince { perform(handling.heldSince(control, since, at: stroke.at)) }
-            perform(handling.stillHeld(control, at: stroke.at))
         case .release:
             tentative[key] = nil
-            guard let control = config.bindings.control(for: key), control.isHeld,
-                  !otherKeyHolds(control, except: key) else { return }
-            perform(handling.release(control, at: stroke.at))
         }
-    }
-
-    /// Whether another key bound to `control` is still down.
-    func otherKeyHolds(_ control: Control, except key: Key) -> Bool {
-        (config.bindings.keys[control] ?? []).contains { $0 != key && holds.isDown($0) }
     }
 
     /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
@@ -73,5 +65,6 @@ extension GameScreen {
 }
 
 extension GameScreen: HandlingHost {
+    var bindings: KeyBindings { config.bindings }
     var playerState: GameState { game.state }
 }

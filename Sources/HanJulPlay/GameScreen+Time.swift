@@ -31,11 +31,8 @@ extension GameScreen {
             } else if let release, release <= soonest {
                 for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
             } else if let move, move <= soonest {
-                let holds = self.holds, bindings = config.bindings
                 // At the clock, not in the past: a move that waited never makes others catch up.
-                perform(handling.fire(at: clock) { control, time in
-                    (bindings.keys[control] ?? []).contains { holds.confirmsHeld($0, at: time) }
-                })
+                updateHandling(at: clock)
             } else if let action = timed.takeDue() {
                 apply(action)
             }

@@ -1,10 +1,17 @@
 import HanJulCore
 
 /// The game's own auto-shift and soft drop: held controls and the time in, engine actions
-/// out, at the times `HandlingSettings` says. A pure value: the game screen tells it the
-/// held controls' presses and releases (`Control.left`, `.right`, `.softDrop`; it ignores
-/// the rest) and the time, applies the actions it answers, and says when a new piece
-/// entered. The same presses, releases and times always give the same actions.
+/// out, at the times `HandlingSettings` says. A pure value: the screen gives it the held
+/// controls (`HeldControls`: ←, →, ↓, from the key stream) and the time with
+/// `update(_:at:)`, applies the actions it answers, and says when a new piece entered.
+/// The same held sets at the same times always give the same actions.
+///
+/// `update` compares the held set with the one it saw last: a control down is a press, one
+/// up a release, an earlier `since` a hold found longer than thought, a later `since` a
+/// new press (another key, or the same key again), a later `lastSign` a sign that it is
+/// still held. A set that changed answers those changes only; an unchanged one answers the
+/// moves due by the time (the screen calls it at `nextDeadline()`), so what the changes'
+/// actions did (a new piece) is known before the next move.
 ///
 /// - ← or → pressed: one move at once; held for `das`, a move (with `arr` 0: to the
 ///   wall); then one every `arr`. With both held, the one pressed last moves; when it comes
@@ -20,9 +27,9 @@ import HanJulCore
 /// (`goesAllTheWay(_:)`): the screen repeats it while the piece moves (never the step
 /// that would lock); any other shift is made only where the piece fits.
 ///
-/// Moves due while a key is held but not confirmed (`isHeld` says no: a terminal without
-/// release events whose next repeat is late or has not begun) wait for the next sign of
-/// the key, so a move never comes after the key went up.
+/// Moves due while a control is held but not confirmed (`HeldControls.isSurelyHeld` says
+/// no: a terminal without release events whose next repeat is late or has not begun) wait
+/// for the next sign of it, so a move never comes after the key went up.
 struct Handling: Sendable {
     var settings: HandlingSettings
 
@@ -46,6 +53,8 @@ struct Handling: Sendable {
     private(set) var softDropWaiting = false
     /// Until when a new piece is spared auto-shift (`dasCut`).
     private(set) var cutUntil: UInt64 = 0
+    /// The held set of the last `update`.
+    private(set) var seen = HeldControls()
 
     init(settings: HandlingSettings) {
         self.settings = settings
@@ -56,10 +65,44 @@ struct Handling: Sendable {
     var das: UInt64 { Self.ns(settings.das) }
     var arr: UInt64 { Self.ns(settings.arr) }
 
-    // MARK: - Events
+    // MARK: - Held controls
+
+    /// The held controls at `time`: the actions of what changed since the last update, or,
+    /// when nothing did, the moves due by `time` (see the type's notes).
+    mutating func update(_ held: HeldControls, at time: UInt64) -> [Action] {
+        var actions: [Action] = []
+        var changed = false
+        for control in HeldControls.controls {
+            let before = seen[control], now = held[control]
+            // `surelyUntil` alone moves when the stream learns its repeat interval: no change.
+            guard before?.since != now?.since || before?.lastSign != now?.lastSign || before?.keys != now?.keys else { continue }
+            changed = true
+            guard let now else {
+                actions += release(control, at: time)
+                continue
+            }
+            guard let before else {
+                actions += press(control, at: time)
+                continue
+            }
+            // One of its keys came up, another still holds it.
+            if now.keys < before.keys { continue }
+            if now.since > before.since {
+                actions += press(control, at: time)
+                continue
+            }
+            if now.since < before.since { actions += heldSince(control, now.since, at: time) }
+            if now.lastSign > before.lastSign { actions += stillHeld(control, at: time) }
+        }
+        seen = held
+        guard !changed, let due = nextDeadline(), due <= time else { return actions }
+        return fire(at: time, held: held)
+    }
+
+    // MARK: - Changes
 
     /// `control` went down at `time`.
-    mutating func press(_ control: Control, at time: UInt64) -> [Action] {
+    private mutating func press(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
             let direction = control
@@ -88,7 +131,7 @@ struct Handling: Sendable {
     /// bytes, taken for a second press, turned out to be its first repeat): the auto-shift
     /// counts from `since`. When DAS has passed, the move made for those bytes was the
     /// auto-shift's first; the next comes `arr` after it.
-    mutating func heldSince(_ control: Control, _ since: UInt64, at time: UInt64) -> [Action] {
+    private mutating func heldSince(_ control: Control, _ since: UInt64, at time: UInt64) -> [Action] {
         guard control == .left || control == .right else { return [] }
         let direction = control
         guard case .charging(direction, let due) = shift else { return [] }
@@ -107,7 +150,7 @@ struct Handling: Sendable {
     }
 
     /// `control` came up at `time`.
-    mutating func release(_ control: Control, at time: UInt64) -> [Action] {
+    private mutating func release(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
             let direction = control
@@ -137,7 +180,7 @@ struct Handling: Sendable {
     }
 
     /// A sign that `control` is still held (a repeat): a move waiting for it is made now.
-    mutating func stillHeld(_ control: Control, at time: UInt64) -> [Action] {
+    private mutating func stillHeld(_ control: Control, at time: UInt64) -> [Action] {
         switch control {
         case .left, .right:
             guard shiftWaiting, activeDirection == control else { return [] }
@@ -197,6 +240,7 @@ struct Handling: Sendable {
         softDropSpent = false
         softDropDue = nil
         softDropWaiting = false
+        seen = HeldControls()
     }
 
     // MARK: - Time
@@ -215,12 +259,12 @@ struct Handling: Sendable {
         return deadlines.min()
     }
 
-    /// The moves due at `time` (the earliest deadline, which the caller has reached).
-    /// `isHeld` says whether a control is surely still held then.
-    mutating func fire(at time: UInt64, isHeld: (Control, UInt64) -> Bool) -> [Action] {
+    /// The moves due at `time` (the earliest deadline, which the caller has reached), each
+    /// made only if `held` says its control was surely held when it fell due.
+    private mutating func fire(at time: UInt64, held: HeldControls) -> [Action] {
         var moves: [Action] = []
         if !shiftWaiting, let due = shiftDue, due <= time, let direction = activeDirection {
-            if isHeld(direction, due) {
+            if held.isSurelyHeld(direction, at: due) {
                 // On time, the cadence is kept; late by more than a step, it starts again.
                 moves += fireShift(at: due &+ arr > time ? due : time)
             } else {
@@ -228,7 +272,7 @@ struct Handling: Sendable {
             }
         }
         if !softDropWaiting, let due = softDropDue, due <= time {
-            if isHeld(.softDrop, due) {
+            if held.isSurelyHeld(.softDrop, at: due) {
                 moves += fireSoftDrop(at: due &+ Self.ns(settings.softDrop) > time ? due : time)
             } else {
                 softDropWaiting = true

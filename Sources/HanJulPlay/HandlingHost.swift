@@ -1,9 +1,14 @@
 import HanJulCore
+import HanJulTerminal
 
 /// A screen whose player's piece is moved by `Handling`: the game screen, and the
-/// player's side of a versus match. They share how the handling's answers are carried out.
+/// player's side of a versus match. They share the path from the key stream to the
+/// handling (`heldControls`, `updateHandling(at:)`) and how its answers are carried out.
 protocol HandlingHost {
-    var handling: Handling { get }
+    var handling: Handling { get set }
+    /// The player's key stream.
+    var holds: KeyHolds { get }
+    var bindings: KeyBindings { get }
     /// The player's game as it stands.
     var playerState: GameState { get }
     /// Whether the player's moves have stopped counting (their game, or the match, over).
@@ -13,6 +18,22 @@ protocol HandlingHost {
 
 extension HandlingHost {
     var playerIsDone: Bool { playerState.isOver }
+
+    /// The held controls (←, →, ↓) as the key stream has them now.
+    var heldControls: HeldControls { HeldControls(holds, bindings: bindings) }
+
+    /// Tells the handling the held controls at `time` (a stroke of a held control's key, or
+    /// the handling's `nextDeadline`) and carries out its answer.
+    mutating func updateHandling(at time: UInt64) {
+        perform(handling.update(heldControls, at: time))
+    }
+
+    /// A stroke of the key stream whose key is bound to a held control: the handling hears
+    /// of a press, a repeat or a release (a confirmation is for one-shot controls only).
+    mutating func takeHeld(_ stroke: KeyStroke) {
+        guard stroke.phase != .confirmed else { return }
+        updateHandling(at: stroke.at)
+    }
 
     /// Carries out what the handling answered, at the current time: a shift where the piece
     /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece

@@ -3,8 +3,8 @@ import HanJulFiles
 import HanJulRender
 
 /// What a screen asks of the files, the settings and the mods: the session
-/// (`PlaySession`), which alone holds the store, the launcher and each game's rules
-/// provider, does it at once and hands the answer (`PlayAnswer`) back to the screen that
+/// (`PlaySession`), which alone holds the store, the launcher and each game's or replay's
+/// rules provider, does it at once and hands the answer (`PlayAnswer`) back to the screen that
 /// asked, before anything is drawn. A screen itself reads and writes nothing.
 public enum PlayRequest: Equatable, Sendable {
     /// Fresh rules from the asking game's provider (a mod's Lua state lives for one game).
@@ -54,6 +54,9 @@ public enum RulesPurpose: Equatable, Sendable {
     case reload
     /// To play the table's best game (`replay`) again for a race's pace.
     case pace(Replay)
+    /// A replay being watched keeps a fresh game for going back to its start (a seek
+    /// backwards under rules that cannot be continued from a copied state: a mod's).
+    case rewind
 }
 
 /// The answer to a `PlayRequest`, handed to the screen that asked as `PlayInput.answer`.

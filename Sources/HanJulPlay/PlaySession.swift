@@ -84,15 +84,18 @@ public struct PlaySession {
         PlaySession(screen: MenuScreen(config: config, settings: settings, size: size), environment: environment, launcher: launcher)
     }
 
-    /// A session watching `replay`, each start from the beginning with a game from `makeGame`.
-    public static func replay<R: Rules>(_ replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String],
+    /// A session watching `replay` played by `rules` (built by the caller, so mods that do not
+    /// load are reported before the terminal is touched); the provider makes the fresh
+    /// games the viewer asks for to go back to the start (`RulesPurpose.rewind`).
+    public static func replay<R: Rules>(_ replay: Replay, provider: RulesProvider<R>, rules: R,
                                         config: PlayConfig, size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {
-        var screen = ReplayScreen(replay: replay, makeGame: makeGame, modNames: modNames, config: config, size: size, now: now)
+        var screen = ReplayScreen(replay: replay, game: Game(rules: rules, source: replay.source), modNames: provider.modNames(rules),
+                                  config: config, size: size, now: now)
         // BEST as a game of these rules shows it: the table's best (D10).
         let table = environment.store.highScores(key: HighScoreTable.key(for: replay.rules))
         screen.best = table.map(\.score).max()
         screen.bestText = table.first?.resultText
-        return PlaySession(screen: screen, environment: environment)
+        return PlaySession(screen: screen, rules: RulesSource(provider), environment: environment, now: now)
     }
 
     /// Reacts to `input`, which happened at `now` (monotonic nanoseconds). The effects come

@@ -36,46 +36,28 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     var jump: String?
     /// A line about the last seek that could not go where asked.
     var seekNote: String?
-    /// `statisticsAt[i]`: what the game did in its first `i` actions, for the statistics
-    /// column and page (finesse read from the actions, as `hanjul run` reads a script).
-    let statisticsAt: [PlayStatistics]
     /// The panel's BEST: the best score of the replay's table, or a race's best result.
     var best: Int?
     var bestText: String?
     /// Whether the statistics page (Tab) covers the panel.
     var showsStatistics = false
+    /// Why the session could not make the fresh game a seek backwards needs (a mod that no
+    /// longer loads); asked again at the next seek backwards.
+    var rewindProblem: String?
 
-    init(replay: Replay, makeGame: @escaping () -> Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
+    init(replay: Replay, game: Game<R>, modNames: [String], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
         self.modNames = modNames
         self.config = config
         self.size = size
-        timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
-        statisticsAt = Self.statistics(of: replay, game: makeGame())
-        kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode, light: config.isLight)
+        timeline = ReplayTimeline(replay: replay, game: game)
+        kindColors = GameScreen<R>.colors(for: game.rules.pieces, mode: config.colorMode, light: config.isLight)
         lastWall = now
         untilNext = delay(of: 0)
     }
 
     var game: Game<R> { timeline.game }
 
-    /// The statistics after each action of `replay` played through `game`.
-    static func statistics(of replay: Replay, game: Game<R>) -> [PlayStatistics] {
-        var game = game
-        var finesse = FinesseTracker(game.state, countsActions: true)
-        var statistics = PlayStatistics()
-        var all = [statistics]
-        all.reserveCapacity(replay.actions.count + 1)
-        for action in replay.actions {
-            game.apply(action)
-            finesse.note(action, game: game)
-            statistics.count(game.state.events)
-            statistics.finesseFaults = finesse.faults
-            statistics.presses = finesse.presses
-            all.append(statistics)
-        }
-        return all
-    }
     var index: Int { timeline.position }
     var isFinished: Bool { timeline.isAtEnd }
     var speedFactor: Double { Self.speeds[speed] }
@@ -90,13 +72,35 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         return Double(TimedGame<R>.gravityInterval(game.rules, level: game.state.level) ?? 0)
     }
 
+    /// The rules for a fresh game, when a seek backwards will need one (`ReplayTimeline`).
+    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] { askForFreshGame() }
+
+    func askForFreshGame() -> [PlayEffect] {
+        timeline.wantsFreshGame && rewindProblem == nil ? [.ask(.makeRules(.rewind))] : []
+    }
+
     mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
         if case .resumed = input { lastWall = now }
         advance(to: now)
         switch input {
         case .key(let event):
             guard event.kind != .release else { return [] }
-            return key(event.key, at: now)
+            return key(event.key, at: now) + askForFreshGame()
+        case .answer(.rulesMade(.rewind, let made)):
+            switch made {
+            case .success(let made):
+                guard let rules = made.rules(as: R.self) else {
+                    rewindProblem = "the rules made are not this replay's"
+                    break
+                }
+                timeline.provide(freshGame: Game(rules: rules, source: replay.source))
+                // A seek back that waited for this game goes now.
+                if let target = timeline.blockedTarget { sought(timeline.seek(toAction: target), "") }
+            case .failure(let failure):
+                rewindProblem = failure.message
+                if timeline.blockedTarget != nil { seekNote = "cannot go back: " + failure.message }
+            }
+            return askForFreshGame()
         case .resized(let newSize):
             size = newSize
             return [.redrawAll]
@@ -134,9 +138,15 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         }
     }
 
-    /// After a seek: the clock and the next action's wait from where the timeline is.
+    /// After a seek: the clock and the next action's wait from where the timeline is. A
+    /// seek backwards that had no fresh game asks for one again (`askForFreshGame`) and goes
+    /// when it comes.
     mutating func sought(_ inside: Bool, _ what: String) {
         seekNote = inside ? nil : what
+        if timeline.blockedTarget != nil {
+            seekNote = "cannot go back"
+            rewindProblem = nil
+        }
         if let milliseconds = timeline.elapsedMilliseconds { played = Double(milliseconds) * 1_000_000 }
         untilNext = delay(of: index)
     }
@@ -230,7 +240,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         }
         hud.status += ["p pause  . , step", "[ ] 10%  g piece", "+ - speed  q quit", "Tab statistics"]
         hud.elapsedMilliseconds = Int(played / 1_000_000)
-        let statistics = statisticsAt[min(index, statisticsAt.count - 1)]
+        let statistics = timeline.statistics[min(index, timeline.statistics.count - 1)]
         var overlay = Overlay.none
         if isFinished {
             var text = "score \(state.score)\nlines \(state.lines)\nlevel \(state.level)"

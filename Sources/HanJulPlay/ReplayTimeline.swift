@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulRender
 
 /// A replay as a timeline that can be sought: to an action, to a piece, by a share of the
 /// game, one action back. A value: the screen keeps one and asks it for the state to draw.
@@ -9,11 +10,12 @@ import HanJulCore
 /// state every `snapshotInterval` actions the first time it passes them, so a seek replays
 /// at most that many actions. Rules that keep state of their own outside it (a Lua mod's
 /// locals: `Mods/standard` keeps its bag there) cannot be continued from a copied state, so
-/// a seek backwards starts a fresh game (fresh Lua states, from `makeGame`) and replays from
-/// the first action.
+/// a seek backwards starts a fresh game and replays from the first action. The timeline
+/// makes no rules: its owner hands it that fresh game beforehand (`provide(freshGame:)`,
+/// whenever `wantsFreshGame`), and without one a seek backwards stays where it is.
 ///
 /// ```
-/// var timeline = ReplayTimeline(replay: replay, makeGame: { Game(rules: StandardRules(), source: replay.source) })
+/// var timeline = ReplayTimeline(replay: replay, game: Game(rules: StandardRules(), source: replay.source))
 /// timeline.seek(toPiece: 40)      // the moment piece 40 enters
 /// timeline.seek(byPercent: -10)   // back a tenth of the actions
 /// timeline.stepBack()
@@ -45,7 +47,9 @@ public struct ReplayTimeline<R: Rules> {
     /// Whether a saved copy of the state continues the game exactly (see the type's note).
     public let restoresStates: Bool
     public let snapshotInterval: Int
-    private let makeGame: () -> Game<R>
+    /// A fresh game of the replay's rules and source, kept for the next seek backwards
+    /// (rules that cannot be continued from a copy).
+    private var freshGame: Game<R>?
 
     /// The game at `position`.
     public private(set) var game: Game<R>
@@ -68,18 +72,24 @@ public struct ReplayTimeline<R: Rules> {
     /// Milliseconds of play before each action, summed: `elapsed[i]` is the time at
     /// position `i` (empty for replays without timings).
     private let elapsed: [Int]
+    /// `statistics[i]`: what the game did in its first `i` actions, known up to `frontier`
+    /// (finesse read from the actions, as `hanjul run` reads a script).
+    public private(set) var statistics: [PlayStatistics]
+    private var finesse: FinesseTracker
 
-    /// A timeline at the start of `replay`. `makeGame` makes a fresh game of the replay's
-    /// rules and source (each call a new one: for Lua rules, fresh states).
-    /// `restoresStates` defaults to true for rules that are values (structs, whose whole
-    /// game is the state) and false for rules that are objects (`LuaRules`).
-    public init(replay: Replay, makeGame: @escaping () -> Game<R>, restoresStates: Bool? = nil,
+    /// A timeline at the start of `replay`, played by `game`: a fresh game of the replay's
+    /// rules and source (for Lua rules, fresh states). `restoresStates` defaults to true for
+    /// rules that are values (structs, whose whole game is the state) and false for rules
+    /// that are objects (`LuaRules`).
+    public init(replay: Replay, game: Game<R>, restoresStates: Bool? = nil,
                 snapshotInterval: Int = Self.defaultSnapshotInterval) {
         self.replay = replay
-        self.makeGame = makeGame
         self.restoresStates = restoresStates ?? !(R.self is AnyObject.Type)
         self.snapshotInterval = max(1, snapshotInterval)
-        game = makeGame()
+        self.game = game
+        statistics = [PlayStatistics()]
+        statistics.reserveCapacity(replay.actions.count + 1)
+        finesse = FinesseTracker(game.state, countsActions: true)
         var sums: [Int] = []
         if !replay.times.isEmpty {
             sums.reserveCapacity(replay.times.count + 1)
@@ -128,35 +138,50 @@ public struct ReplayTimeline<R: Rules> {
     /// The share of the actions applied, 0 to 1 (1 for an empty replay).
     public var fraction: Double { actionCount == 0 ? 1 : Double(position) / Double(actionCount) }
 
+    /// Where the last seek could not go back to for want of a fresh game (it stayed); nil
+    /// when it went where asked, or as near as the replay allows.
+    public private(set) var blockedTarget: Int?
+
+    /// Whether a seek backwards needs a fresh game it does not have (`provide(freshGame:)`).
+    public var wantsFreshGame: Bool { !restoresStates && freshGame == nil }
+
+    /// Keeps `fresh`, a new game of the replay's rules and source that no one else plays,
+    /// for the next seek backwards.
+    public mutating func provide(freshGame fresh: Game<R>) {
+        if !restoresStates { freshGame = fresh }
+    }
+
     // MARK: - Moving
 
     /// Applies the next action; false at the end.
     @discardableResult
     public mutating func step() -> Bool {
         guard position < actionCount else { return false }
-        game.apply(replay.actions[position])
+        let action = replay.actions[position]
+        game.apply(action)
         position += 1
-        if position > frontier { learn() }
+        if position > frontier { learn(action) }
         return true
     }
 
-    /// Goes back one action; false at the start.
+    /// Goes back one action; false at the start (or without the fresh game it needs).
     @discardableResult
     public mutating func stepBack() -> Bool {
         guard position > 0 else { return false }
-        seek(toAction: position - 1)
-        return true
+        return seek(toAction: position - 1)
     }
 
     /// Goes to the state after `index` actions. A target past the end stops at the end,
-    /// before the start at the start; the result says whether `index` was inside the
-    /// replay (0 to `actionCount`).
+    /// before the start at the start; the result says whether the timeline is now at
+    /// `index` (false too when going back needed a fresh game it did not have: it stays).
     @discardableResult
     public mutating func seek(toAction index: Int) -> Bool {
         let target = min(max(index, 0), actionCount)
         if target < position || target - position > snapshotInterval {
             restore(atOrBefore: target)
         }
+        blockedTarget = position > target ? target : nil
+        if blockedTarget != nil { return false }
         while position < target { step() }
         return target == index
     }
@@ -198,8 +223,9 @@ public struct ReplayTimeline<R: Rules> {
     /// rules cannot be continued from a copy, or when it is nearer than the current one).
     private mutating func restore(atOrBefore target: Int) {
         guard restoresStates else {
-            if target < position {
-                game = makeGame()
+            if target < position, let fresh = freshGame {
+                game = fresh
+                freshGame = nil
                 position = 0
             }
             return
@@ -216,9 +242,16 @@ public struct ReplayTimeline<R: Rules> {
         }
     }
 
-    /// Notes what the first visit to `position` shows: a new piece, a snapshot, a checkpoint.
-    private mutating func learn() {
+    /// Notes what the first visit to `position` (just after `action`) shows: a new piece,
+    /// the statistics, a snapshot, a checkpoint.
+    private mutating func learn(_ action: Action) {
         frontier = position
+        finesse.note(action, game: game)
+        var tally = statistics[statistics.count - 1]
+        tally.count(game.state.events)
+        tally.finesseFaults = finesse.faults
+        tally.presses = finesse.presses
+        statistics.append(tally)
         let locked = game.state.piecesLocked
         while pieceStarts.count <= locked { pieceStarts.append(position) }
         if restoresStates && position % snapshotInterval == 0 { snapshots.append((position, game)) }

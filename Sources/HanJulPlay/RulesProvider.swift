@@ -27,6 +27,11 @@ public struct RulesProvider<R: Rules> {
     }
 }
 
+extension RulesProvider where R == StandardRules {
+    /// The built-in standard rules.
+    public static var standard: RulesProvider<StandardRules> { RulesProvider(make: { .success(StandardRules()) }, identity: { _ in .standard }) }
+}
+
 /// A game's rules provider with its rules' type hidden, as the session holds it beside
 /// the game's screen to answer `.makeRules`.
 struct RulesSource {

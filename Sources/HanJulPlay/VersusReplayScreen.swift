@@ -4,10 +4,10 @@ import HanJulTerminal
 
 /// A versus match replay watched (`hanjul replay FILE.hjvs`): each game's moves played
 /// again through a referee at their recorded times, on the two boards of a match. Space
-/// pauses, Enter skips to the next game, q quits.
+/// pauses, Enter skips to the next game, q quits. The first game's rules come with the
+/// screen; each next game's it asks the session for (`.makeVersusSides`).
 struct VersusReplayScreen<R: Rules>: PlayScreen {
     let replay: VersusReplay
-    let make: () throws -> VersusRules<R>
     let config: PlayConfig
     var size: Size
     var game = 0
@@ -18,25 +18,30 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     var paused = false
     var problem: String?
 
-    init(replay: VersusReplay, make: @escaping () throws -> VersusRules<R>, config: PlayConfig, size: Size, now: UInt64) {
+    init(replay: VersusReplay, sides: [VersusRules<R>], config: PlayConfig, size: Size, now: UInt64) {
         self.replay = replay
-        self.make = make
         self.config = config
         self.size = size
         lastWall = now
-        start(game: 0, at: now)
+        start(game: 0, .success(MadeVersusSides(sides)), at: now)
     }
 
-    mutating func start(game index: Int, at now: UInt64) {
+    /// Game `index` from its start, under the rules the session made for it.
+    mutating func start(game index: Int, _ made: Result<MadeVersusSides, RulesFailure>, at now: UInt64) {
         game = index
         next = 0
         clock = 0
         lastWall = now
-        do {
-            referee = VersusReferee(sides: [try make(), try make()], seed: replay.games[index].seed, schedules: [.paced, .paced])
-        } catch {
-            problem = "the rules do not load: \(error)"
+        switch made {
+        case .success(let made) where made.sides(as: R.self)?.count == 2:
+            referee = VersusReferee(sides: made.sides(as: R.self)!, seed: replay.games[index].seed, schedules: [.paced, .paced])
+            problem = nil
+        case .success:
             referee = nil
+            problem = "the rules made are not this match's"
+        case .failure(let failure):
+            referee = nil
+            problem = "the rules do not load: \(failure.message)"
         }
     }
 
@@ -57,12 +62,15 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
             case .character("q"), .escape, .control("c"): return [.quit(.quit)]
             case .character(" "), .character("p"): paused.toggle()
             case .enter:
-                if game + 1 < replay.games.count { start(game: game + 1, at: now) } else { return [.quit(.quit)] }
+                guard game + 1 < replay.games.count else { return [.quit(.quit)] }
+                return [.ask(.makeVersusSides)]
             default: break
             }
         case .resized(let newSize):
             size = newSize
             return [.redrawAll]
+        case .answer(.versusSidesMade(let made)) where game + 1 < replay.games.count:
+            start(game: game + 1, made, at: now)
         case .inputClosed: return [.quit(.inputClosed)]
         case .terminate(let signal): return [.exitBySignal(signal)]
         case .suspendRequested: return [.suspend]
@@ -110,9 +118,14 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
 }
 
 extension PlaySession {
-    /// A session watching a versus match replay.
-    public static func versusReplay<R: Rules>(_ replay: VersusReplay, make: @escaping () throws -> VersusRules<R>, config: PlayConfig,
-                                              size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {
-        PlaySession(screen: VersusReplayScreen(replay: replay, make: make, config: config, size: size, now: now), environment: environment)
+    /// A session watching a versus match replay: the first game under `first` (built by the
+    /// caller, so rules that do not load are reported before the terminal is touched), each
+    /// next game under sides from `make`.
+    public static func versusReplay<R: Rules>(_ replay: VersusReplay, first: [VersusRules<R>], make: @escaping () throws -> VersusRules<R>,
+                                              config: PlayConfig, size: Size, now: UInt64, environment: PlayEnvironment) -> PlaySession {
+        let screen = VersusReplayScreen(replay: replay, sides: first, config: config, size: size, now: now)
+        var session = PlaySession(screen: screen, environment: environment, now: now)
+        session.layers[0].versusSides = MadeVersusSides.source(make)
+        return session
     }
 }

@@ -28,10 +28,7 @@ extension VersusScreen {
             if let release, release <= soonest {
                 for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
             } else if let move, move <= soonest {
-                let holds = self.holds, bindings = config.bindings
-                perform(handling.fire(at: clock) { control, time in
-                    (bindings.keys[control] ?? []).contains { holds.confirmsHeld($0, at: time) }
-                })
+                updateHandling(at: clock)
             } else if let botMove, botMove <= soonest {
                 botStep()
             }
@@ -55,15 +52,14 @@ extension VersusScreen {
     /// One stroke of the key stream: a control, then actions (held ones through `Handling`).
     mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
         let key = stroke.key
+        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
         switch stroke.phase {
         case .press:
             guard let control = config.bindings.control(for: key) else { return }
             switch control {
             case .quit: quit(environment)
             case .pause, .help: pause()
-            case .restart: break
-            case .left, .right, .softDrop:
-                perform(handling.press(control, at: stroke.at))
+            case .restart, .left, .right, .softDrop: break // held: above
             case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
                 guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
                 if stroke.isTentative { tentative[key] = control } else { apply(action) }
@@ -72,19 +68,9 @@ extension VersusScreen {
             if let control = tentative.removeValue(forKey: key), let action = control.action { apply(action) }
         case .repeat:
             if stroke.heldSince != nil { tentative[key] = nil }
-            guard let control = config.bindings.control(for: key), control.isHeld else { return }
-            if let since = stroke.heldSince { perform(handling.heldSince(control, since, at: stroke.at)) }
-            perform(handling.stillHeld(control, at: stroke.at))
         case .release:
             tentative[key] = nil
-            guard let control = config.bindings.control(for: key), control.isHeld,
-                  !otherKeyHolds(control, except: key) else { return }
-            perform(handling.release(control, at: stroke.at))
         }
-    }
-
-    func otherKeyHolds(_ control: Control, except key: Key) -> Bool {
-        (config.bindings.keys[control] ?? []).contains { $0 != key && holds.isDown($0) }
     }
 
     /// Plays the player's `action` now through the referee; a new piece resets the
@@ -211,6 +197,7 @@ extension VersusScreen {
 }
 
 extension VersusScreen: HandlingHost {
+    var bindings: KeyBindings { config.bindings }
     var playerState: GameState { referee.state(0) }
     var playerIsDone: Bool { referee.isOver }
 }

@@ -43,13 +43,7 @@ public struct VersusSetup<R: Rules> {
     public var terms: Terms { Terms(mods: mods, botName: botName, piecesPerSecond: piecesPerSecond, bestOf: bestOf, newBot: newBot) }
 
     /// The factory as the session holds it: both sides' rules for one game, boxed.
-    var sidesSource: () -> Result<MadeVersusSides, RulesFailure> {
-        { [make] in
-            do { return .success(MadeVersusSides([try make(), try make()])) } catch {
-                return .failure(RulesFailure("\(error)"))
-            }
-        }
-    }
+    var sidesSource: () -> Result<MadeVersusSides, RulesFailure> { MadeVersusSides.source(make) }
 }
 
 /// Both sides' rules for one versus game, made by the session for the screen that asked
@@ -64,6 +58,16 @@ public struct MadeVersusSides: Equatable, @unchecked Sendable {
     init<R: Rules>(_ sides: [VersusRules<R>]) { box = Box(sides) }
 
     func sides<R: Rules>(as type: R.Type) -> [VersusRules<R>]? { box.sides as? [VersusRules<R>] }
+
+    /// `make` as the session holds it (`PlaySession.Layer.versusSides`): both sides' rules
+    /// for one game, boxed.
+    static func source<R: Rules>(_ make: @escaping () throws -> VersusRules<R>) -> () -> Result<MadeVersusSides, RulesFailure> {
+        {
+            do { return .success(MadeVersusSides([try make(), try make()])) } catch {
+                return .failure(RulesFailure("\(error)"))
+            }
+        }
+    }
 
     public static func == (lhs: MadeVersusSides, rhs: MadeVersusSides) -> Bool { lhs.box === rhs.box }
 }
@@ -277,7 +281,7 @@ extension PlaySession {
         let screen = VersusScreen(setup: setup.terms, sides: [try setup.make(), try setup.make()], config: config, size: size,
                                   reportsReleases: reportsReleases, now: now,
                                   environment: ScreenEnvironment(newSeed: environment.newSeed, date: environment.date))
-        var session = PlaySession(screen: screen, environment: environment)
+        var session = PlaySession(screen: screen, environment: environment, now: now)
         session.layers[0].versusSides = setup.sidesSource
         return session
     }

@@ -228,13 +228,39 @@ public struct KeyHolds: Sendable {
     /// Whether `key` is down at all (held or maybe held).
     public func isDown(_ key: Key) -> Bool { keys[key] != nil }
 
+    /// What the stream knows of a key that is down.
+    public struct Hold: Equatable, Sendable {
+        /// When the key went down (a repeat that showed earlier bytes to be its first
+        /// repeat moves this earlier: `KeyStroke.heldSince`).
+        public var since: UInt64
+        /// The last sign of it: its press, or its latest repeat.
+        public var lastSign: UInt64
+        /// Until when it is surely held (see the type's notes): with release events, while
+        /// it is down (`UInt64.max`); without, one repeat interval (plus a little) after its
+        /// latest repeat; nil before its first repeat.
+        public var surelyUntil: UInt64?
+
+        public init(since: UInt64, lastSign: UInt64, surelyUntil: UInt64?) {
+            self.since = since
+            self.lastSign = lastSign
+            self.surelyUntil = surelyUntil
+        }
+    }
+
+    /// `key` as the stream has it now, nil when it is up.
+    public func hold(_ key: Key) -> Hold? {
+        switch keys[key] {
+        case .down(let since)?: Hold(since: since, lastSign: since, surelyUntil: .max)
+        case .repeating(let since, let last)?: Hold(since: since, lastSign: last, surelyUntil: last &+ interval &+ 15 * Self.millisecond)
+        case .pressed(let at, _)?: Hold(since: at, lastSign: at, surelyUntil: nil)
+        case nil: nil
+        }
+    }
+
     /// Whether `key` is surely still held at `time` (see the type's notes).
     public func confirmsHeld(_ key: Key, at time: UInt64) -> Bool {
-        switch keys[key] {
-        case .down?: return true
-        case .repeating(_, let last)?: return time <= last &+ interval &+ 15 * Self.millisecond
-        case .pressed?, nil: return false
-        }
+        guard let until = hold(key)?.surelyUntil else { return false }
+        return time <= until
     }
 
     /// Forgets every key (the clock stopped: keys may change unseen).

@@ -49,26 +49,40 @@ func measureSeeks<R>(_ label: String, _ timeline: inout ReplayTimeline<R>, count
 
 func report<R>(_ name: String, _ replay: Replay, count: Int, _ makeGame: @escaping () -> Game<R>) {
     print("\(name): \(replay.actions.count) actions")
-    var timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+    var timeline = ReplayTimeline(replay: replay, game: makeGame())
     print("  open (first game made)".padding(toLength: 46, withPad: " ", startingAt: 0)
-          + String(format: "%7.3f ms", milliseconds { timeline = ReplayTimeline(replay: replay, makeGame: makeGame) }))
+          + String(format: "%7.3f ms", milliseconds { timeline = ReplayTimeline(replay: replay, game: makeGame()) }))
     print("  first seek to the end (every action once)".padding(toLength: 46, withPad: " ", startingAt: 0)
           + String(format: "%7.3f ms", milliseconds { timeline.seek(toAction: Int.max) }))
     let pieces = timeline.pieceCount ?? 1
     print("  pieces: \(pieces), problems: \(timeline.problems.count)")
     let n = replay.actions.count
-    measureSeeks("  seek to a random action", &timeline, count: count) { t, r in t.seek(toAction: Int(r.next() % UInt64(n + 1))) }
-    measureSeeks("  seek to a random piece (g N)", &timeline, count: count) { t, r in t.seek(toPiece: 1 + Int(r.next() % UInt64(pieces))) }
+    // As the viewer does: a fresh game kept for each seek back under Lua rules (made after
+    // the seek there, before the frame; timed with it here).
+    let seek = { (t: inout ReplayTimeline<R>, action: Int) in
+        if t.wantsFreshGame { t.provide(freshGame: makeGame()) }
+        t.seek(toAction: action)
+    }
+    measureSeeks("  seek to a random action", &timeline, count: count) { t, r in seek(&t, Int(r.next() % UInt64(n + 1))) }
+    measureSeeks("  seek to a random piece (g N)", &timeline, count: count) { t, r in
+        if t.wantsFreshGame { t.provide(freshGame: makeGame()) }
+        t.seek(toPiece: 1 + Int(r.next() % UInt64(pieces)))
+    }
     measureSeeks("  a random action, then -10% (both timed)", &timeline, count: count) { t, r in
-        t.seek(toAction: Int(r.next() % UInt64(n + 1)))
+        seek(&t, Int(r.next() % UInt64(n + 1)))
+        if t.wantsFreshGame { t.provide(freshGame: makeGame()) }
         t.seek(byPercent: -10)
     }
     measureSeeks("  a random action, then step back (both)", &timeline, count: count) { t, r in
-        t.seek(toAction: Int(r.next() % UInt64(n + 1)))
+        seek(&t, Int(r.next() % UInt64(n + 1)))
+        if t.wantsFreshGame { t.provide(freshGame: makeGame()) }
         t.stepBack()
     }
     timeline.seek(toAction: n)
-    measureSeeks("  step back from the end, 100 times in a row", &timeline, count: 100) { t, _ in t.stepBack() }
+    measureSeeks("  step back from the end, 100 times in a row", &timeline, count: 100) { t, _ in
+        if t.wantsFreshGame { t.provide(freshGame: makeGame()) }
+        t.stepBack()
+    }
 }
 
 let replay = botReplay()

@@ -70,7 +70,7 @@ struct BoardPositionTests {
     func replay(size: Size) throws {
         let replay = ReplaySeekTests.replay()
         let store = MemoryStore()
-        var clock = ManualClock(session: .replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [],
+        var clock = ManualClock(session: .replay(replay, provider: .standard, rules: StandardRules(),
                                                  config: PlayConfig(style: .monochrome, colorMode: .none),
                                                  size: size, now: 0, environment: ManualClock.environment(store)),
                                 store: store)

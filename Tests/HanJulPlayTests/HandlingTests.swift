@@ -206,14 +206,15 @@ struct LegacyHandlingTests {
 struct HandlingValueTests {
     static func ms(_ milliseconds: UInt64) -> UInt64 { milliseconds * 1_000_000 }
 
-    /// One thing told to the handling, at a time in milliseconds.
+    /// One change of the held set, at a time in milliseconds.
     enum Input { case press(Control), release(Control) }
 
-    /// Plays `inputs` and every deadline up to `end` (keys always confirmed held), and
-    /// returns each action with its time in milliseconds.
+    /// Plays `inputs` (each a held set told to the handling) and every deadline up to `end`
+    /// (controls always surely held), and returns each action with its time in milliseconds.
     static func play(_ inputs: [(UInt64, Input)], until end: UInt64,
                      settings: HandlingSettings = HandlingSettings(das: 150, arr: 50, softDrop: 20, dasCut: 17)) -> [String] {
         var handling = Handling(settings: settings)
+        var held = HeldControls()
         var out: [String] = []
         func note(_ actions: [Action], _ time: UInt64) { out += actions.map { "\(time / 1_000_000) \($0.kind.letter)" } }
         var pending = inputs.sorted { $0.0 < $1.0 }
@@ -221,13 +222,14 @@ struct HandlingValueTests {
             let next = pending.first.map { Self.ms($0.0) }
             let due = handling.nextDeadline()
             if let due, due <= Self.ms(end), next.map({ due < $0 }) ?? true {
-                note(handling.fire(at: due) { _, _ in true }, due)
+                note(handling.update(held, at: due), due)
             } else if let next, next <= Self.ms(end) {
                 let (_, input) = pending.removeFirst()
                 switch input {
-                case .press(let control): note(handling.press(control, at: next), next)
-                case .release(let control): note(handling.release(control, at: next), next)
+                case .press(let control): held[control] = HeldControls.Hold(since: next)
+                case .release(let control): held[control] = nil
                 }
+                note(handling.update(held, at: next), next)
             } else {
                 return out
             }
@@ -242,7 +244,9 @@ struct HandlingValueTests {
         #expect(Self.play(inputs, until: 1_000) == first)
         // Controls that are not held (a turn, pause) are not the handling's.
         var handling = Handling(settings: .defaults)
-        #expect(handling.press(.rotate, at: 0).isEmpty && handling.press(.pause, at: 0).isEmpty)
+        let turns = HeldControls([.rotate: HeldControls.Hold(since: 0), .pause: HeldControls.Hold(since: 0)])
+        #expect(turns == HeldControls())
+        #expect(handling.update(turns, at: 0).isEmpty)
         #expect(handling.nextDeadline() == nil)
     }
 
@@ -259,13 +263,17 @@ struct HandlingValueTests {
     @Test("ARR 0 and soft drop 0 answer one action that goes all the way; otherwise one step")
     func allTheWay() {
         var handling = Handling(settings: HandlingSettings(das: 150, arr: 0, softDrop: 0, dasCut: 17))
-        #expect(handling.press(.left, at: 0) == [.left])
+        var held = HeldControls()
+        held[.left] = HeldControls.Hold(since: 0)
+        #expect(handling.update(held, at: 0) == [.left])
         #expect(!handling.goesAllTheWay(.left), "the press before DAS is one step")
-        #expect(handling.fire(at: Self.ms(150)) { _, _ in true } == [.left])
+        #expect(handling.nextDeadline() == Self.ms(150))
+        #expect(handling.update(held, at: Self.ms(150)) == [.left])
         #expect(handling.goesAllTheWay(.left), "the auto-shift under ARR 0 goes to the wall")
-        #expect(handling.press(.softDrop, at: Self.ms(200)) == [.softDrop] && handling.goesAllTheWay(.softDrop))
+        held[.softDrop] = HeldControls.Hold(since: Self.ms(200))
+        #expect(handling.update(held, at: Self.ms(200)) == [.softDrop] && handling.goesAllTheWay(.softDrop))
         #expect(handling.continuousMoves(at: Self.ms(210)) == [.left, .softDrop])
         var stepping = Handling(settings: .defaults)
-        #expect(stepping.press(.softDrop, at: 0) == [.softDrop] && !stepping.goesAllTheWay(.softDrop))
+        #expect(stepping.update(HeldControls([.softDrop: HeldControls.Hold(since: 0)]), at: 0) == [.softDrop] && !stepping.goesAllTheWay(.softDrop))
     }
 }

@@ -79,7 +79,7 @@ struct InstantGravityPlayTests {
         let replay = played.recorder.finish(played.game.state)
         #expect(played.game.state.piecesLocked >= 7)
         let rules = Instant(lockDelay: .guideline)
-        var session = PlaySession.replay(replay, makeGame: { Game(rules: rules, source: replay.source) }, modNames: [],
+        var session = PlaySession.replay(replay, provider: RulesProvider(make: { .success(rules) }, identity: { $0.identity }), rules: rules,
                                          config: PlayConfig(seed: 1, style: .monochrome, colorMode: .none),
                                          size: Size(width: 80, height: 24), now: 0,
                                          environment: ManualClock.environment(MemoryStore()))

@@ -63,8 +63,7 @@ struct MenuPagesTests {
         let replay = ReplaySeekTests.replay()
         var launcher = LauncherLog().launcher(MenuScreenTests.mods)
         launcher.replay = { _, config, size, now, environment in
-            .success(PlaySession.replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [],
-                                        config: config, size: size, now: now, environment: environment))
+            .success(PlaySession.replay(replay, provider: .standard, rules: StandardRules(), config: config, size: size, now: now, environment: environment))
         }
         let session = PlaySession.menu(launcher: launcher, config: PlayConfig(style: .monochrome, colorMode: .none), settings: .defaults,
                                        size: Size(width: 100, height: 30), environment: ManualClock.environment(store))

@@ -256,7 +256,7 @@ struct ReplayPlaybackTests {
         }
         let replay = recorder.finish(game.state)
         let store = MemoryStore()
-        return ManualClock(session: .replay(replay, makeGame: { Game(rules: StandardRules(), source: .seeded(3)) }, modNames: [],
+        return ManualClock(session: .replay(replay, provider: .standard, rules: StandardRules(),
                                             config: PlayConfig(style: .monochrome, colorMode: .none),
                                             size: Size(width: 80, height: 24), now: 0, environment: ManualClock.environment(store)),
                            store: store)

@@ -24,7 +24,7 @@ struct ReplaySeekTests {
 
     static func session<R: Rules>(_ replay: Replay, rules: @escaping () -> R) -> ManualClock {
         let store = MemoryStore()
-        return ManualClock(session: .replay(replay, makeGame: { Game(rules: rules(), source: replay.source) }, modNames: [],
+        return ManualClock(session: .replay(replay, provider: RulesProvider(make: { .success(rules()) }, identity: { $0.identity }), rules: rules(),
                                             config: PlayConfig(style: .monochrome, colorMode: .none),
                                             size: Size(width: 80, height: 24), now: 0, environment: ManualClock.environment(store)),
                            store: store)

@@ -38,7 +38,7 @@ struct ReplayTimelineTests {
     func seekToAction() {
         let replay = Self.recorded(StandardRules(), cycles: 40)
         let makeGame = { Game(rules: StandardRules(), source: Self.oPieces) }
-        var timeline = ReplayTimeline(replay: replay, makeGame: makeGame, snapshotInterval: 50)
+        var timeline = ReplayTimeline(replay: replay, game: makeGame(), snapshotInterval: 50)
         #expect(timeline.restoresStates, "StandardRules is a value: saved states continue it")
         #expect(timeline.actionCount == 920 && timeline.position == 0 && timeline.problems.isEmpty)
         let moved1 = timeline.seek(toAction: 23)
@@ -57,7 +57,7 @@ struct ReplayTimelineTests {
     func seekToPieceAndStepBack() {
         let replay = Self.recorded(StandardRules(), cycles: 10)
         let makeGame = { Game(rules: StandardRules(), source: Self.oPieces) }
-        var timeline = ReplayTimeline(replay: replay, makeGame: makeGame, snapshotInterval: 7)
+        var timeline = ReplayTimeline(replay: replay, game: makeGame(), snapshotInterval: 7)
         #expect(timeline.pieceCount == 50, "from the replay's final checkpoint")
         let moved3 = timeline.seek(toPiece: 6)
         #expect(moved3)
@@ -84,7 +84,7 @@ struct ReplayTimelineTests {
     func pastTheEnd() {
         let replay = Self.recorded(StandardRules(), cycles: 4)
         let makeGame = { Game(rules: StandardRules(), source: Self.oPieces) }
-        var timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+        var timeline = ReplayTimeline(replay: replay, game: makeGame())
         let moved8 = timeline.seek(toAction: 10_000)
         #expect(!moved8)
         #expect(timeline.position == 92 && timeline.isAtEnd)
@@ -104,7 +104,7 @@ struct ReplayTimelineTests {
     @Test("±10% moves a tenth of the actions and stops at either end")
     func byPercent() {
         let replay = Self.recorded(StandardRules(), cycles: 10)  // 230 actions
-        var timeline = ReplayTimeline(replay: replay, makeGame: { Game(rules: StandardRules(), source: Self.oPieces) })
+        var timeline = ReplayTimeline(replay: replay, game: { Game(rules: StandardRules(), source: Self.oPieces) }())
         let moved12 = timeline.seek(byPercent: 10)
         #expect(moved12 && timeline.position == 23)
         let moved13 = timeline.seek(byPercent: 10)
@@ -125,12 +125,12 @@ struct ReplayTimelineTests {
     @Test("the time at a position sums the recorded times; replays without times have none")
     func elapsed() {
         var replay = Self.recorded(StandardRules(), cycles: 2)
-        var timeline = ReplayTimeline(replay: replay, makeGame: { Game(rules: StandardRules(), source: Self.oPieces) })
+        var timeline = ReplayTimeline(replay: replay, game: { Game(rules: StandardRules(), source: Self.oPieces) }())
         timeline.seek(toAction: 10)
         #expect(timeline.elapsedMilliseconds == 160)
         #expect(timeline.elapsedMilliseconds(at: 46) == 736)
         replay.times = []
-        let untimed = ReplayTimeline(replay: replay, makeGame: { Game(rules: StandardRules(), source: Self.oPieces) })
+        let untimed = ReplayTimeline(replay: replay, game: { Game(rules: StandardRules(), source: Self.oPieces) }())
         #expect(untimed.elapsedMilliseconds == nil)
     }
 
@@ -148,16 +148,27 @@ struct ReplayTimelineTests {
             recorder.record(action, state: game.state)
         }
         let replay = recorder.finish(game.state)
-        var timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+        var timeline = ReplayTimeline(replay: replay, game: makeGame())
         #expect(!timeline.restoresStates)
         let end = replay.actions.count
+        #expect(timeline.wantsFreshGame)
         for target in [150, 40, end, 3, 100, end - 1] {
+            if timeline.wantsFreshGame { timeline.provide(freshGame: makeGame()) }
             timeline.seek(toAction: target)
             #expect(timeline.state == Self.straight(replay, target, makeGame), "at \(target)")
         }
         #expect(timeline.problems.isEmpty)
+        // Without a fresh game it cannot go back: it stays where it is and says so.
+        timeline.seek(toAction: 100)
+        #expect(timeline.wantsFreshGame)
+        let stayed = timeline.seek(toAction: 20)
+        #expect(!stayed && timeline.blockedTarget == 20 && timeline.position == 100)
+        #expect(timeline.state == Self.straight(replay, 100, makeGame))
+        // Forward needs none.
+        let forward = timeline.seek(toAction: 120)
+        #expect(forward && timeline.blockedTarget == nil)
         // Why: a copied state under the same Lua states deals from the bag where it stopped.
-        var copying = ReplayTimeline(replay: replay, makeGame: makeGame, restoresStates: true)
+        var copying = ReplayTimeline(replay: replay, game: makeGame(), restoresStates: true)
         copying.seek(toAction: 150)
         copying.seek(toAction: 40)
         #expect(copying.state != Self.straight(replay, 40, makeGame))
@@ -182,7 +193,7 @@ struct ReplayTimelineTests {
         let replay = Self.recorded(try mods.rules(["double"]), cycles: 4)
         try writeMod(3)
         let makeGame = { Game(rules: try! mods.rules(["double"]), source: Self.oPieces) }
-        var timeline = ReplayTimeline(replay: replay, makeGame: makeGame)
+        var timeline = ReplayTimeline(replay: replay, game: makeGame())
         guard case .rulesDiffer(let recorded, let loaded)? = timeline.problems.first else {
             Issue.record("no rules difference: \(timeline.problems)")
             return
@@ -208,7 +219,7 @@ struct ReplayTimelineTests {
     func reloaded() {
         var replay = Self.recorded(StandardRules(), cycles: 2)
         replay.reloads = [30]
-        let timeline = ReplayTimeline(replay: replay, makeGame: { Game(rules: StandardRules(), source: Self.oPieces) })
+        let timeline = ReplayTimeline(replay: replay, game: { Game(rules: StandardRules(), source: Self.oPieces) }())
         #expect(timeline.problems == [.reloaded(beforeAction: 30)])
     }
 

@@ -60,20 +60,43 @@ struct SessionEffectsTests {
             },
             replay: { path, config, size, now, environment in
                 guard let replay = try? ReplayFile.read(path) else { return .failure(RulesFailure("\(path): unreadable")) }
-                return .success(PlaySession.replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) },
-                                                   modNames: [], config: config, size: size, now: now, environment: environment))
+                return .success(PlaySession.replay(replay, provider: .standard, rules: StandardRules(), config: config, size: size, now: now, environment: environment))
             },
             verify: { _ in "match" },
             saveSettings: { _ in nil })
     }
 
-    /// No screen on the stack holds a store, a launcher or a rules provider.
+    /// No screen on the stack holds a store, a launcher, a rules provider or a remembered
+    /// name, nor a function of any kind (a rules factory, a loader) at any depth of what it
+    /// holds (`held(by:)`).
     static func screensHoldNothing(_ session: PlaySession) -> Bool {
         session.stack.allSatisfy { screen in
-            Mirror(reflecting: screen).children.allSatisfy { child in
-                !(child.value is any PlayStore) && !(child.value is Launcher) && !(child.value is RulesSource)
-                    && !(child.value is RememberedName)
+            let held = held(by: screen)
+            let found = held.filter { path, value in
+                value is any PlayStore || value is Launcher || value is RulesSource || value is RememberedName
+                    || "\(type(of: value))".contains("->")
             }
+            if !found.isEmpty { Issue.record("\(type(of: screen)) holds \(found.map(\.path))") }
+            return found.isEmpty
+        }
+    }
+
+    @Test("the screens' check sees a rules factory however deep a screen holds it")
+    func checkSeesFactories() {
+        struct Inner { var make: () -> Game<StandardRules>? = { nil } }
+        struct Outer { var parts: [Inner?] = [Inner()] }
+        let found = Self.held(by: Outer()).filter { "\(type(of: $0.value))".contains("->") }
+        #expect(found.map(\.path) == [".parts.0.some.make"])
+    }
+
+    /// Everything `value` holds, through its stored properties, collections and optionals
+    /// (not into objects: a Lua rules object is the game's, not a loader), with its path.
+    static func held(by value: Any, path: String = "", depth: Int = 0) -> [(path: String, value: Any)] {
+        let mirror = Mirror(reflecting: value)
+        guard depth < 12, mirror.displayStyle != .class else { return [] }
+        return mirror.children.enumerated().flatMap { index, child in
+            let here = path + "." + (child.label ?? "\(index)")
+            return [(here, child.value)] + held(by: child.value, path: here, depth: depth + 1)
         }
     }
 

@@ -65,7 +65,7 @@ struct StatisticsPageTests {
         clock.press(.character("]"), at: 30)
         let screen = ReplaySeekTests.screen(clock)
         let pieces = screen.game.state.piecesLocked
-        #expect(pieces > 0 && screen.statisticsAt[screen.index].pieces == pieces)
+        #expect(pieces > 0 && screen.timeline.statistics[screen.index].pieces == pieces)
         #expect(clock.screen.range(of: #"PIECES +\#(pieces)\b"#, options: .regularExpression) != nil, "\(clock.screen)")
         clock.press(.tab, at: 40)
         #expect(clock.screen.contains("STATISTICS") && clock.screen.range(of: #"Pieces +\#(pieces)\b"#, options: .regularExpression) != nil,
@@ -80,7 +80,7 @@ struct StatisticsPageTests {
         let store = MemoryStore()
         store.tables["standard"] = [HighScore(score: 4_321, lines: 12, level: 2, date: "2025-02-01 10:00", seed: "4"),
                                     HighScore(score: 99, lines: 1, level: 1, date: "2025-02-02 10:00", seed: "5")]
-        let clock = ManualClock(session: .replay(replay, makeGame: { Game(rules: StandardRules(), source: replay.source) }, modNames: [],
+        let clock = ManualClock(session: .replay(replay, provider: .standard, rules: StandardRules(),
                                                  config: PlayConfig(style: .monochrome, colorMode: .none),
                                                  size: Size(width: 80, height: 24), now: 0, environment: ManualClock.environment(store)),
                                 store: store)

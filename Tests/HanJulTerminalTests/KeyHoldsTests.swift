@@ -25,6 +25,25 @@ struct KeyHoldsTests {
         #expect(!holds.isDown(left))
     }
 
+    @Test("a key's hold: its press, its last sign, and until when it is surely held")
+    func holdOfAKey() {
+        let left = Key.arrow(.left, [])
+        var bytes = KeyHolds(reportsReleases: false)
+        _ = bytes.receive(.press(left), at: Self.ms(0))
+        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: 0, surelyUntil: nil))
+        _ = bytes.receive(.press(left), at: Self.ms(500))
+        _ = bytes.receive(.press(left), at: Self.ms(540))
+        let until = Self.ms(540) + bytes.interval + Self.ms(15)
+        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: Self.ms(540), surelyUntil: until))
+        #expect(bytes.confirmsHeld(left, at: until) && !bytes.confirmsHeld(left, at: until + 1))
+        #expect(bytes.hold(.space) == nil)
+        var kitty = KeyHolds(reportsReleases: true)
+        _ = kitty.receive(.press(left), at: Self.ms(7))
+        #expect(kitty.hold(left) == KeyHolds.Hold(since: Self.ms(7), lastSign: Self.ms(7), surelyUntil: .max))
+        _ = kitty.receive(.release(left), at: Self.ms(9))
+        #expect(kitty.hold(left) == nil)
+    }
+
     @Test("releases due at the same time come in one order in every run: confirmations first, then by key")
     func tiesInAFixedOrder() {
         var holds = KeyHolds(reportsReleases: false)

@@ -1,0 +1,80 @@
+import HanJulBot
+import HanJulCommandLine
+import HanJulCore
+import HanJulPlay
+import HanJulTerminal
+
+/// `hanjul play`'s options, read (`init`: a bad value is refused here) and checked together
+/// (`validate`), before anything touches the terminal or the player's files.
+struct PlayOptions {
+    /// `--versus bot`'s match: the bot, its pace and the games.
+    struct Versus: Equatable {
+        var bot = BotKind.eltetris
+        var pps = 1.0
+        var bestOf = 3
+    }
+
+    var seed: UInt64?
+    var askedASCII: Bool
+    var askedUnicode: Bool
+    var mods: ModOptions
+    /// The match, with `--versus bot`.
+    var versus: Versus?
+    /// `--bot`, `--pps`, `--best-of` given without `--versus` (refused by `validate`).
+    var versusOnly: [Option] = []
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: they win over settings.conf, for this run.
+    var handling: [(field: HandlingSettings.Field, value: Int)] = []
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        seed = try arguments.seed(PlayCommand.seed)
+        askedASCII = arguments.flag(PlayCommand.ascii)
+        askedUnicode = arguments.flag(PlayCommand.unicode)
+        mods = try ModOptions(arguments)
+        if let opponent = arguments.value(PlayCommand.versus) {
+            versus = try Self.readVersus(arguments, opponent: opponent)
+        } else {
+            versusOnly = [PlayCommand.versusBot, PlayCommand.versusPace, PlayCommand.bestOf].filter { arguments.value($0) != nil }
+        }
+        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) {
+            guard let text = arguments.value(option) else { continue }
+            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
+            case .success(let value): handling.append((field, value))
+            case .failure(let error): throw UsageError(error.message)
+            }
+        }
+    }
+
+    /// The options that cannot go together.
+    func validate() throws(UsageError) {
+        try Self.checkCharacters(ascii: askedASCII, unicode: askedUnicode)
+        if let option = versusOnly.first { throw UsageError("\(option.name) goes with --versus bot") }
+    }
+
+    /// Whether to draw with ASCII alone: `--ascii`, or a locale that is not UTF-8 without `--unicode`.
+    var drawsASCII: Bool { Self.drawsASCII(ascii: askedASCII, unicode: askedUnicode) }
+
+    /// Shared with `hanjul replay`, which takes the same two flags.
+    static func drawsASCII(ascii: Bool, unicode: Bool) -> Bool { ascii || !unicode && !LocaleCharset.isUTF8 }
+
+    static func checkCharacters(ascii: Bool, unicode: Bool) throws(UsageError) {
+        if ascii && unicode { throw UsageError("give --ascii or --unicode, not both") }
+    }
+
+    static func readVersus(_ arguments: Arguments, opponent: String) throws(UsageError) -> Versus {
+        guard opponent == "bot" else { throw UsageError("--versus \(opponent): the only opponent here is 'bot'") }
+        var versus = Versus()
+        if let name = arguments.value(PlayCommand.versusBot) {
+            guard let kind = BotKind(rawValue: name) else { throw UsageError("--bot \(name) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            versus.bot = kind
+        }
+        if let text = arguments.value(PlayCommand.versusPace) {
+            guard let value = Double(text), value.isFinite, value >= 0.1, value <= 20 else { throw UsageError("--pps \(text): give pieces per second from 0.1 to 20") }
+            versus.pps = value
+        }
+        if let text = arguments.value(PlayCommand.bestOf) {
+            guard let value = Int(text), (1...99).contains(value) else { throw UsageError("--best-of \(text): give a number of games from 1 to 99") }
+            versus.bestOf = value
+        }
+        return versus
+    }
+}
