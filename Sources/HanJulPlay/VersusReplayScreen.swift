@@ -8,7 +8,7 @@ import HanJulTerminal
 /// screen; each next game's it asks the session for (`.makeVersusSides`).
 struct VersusReplayScreen<R: Rules>: PlayScreen {
     let replay: VersusReplay
-    let config: PlayConfig
+    var config: PlayConfig
     var size: Size
     var game = 0
     var referee: VersusReferee<R>?
@@ -69,6 +69,9 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
         case .resized(let newSize):
             size = newSize
             return [.redrawAll]
+        case .background(let light):
+            config.noteBackground(light: light)
+            return [.redrawAll]
         case .answer(.versusSidesMade(let made)) where game + 1 < replay.games.count:
             start(game: game + 1, made, at: now)
         case .inputClosed: return [.quit(.inputClosed)]
@@ -96,6 +99,7 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
             var scene = Scene(state: referee.state(side), hud: HUD(), showsHold: rules.holdEnabled,
                               rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: config.style)
             scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
+            scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             let counters = referee.counters[side]
             return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [
                 VersusFigure("PCS", "\(referee.state(side).piecesLocked)"), VersusFigure("ATK", "\(counters.attack)"),
