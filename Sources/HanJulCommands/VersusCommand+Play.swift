@@ -197,7 +197,9 @@ enum NetPlay {
                 side.match.outbox = []
                 return .ended("\(error); match ended", .failure)
             }
+            // Moves due by now are made before the heartbeat says no input before it is to come.
             time = now()
+            side.advance(to: time)
             if let failure = side.match.boards.failure {
                 try? link.send(.bye(reason: "the rules failed"))
                 return .ended("the rules failed: \(failure); match ended", .modError)
