@@ -5,6 +5,29 @@ extension JSON {
     /// The default size limit, 16 MiB.
     public static let defaultMaxBytes = 16 << 20
 
+    /// Ways to read a document more leniently than the strict default.
+    public struct ParseOptions: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// A key repeated in one object keeps its first value (the rest are parsed, then
+        /// dropped) instead of failing with ``JSONError/Reason/duplicateKey(_:)``.
+        public static let keepsFirstDuplicateKey = ParseOptions(rawValue: 1)
+        /// Integers above `Int64.max` that fit in `UInt64` parse as ``JSON/unsigned(_:)``
+        /// instead of a rounded ``JSON/number(_:)``.
+        public static let exactUnsignedIntegers = ParseOptions(rawValue: 2)
+        /// A UTF-8 byte order mark before the document is skipped.
+        public static let skipsByteOrderMark = ParseOptions(rawValue: 4)
+        /// `-0` parses as the double `-0.0` (which writes back as `-0`), not the integer 0.
+        public static let keepsNegativeZero = ParseOptions(rawValue: 8)
+        /// One comma after the last element of an array or member of an object is allowed.
+        public static let allowsTrailingCommas = ParseOptions(rawValue: 16)
+        /// What Foundation's `JSONDecoder` accepted for the simulation files, which
+        /// ``JSONValueDecoder`` reads now.
+        public static let decoderCompatible: ParseOptions = [
+            .keepsFirstDuplicateKey, .exactUnsignedIntegers, .skipsByteOrderMark, .keepsNegativeZero, .allowsTrailingCommas,
+        ]
+    }
+
     /// Parses one RFC 8259 JSON document.
     ///
     /// Strict: UTF-8 only, no comments, no trailing commas, no leading zeros,
@@ -22,24 +45,26 @@ extension JSON {
     ///   - bytes: the UTF-8 document.
     ///   - maxDepth: arrays and objects nested deeper than this are refused.
     ///   - maxBytes: documents longer than this are refused before parsing.
+    ///   - options: leniencies (none by default).
     /// - Complexity: O(*n*) in the size of the input.
     public static func parse(
-        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, maxBytes: Int = defaultMaxBytes
+        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, maxBytes: Int = defaultMaxBytes, options: ParseOptions = []
     ) throws(JSONError) -> JSON {
         guard bytes.count <= maxBytes else {
             throw JSONError(.tooLarge(size: bytes.count, limit: maxBytes), at: 0)
         }
-        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, options: options)
+        if options.contains(.skipsByteOrderMark), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         return try parser.parseDocument()
     }
 
-    /// Parses one JSON document from text. See ``parse(_:maxDepth:maxBytes:)-([UInt8],_,_)``.
+    /// Parses one JSON document from text. See ``parse(_:maxDepth:maxBytes:options:)-([UInt8],_,_,_)``.
     ///
     /// - Complexity: O(*n*).
     public static func parse(
-        _ text: String, maxDepth: Int = defaultMaxDepth, maxBytes: Int = defaultMaxBytes
+        _ text: String, maxDepth: Int = defaultMaxDepth, maxBytes: Int = defaultMaxBytes, options: ParseOptions = []
     ) throws(JSONError) -> JSON {
-        try parse(Array(text.utf8), maxDepth: maxDepth, maxBytes: maxBytes)
+        try parse(Array(text.utf8), maxDepth: maxDepth, maxBytes: maxBytes, options: options)
     }
 }
 
@@ -48,11 +73,13 @@ extension JSON {
 struct JSONParser {
     let bytes: [UInt8]
     let maxDepth: Int
+    let options: JSON.ParseOptions
     var index = 0
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: [UInt8], maxDepth: Int, options: JSON.ParseOptions = []) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.options = options
     }
 
     private var atEnd: Bool { index >= bytes.count }
@@ -118,6 +145,13 @@ struct JSONParser {
                 index -= 1
                 throw fail("',' or ']'")
             }
+            if options.contains(.allowsTrailingCommas) {
+                skipWhitespace()
+                if current == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                }
+            }
         }
     }
 
@@ -136,12 +170,14 @@ struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw fail("a string key") }
             let keyOffset = index
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw JSONError(.duplicateKey(key), at: keyOffset) }
+            let isNew = seen.insert(key).inserted
+            if !isNew && !options.contains(.keepsFirstDuplicateKey) { throw JSONError(.duplicateKey(key), at: keyOffset) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw fail("':'") }
             index += 1
             skipWhitespace()
-            members.append(JSON.Member(key, try parseValue(depth: depth)))
+            let value = try parseValue(depth: depth)
+            if isNew { members.append(JSON.Member(key, value)) }
             skipWhitespace()
             guard let b = current else { throw fail("',' or '}'") }
             index += 1
@@ -149,6 +185,13 @@ struct JSONParser {
             if b != UInt8(ascii: ",") {
                 index -= 1
                 throw fail("',' or '}'")
+            }
+            if options.contains(.allowsTrailingCommas) {
+                skipWhitespace()
+                if current == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
             }
         }
     }
@@ -197,9 +240,24 @@ struct JSONParser {
                 value = next
             }
             if !overflow {
+                if isNegative && value == 0 && options.contains(.keepsNegativeZero) { return .number(-0.0) }
                 if isNegative { return .integer(value) }
                 let (positive, o) = (0 as Int64).subtractingReportingOverflow(value)
                 if !o { return .integer(positive) }
+            }
+            if !isNegative && options.contains(.exactUnsignedIntegers) {
+                var unsigned: UInt64 = 0
+                var fits = true
+                for position in start..<integerEnd {
+                    let (times10, o1) = unsigned.multipliedReportingOverflow(by: 10)
+                    let (next, o2) = times10.addingReportingOverflow(UInt64(bytes[position] - 0x30))
+                    if o1 || o2 {
+                        fits = false
+                        break
+                    }
+                    unsigned = next
+                }
+                if fits { return .unsigned(unsigned) }
             }
             // Too large for Int64: fall through to a double.
         }

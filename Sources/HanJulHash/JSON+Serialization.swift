@@ -36,6 +36,7 @@ extension JSON {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .unsigned(let u): out.append(contentsOf: String(u).utf8)
         case .number(let d):
             guard d.isFinite else { throw JSONError(.nonFiniteNumber, at: 0) }
             out.append(contentsOf: d.description.utf8)

@@ -8,12 +8,16 @@
 /// ```
 ///
 /// Numbers written without a fraction or exponent that fit in `Int64` parse as
-/// ``integer(_:)``; every other number parses as ``number(_:)``.
+/// ``integer(_:)``; every other number parses as ``number(_:)`` (or, with
+/// ``ParseOptions/exactUnsignedIntegers``, as ``unsigned(_:)`` when it fits in `UInt64`).
 public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// An exact integer, written without a decimal point.
     case integer(Int64)
+    /// An exact integer above `Int64.max` (a `UInt64` seed, say), written without a
+    /// decimal point. Smaller values are ``integer(_:)``, so equal numbers compare equal.
+    case unsigned(UInt64)
     /// A finite double, written in Swift's shortest round-trip form.
     case number(Double)
     case string(String)
@@ -68,6 +72,7 @@ public enum JSON: Sendable, Equatable {
     public var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
+        case .unsigned(let u): return Double(u)
         case .number(let d): return d
         default: return nil
         }
@@ -89,6 +94,13 @@ public enum JSON: Sendable, Equatable {
     public var objectValue: [Member]? {
         if case .object(let m) = self { return m }
         return nil
+    }
+}
+
+extension JSON {
+    /// An exact unsigned integer: ``integer(_:)`` up to `Int64.max`, ``unsigned(_:)`` above.
+    public init(_ value: UInt64) {
+        self = value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsigned(value)
     }
 }
 

@@ -249,6 +249,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
             var scene = Scene(state: state, hud: HUD(), showsGhost: side == 0 && config.showsGhost, showsHold: rules.holdEnabled,
                               rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: config.style)
             scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
+            // As a game screen colours them: darker on a light background (D7).
+            scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             let counters = referee.counters[side]
             let pps = Double(state.piecesLocked) / seconds
             return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [

@@ -1,38 +1,24 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import HanJulText
+import HanJulHash
 
-/// The JSON of the simulation commands.
+/// The JSON of the simulation commands, through HanJul's one codec (HanJulHash's `JSON`):
+/// keys sorted, laid out byte for byte as the files have always been (docs/SIM.md), every
+/// character `visible` would show escaped so the text is safe on a terminal (T-17).
 package enum JSONLines {
     package static func text(_ value: some Encodable, pretty: Bool = false) throws(SweepError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
         do {
-            return escapingHidden(String(decoding: try encoder.encode(value), as: UTF8.self))
+            return try JSONValueEncoder().encode(value).serializedString(pretty ? .sortedPretty : .sorted)
         } catch {
             throw SweepError("cannot encode JSON: \(error)")
         }
     }
 
-    /// JSON text with every character `visible` would show (C1 controls, bidi and
-    /// invisible characters, which JSONEncoder leaves raw) as a `\uXXXX` escape: the same
-    /// value, safe on a terminal (T-17). Raw tab, newline and return in JSON text are only
-    /// ever the layout's (the encoder escapes them inside strings).
-    package static func escapingHidden(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { isHidden($0) && !["\t", "\n", "\r"].contains($0) }) else { return json }
-        var out = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard isHidden(scalar), !["\t", "\n", "\r"].contains(scalar) else { out.append(scalar); continue }
-            let units = scalar.value > 0xFFFF
-                ? [0xD800 + ((scalar.value - 0x10000) >> 10), 0xDC00 + ((scalar.value - 0x10000) & 0x3FF)] : [scalar.value]
-            for unit in units {
-                let digits = String(unit, radix: 16)
-                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - digits.count) + digits).unicodeScalars)
-            }
-        }
-        return String(out)
+    /// Decodes one line (or document) of a simulation file; nil when it is not `T`.
+    package static func decode<T: Decodable>(_ type: T.Type, from line: some Collection<UInt8>) -> T? {
+        try? JSONValueDecoder().decode(type, from: line)
+    }
+
+    /// Decodes a parsed line; nil when it is not `T`.
+    package static func decode<T: Decodable>(_ type: T.Type, from json: JSON) -> T? {
+        try? JSONValueDecoder().decode(type, from: json)
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import HanJulHash
 import HanJulSim
 
@@ -109,7 +104,6 @@ package enum SummaryFile {
         package var tally = RunTally()
         package var seeds: [ClosedRange<UInt64>] = []
         package var hash = SHA256()
-        private let decoder = JSONDecoder()
         /// Base figures seen on a line of their own (each must be there unless no game was played).
         private var totals: [String: Int] = [:]
         private var heldTotal = 0, endingsTotal = 0, endingsEvents = 0
@@ -124,7 +118,7 @@ package enum SummaryFile {
 
         /// Takes the head line.
         package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
-            guard let head = try? decoder.decode(HeadLine.self, from: Data(line)).hanjulSummary else {
+            guard let head = JSONLines.decode(HeadLine.self, from: line)?.hanjulSummary else {
                 throw SweepError("\(source):\(number): a damaged summary head line")
             }
             guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
@@ -203,10 +197,10 @@ package enum SummaryFile {
         /// Takes a line after the head; true when it was the checksum, and the summary is whole.
         package mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) -> Bool {
             guard let head else { return false }
-            let data = Data(line)
-            if let counts = try? decoder.decode(CountsLine.self, from: data) {
+            let data = try? JSON.parse(Array(line), maxDepth: JSONValueDecoder.maxDepth, maxBytes: .max, options: .decoderCompatible)
+            if let counts = data.flatMap({ JSONLines.decode(CountsLine.self, from: $0) }) {
                 try add(counts, number: number, head: head)
-            } else if let held = try? decoder.decode(HeldLine.self, from: data) {
+            } else if let held = data.flatMap({ JSONLines.decode(HeldLine.self, from: $0) }) {
                 guard held.held.count <= maxEntriesPerLine else { throw fail(number, "more than \(maxEntriesPerLine) counts on a line") }
                 for entry in held.held {
                     guard entry.count == 3, entry.allSatisfy({ $0.isFinite && $0 >= 0 && $0 == $0.rounded() }),
@@ -217,7 +211,7 @@ package enum SummaryFile {
                     heldTotal += Int(entry[2])
                     tally.held.add(part: entry[0], whole: entry[1], count: Int(entry[2]))
                 }
-            } else if let endings = try? decoder.decode(EndingsLine.self, from: data) {
+            } else if let endings = data.flatMap({ JSONLines.decode(EndingsLine.self, from: $0) }) {
                 guard endings.endings.count <= maxEntriesPerLine else { throw fail(number, "more than \(maxEntriesPerLine) counts on a line") }
                 for entry in endings.endings {
                     guard entry.count == 3, (0...head.header.cap).contains(entry[0]), (0...head.games).contains(entry[1]),
@@ -229,7 +223,7 @@ package enum SummaryFile {
                     endingsEvents += entry[1]
                     tally.endings[entry[0]] = RunTally.Ending(events: entry[1], censored: entry[2])
                 }
-            } else if let checksum = try? decoder.decode(ChecksumLine.self, from: data) {
+            } else if let checksum = data.flatMap({ JSONLines.decode(ChecksumLine.self, from: $0) }) {
                 guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
                     throw SweepError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
                 }

@@ -1,10 +1,6 @@
 import CZlib
 import HanJulSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import HanJulHash
 import HanJulSim
 
 /// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed
@@ -48,7 +44,6 @@ package enum SweepFile {
                      summary: (Part, RunTally, [Part]) throws(SweepError) -> Void,
                      partDone: (Part) -> Void) throws(SweepError) {
         let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
-        let decoder = JSONDecoder()
         let firstPart = parts.count
         var number = 0, blank = 0
         var reader: SummaryFile.Reader?
@@ -84,9 +79,9 @@ package enum SweepFile {
                 reader = started
                 return
             }
-            let bytes = Data(line)
+            let bytes = line
             if line.starts(with: headerPrefix) {
-                guard let header = try? decoder.decode(HeaderLine.self, from: bytes).header else {
+                guard let header = JSONLines.decode(HeaderLine.self, from: bytes)?.header else {
                     throw SweepError("\(source):\(number): a damaged header line\(complete ? "" : " (cut short: was the run stopped?)")")
                 }
                 guard header.format <= RunHeader.currentFormat else {
@@ -102,7 +97,7 @@ package enum SweepFile {
             guard open else { throw SweepError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
             let game: GameRecord
             do {
-                game = try decoder.decode(GameRecord.self, from: bytes)
+                game = try JSONValueDecoder().decode(GameRecord.self, from: bytes)
             } catch {
                 let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
                 throw SweepError("\(source):\(number): not a game record (\(hint))")
@@ -144,12 +139,11 @@ package enum SweepFile {
     /// Only the last line may be cut short; anything else that is not a header then games
     /// of consecutive seeds from the header's first is an error, and the file is left alone.
     package static func prefix(of bytes: [UInt8], path: String) throws(SweepError) -> Prefix {
-        let decoder = JSONDecoder()
         var prefix = Prefix(header: nil, tally: RunTally(), count: 0, validLength: 0, tornLength: 0)
         let (valid, torn) = try ResumableLines.walk(bytes, path: path, format: "hanjul sim --jsonl", headerPrefix: headerPrefix) {
             (number, line) throws(SweepError) -> Bool in
             if let header = prefix.header {
-                guard let record = try? decoder.decode(GameRecord.self, from: Data(line)), record.problem(under: header) == nil else {
+                guard let record = JSONLines.decode(GameRecord.self, from: line), record.problem(under: header) == nil else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a game record; only a last line cut short can be repaired, so the file is left as it is")
                 }
                 let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.count))
@@ -159,7 +153,7 @@ package enum SweepFile {
                 prefix.tally.add(record)
                 prefix.count += 1
             } else {
-                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).header else {
+                guard line.starts(with: headerPrefix), let header = JSONLines.decode(HeaderLine.self, from: line)?.header else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a hanjul sim --jsonl header; is this the right file?")
                 }
                 if let problem = header.problem {

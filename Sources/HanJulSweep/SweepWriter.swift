@@ -1,9 +1,4 @@
 import HanJulSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import HanJulFiles
 import HanJulSim
 

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import HanJulHash
 import HanJulSim
 
 /// The JSONL of `hanjul sim --versus A:B --jsonl FILE`: a header line `{"versus":{…}}`, then
@@ -28,12 +24,11 @@ package enum VersusFile {
     /// last line may be cut short; anything else that is not a header, then matches of
     /// consecutive seeds from its first, is an error and the file is left alone.
     package static func prefix(of bytes: [UInt8], path: String) throws(SweepError) -> Prefix {
-        let decoder = JSONDecoder()
         var prefix = Prefix()
         let (valid, torn) = try ResumableLines.walk(bytes, path: path, format: "hanjul sim --versus --jsonl", headerPrefix: headerPrefix) {
             (number, line) throws(SweepError) -> Bool in
             if let header = prefix.header {
-                guard let record = try? decoder.decode(MatchRecord.self, from: Data(line)) else {
+                guard let record = JSONLines.decode(MatchRecord.self, from: line) else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a match record; only a last line cut short can be repaired, so the file is left as it is")
                 }
                 let (expected, overflow) = header.firstSeed.addingReportingOverflow(UInt64(prefix.records.count))
@@ -42,7 +37,7 @@ package enum VersusFile {
                 }
                 prefix.records.append(record)
             } else {
-                guard line.starts(with: headerPrefix), let header = try? decoder.decode(HeaderLine.self, from: Data(line)).versus,
+                guard line.starts(with: headerPrefix), let header = JSONLines.decode(HeaderLine.self, from: line)?.versus,
                       header.firstSeed <= header.lastSeed, header.cap > 0 else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a hanjul sim --versus --jsonl header; is this the right file?")
                 }

@@ -1,10 +1,6 @@
 import CZlib
 import HanJulSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import HanJulHash
 import HanJulSim
 import HanJulText
 
@@ -273,7 +269,6 @@ extension VersusFile {
                              summary: (Part, VersusCount, [Part]) throws(SweepError) -> Void,
                              partDone: (Part) -> Void) throws(SweepError) {
         let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
-        let decoder = JSONDecoder()
         let firstPart = parts.count
         var number = 0, blank = 0
         var reader: VersusSummaryFile.Reader?
@@ -307,9 +302,9 @@ extension VersusFile {
                 reader = started
                 return
             }
-            let bytes = Data(line)
+            let bytes = line
             if line.starts(with: headerPrefix) {
-                guard let header = try? decoder.decode(HeaderLine.self, from: bytes).versus else {
+                guard let header = JSONLines.decode(HeaderLine.self, from: bytes)?.versus else {
                     throw SweepError("\(source):\(number): a damaged versus header line\(complete ? "" : " (cut short: was the run stopped?)")")
                 }
                 guard header.format <= VersusHeader.currentFormat else {
@@ -328,7 +323,7 @@ extension VersusFile {
             guard open else { throw SweepError("\(source):\(number): a match line before any versus header line; is this hanjul sim --versus --jsonl output?") }
             let match: MatchRecord
             do {
-                match = try decoder.decode(MatchRecord.self, from: bytes)
+                match = try JSONValueDecoder().decode(MatchRecord.self, from: bytes)
             } catch {
                 let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
                 throw SweepError("\(source):\(number): not a match record (\(hint))")

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import HanJulHash
 import HanJulSim
 
@@ -64,7 +59,6 @@ package enum VersusSummaryFile {
         package var seeds: [ClosedRange<UInt64>] = []
         package var count = VersusCount()
         private var hash = SHA256()
-        private let decoder = JSONDecoder()
         private var started = false
 
         package init(source: String) {
@@ -78,7 +72,7 @@ package enum VersusSummaryFile {
 
         /// Takes the head line.
         package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
-            guard let head = try? decoder.decode(HeadLine.self, from: Data(line)).hanjulVersusSummary else {
+            guard let head = JSONLines.decode(HeadLine.self, from: line)?.hanjulVersusSummary else {
                 throw SweepError("\(source):\(number): a damaged versus summary head line")
             }
             guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
@@ -143,7 +137,7 @@ package enum VersusSummaryFile {
 
         /// Takes the line after the head: the checksum. Returns the summary read whole.
         package mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) -> Reader? {
-            guard started, let checksum = try? decoder.decode(ChecksumLine.self, from: Data(line)) else {
+            guard started, let checksum = JSONLines.decode(ChecksumLine.self, from: line) else {
                 throw SweepError("\(source):\(number): not the checksum line of a versus summary (truncated or edited file?)")
             }
             guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
