@@ -11,8 +11,6 @@ import HanJulTerminal
 enum NetPlay {
     /// How often this side tells the peer its time, and how long a screen between games shows.
     static let heartbeatMilliseconds: UInt64 = 250, resultMilliseconds: UInt64 = 2_000
-    /// The longest wait between looks at the game (gravity, the picture).
-    static let frameMilliseconds: UInt64 = 15
 
     /// Game `game`'s seed (1-based) from the match seed.
     static func gameSeed(_ seed: UInt64, game: Int) -> UInt64 {
@@ -29,7 +27,7 @@ enum NetPlay {
     }
 
     static func run<R: Rules>(link: inout PeerLink, me: Int, seed: UInt64, bestOf: Int, peerName: String, bindings: KeyBindings,
-                              handling: HandlingSettings, make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
+                              make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         let terminal: TerminalSession
         do throws(TerminalError) { terminal = try TerminalSession() } catch {
             try? link.send(.bye(reason: "the player's terminal cannot play"))
@@ -37,8 +35,6 @@ enum NetPlay {
             StandardError.write("hanjul versus: \(error)")
             return .usage
         }
-        // Releases and repeats, where the terminal has them (kitty): held keys known exactly.
-        terminal.requestKeyEvents()
         var screen = VersusText(peerName: peerName, environment: TerminalEnvironment.current())
         var wins = [0, 0]
         var line: String, status: ExitStatus = .success
@@ -55,7 +51,7 @@ enum NetPlay {
                 break match
             }
             var match = NetMatch(boards: boards, me: me)
-            switch play(&match, link: &link, terminal: terminal, screen: &screen, game: game, wins: wins, bindings: bindings, handling: handling) {
+            switch play(&match, link: &link, terminal: terminal, screen: &screen, game: game, wins: wins, bindings: bindings) {
             case .ended(let text, let code):
                 (line, status) = (text, code)
                 break match
@@ -150,35 +146,30 @@ enum NetPlay {
 
     /// Plays one game to its result, or to the end of the match.
     static func play<R: Rules>(_ match: inout NetMatch<RefereeBoards<R>>, link: inout PeerLink, terminal: TerminalSession,
-                     screen: inout VersusText, game: Int, wins: [Int], bindings: KeyBindings, handling: HandlingSettings) -> Stop {
-        // The keyboard plays through the game's own handling (DAS, ARR, soft drop), as hanjul play.
-        var side = NetKeys(match: match, settings: handling, reportsReleases: terminal.reportsKeyEvents, bindings: bindings)
-        defer { match = side.match }
+                     screen: inout VersusText, game: Int, wins: [Int], bindings: KeyBindings) -> Stop {
         let start = SystemClock.monotonic.milliseconds()
         var lastHeard = start, lastBeat: UInt64 = 0, lastDrawn: UInt64 = 0
         func now() -> UInt64 { SystemClock.monotonic.milliseconds() - start }
         func end(_ line: String, bye: String) -> Stop {
-            side.match.outbox = []
+            match.outbox = []
             try? link.send(.bye(reason: bye))
             return .ended(line + "; match ended", .failure)
         }
         while true {
-            // Awake for the next frame, heartbeat, held move or inferred release, whichever is first.
-            let wall = now()
-            var wake = min(wall + frameMilliseconds, lastBeat + heartbeatMilliseconds)
-            if let due = side.nextDeadline { wake = min(wake, (due + 999_999) / 1_000_000) }
-            let events = terminal.waitForEvents(timeoutMilliseconds: Int(wake > wall ? wake - wall : 0), alsoWatching: link.descriptor.rawValue)
+            let events = terminal.waitForEvents(timeoutMilliseconds: 15, alsoWatching: link.descriptor.rawValue)
             var time = now()
-            side.advance(to: time)
+            match.tick(at: time)
             for event in events {
                 if let stop = leaving(event, link: &link, bindings: bindings) { return stop }
-                switch event {
-                case .keys(let keys):
-                    time = now()
-                    side.take(keys, at: time)
-                case .keyboardProtocol(let on): side.keyEvents(reported: on)
-                case .resized: screen.invalidate()
-                default: continue
+                guard case .keys(let keys) = event else {
+                    if case .resized = event { screen.invalidate() }
+                    continue
+                }
+                for key in keys where key.kind != .release {
+                    if let action = bindings.control(for: key.key)?.action, VersusMessage.playerActions.contains(action) {
+                        time = now()
+                        match.local(action, at: time)
+                    }
                 }
             }
             do throws(LinkError) {
@@ -186,26 +177,24 @@ enum NetPlay {
                 if !messages.isEmpty { lastHeard = SystemClock.monotonic.milliseconds() }
                 for message in messages {
                     if case .bye(let reason) = message {
-                        if let result = side.match.result { return .result(result) }
+                        if let result = match.result { return .result(result) }
                         return .ended("the peer left the match: \(VersusMessage.printable(reason))", .failure)
                     }
-                    do throws(ImpossibleInput) { try side.match.receive(message, wallMilliseconds: now()) } catch {
+                    do throws(ImpossibleInput) { try match.receive(message, wallMilliseconds: now()) } catch {
                         return end("\(error)", bye: "impossible input: \(error.what)")
                     }
                 }
             } catch {
-                side.match.outbox = []
+                match.outbox = []
                 return .ended("\(error); match ended", .failure)
             }
-            // Moves due by now are made before the heartbeat says no input before it is to come.
             time = now()
-            side.advance(to: time)
-            if let failure = side.match.boards.failure {
+            if let failure = match.boards.failure {
                 try? link.send(.bye(reason: "the rules failed"))
                 return .ended("the rules failed: \(failure); match ended", .modError)
             }
-            if let ignored = side.match.ignoredGarbage {
-                return end("the peer ignored garbage (attack \(ignored.attack), sent at \(VersusTime.seconds(ignored.sent)), not taken by \(VersusTime.seconds(side.match.peerMilliseconds)))",
+            if let ignored = match.ignoredGarbage {
+                return end("the peer ignored garbage (attack \(ignored.attack), sent at \(VersusTime.seconds(ignored.sent)), not taken by \(VersusTime.seconds(match.peerMilliseconds)))",
                            bye: "garbage not taken")
             }
             if SystemClock.monotonic.milliseconds() - lastHeard > UInt64(VersusCommand.stallMilliseconds) {
@@ -213,25 +202,25 @@ enum NetPlay {
             }
             if time >= lastBeat + heartbeatMilliseconds {
                 lastBeat = time
-                side.match.heartbeat(at: time)
+                match.heartbeat(at: time)
             }
             do throws(LinkError) {
-                for message in side.match.outbox { try link.send(message) }
-                side.match.outbox = []
+                for message in match.outbox { try link.send(message) }
+                match.outbox = []
                 try link.flush()
             } catch {
                 return .ended("\(error); match ended", .failure)
             }
-            if let result = side.match.result {
+            if let result = match.result {
                 // The loser may not know yet: this side's time, past the end, decides it there.
-                side.match.heartbeat(at: now())
-                for message in side.match.outbox { try? link.send(message) }
-                side.match.outbox = []
+                match.heartbeat(at: now())
+                for message in match.outbox { try? link.send(message) }
+                match.outbox = []
                 return .result(result)
             }
             if time >= lastDrawn + 33 {
                 lastDrawn = time
-                screen.draw(terminal, match: side.match, game: game, wins: wins, note: nil)
+                screen.draw(terminal, match: match, game: game, wins: wins, note: nil)
             }
         }
     }

@@ -20,19 +20,17 @@ enum VersusCommand {
 
     static let declaration = Command(
         "versus", summary: "play another player over the network: one hosts, the other joins",
-        synopsis: ["--host [ADDR:]PORT [--best-of N] [--seed SEED] [--mod ID]... [--mods-dir DIR]... [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]",
-                   "--join ADDR:PORT [--mod ID]... [--mods-dir DIR]... [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]"],
+        synopsis: ["--host [ADDR:]PORT [--best-of N] [--seed SEED] [--mod ID]... [--mods-dir DIR]...",
+                   "--join ADDR:PORT [--mod ID]... [--mods-dir DIR]..."],
         discussion: [
             "The host prints 'waiting for a player on ADDR:PORT' and waits; the joiner connects. Both must play the same rules "
                 + "(the same --mod, with the same files: the handshake compares a hash of them). Garbage comes from the mods' "
                 + "attack and garbage rules (Mods/versus); under the standard rules nothing is sent. First to top out loses.",
             "Each side checks every message of the other: a peer that sends bytes that are not the protocol, an input its game "
                 + "cannot have made, or nothing for 10 s ends the match with one line saying so. Keys as in hanjul play; q leaves.",
-            "Held keys move by the game's own handling, as in hanjul play: settings.conf's das, arr, soft_drop and das_cut, "
-                + "or --das, --arr, --soft-drop and --das-cut for this run. Each side chooses its own; the peer sees the moves they make.",
             "  hanjul versus --host 4000 --mod versus --best-of 3     (then, elsewhere: hanjul versus --join 192.0.2.7:4000 --mod versus)",
         ],
-        options: [host, join, bestOf, seed] + PlayCommand.handling + ModOptions.options)
+        options: [host, join, bestOf, seed] + ModOptions.options)
 
     /// Where to listen or connect.
     enum Role {
@@ -73,25 +71,16 @@ enum VersusCommand {
             StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
             return .usage
         }
-        let bindings: KeyBindings, paths = try? AppPaths.current()
-        switch PlayCommand.loadBindings(paths) {
+        let bindings: KeyBindings
+        switch PlayCommand.loadBindings(try? AppPaths.current()) {
         case .success(let loaded): bindings = loaded
         case .failure(let error):
             StandardError.write("hanjul versus: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
             return .usage
         }
-        // The player's handling: settings.conf, then --das etc. for this run (as hanjul play).
-        var handling: HandlingSettings
-        switch PlayCommand.loadSettings(paths) {
-        case .success(let settings): handling = settings.handling
-        case .failure(let error):
-            StandardError.write("hanjul versus: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
-            return .usage
-        }
-        for (field, value) in request.handling { handling[keyPath: field.keyPath] = value }
         signal(SIGPIPE, SIG_IGN)
         if mods.ids.isEmpty {
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: [], bindings: bindings, handling: handling) {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: [], bindings: bindings) {
                 VersusRules(rules: StandardRules())
             }
         }
@@ -104,7 +93,7 @@ enum VersusCommand {
             let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
             let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), lockfile: lockfile,
-                           bindings: bindings, handling: handling) {
+                           bindings: bindings) {
                 // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
                 return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
@@ -128,7 +117,7 @@ enum VersusCommand {
 
     /// Connects (or waits for the peer), shakes hands, and plays the match.
     static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, lockfile: [String], bindings: KeyBindings,
-                                  handling: HandlingSettings, make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
+                                  make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         let descriptor: FileDescriptor
         let peerName: String
         switch role {
@@ -174,8 +163,7 @@ enum VersusCommand {
         }
         say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
         fflush(nil)
-        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings,
-                            handling: handling, make: make)
+        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
     }
 
     /// Why a match ended early: one line for the player.

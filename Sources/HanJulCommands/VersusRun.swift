@@ -1,5 +1,4 @@
 import HanJulCommandLine
-import HanJulPlay
 import HanJulSystem
 
 /// `hanjul versus`'s options, read (`init`) and checked together (`validate`).
@@ -14,8 +13,6 @@ struct VersusRun {
     /// `--best-of` or `--seed` given when joining (refused by `validate`).
     var hostsChoices: [String] = []
     var mods: ModOptions
-    /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: over settings.conf, for this run.
-    var handling: [(field: HandlingSettings.Field, value: Int)] = []
 
     init(_ arguments: Arguments) throws(UsageError) {
         let hostText = arguments.value(VersusCommand.host), joinText = arguments.value(VersusCommand.join)
@@ -37,13 +34,6 @@ struct VersusRun {
             matchSeed = try arguments.seed(VersusCommand.seed) ?? SystemClock.realtime.nanoseconds()
         }
         mods = try ModOptions(arguments)
-        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) {
-            guard let text = arguments.value(option) else { continue }
-            switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
-            case .success(let value): handling.append((field, value))
-            case .failure(let error): throw UsageError(error.message)
-            }
-        }
     }
 
     /// The options that cannot go together.

@@ -30,8 +30,8 @@ import HanJulCore
 /// Moves due while a control is held but not confirmed (`HeldControls.isSurelyHeld` says
 /// no: a terminal without release events whose next repeat is late or has not begun) wait
 /// for the next sign of it, so a move never comes after the key went up.
-package struct Handling: Sendable {
-    package var settings: HandlingSettings
+struct Handling: Sendable {
+    var settings: HandlingSettings
 
     enum Shift: Equatable, Sendable {
         case idle
@@ -56,7 +56,7 @@ package struct Handling: Sendable {
     /// The held set of the last `update`.
     private(set) var seen = HeldControls()
 
-    package init(settings: HandlingSettings) {
+    init(settings: HandlingSettings) {
         self.settings = settings
     }
 
@@ -69,7 +69,7 @@ package struct Handling: Sendable {
 
     /// The held controls at `time`: the actions of what changed since the last update, or,
     /// when nothing did, the moves due by `time` (see the type's notes).
-    package mutating func update(_ held: HeldControls, at time: UInt64) -> [Action] {
+    mutating func update(_ held: HeldControls, at time: UInt64) -> [Action] {
         var actions: [Action] = []
         var changed = false
         for control in HeldControls.controls {
@@ -196,7 +196,7 @@ package struct Handling: Sendable {
     }
 
     /// A new piece entered at `time`.
-    package mutating func pieceEntered(at time: UInt64) {
+    mutating func pieceEntered(at time: UInt64) {
         cutUntil = time &+ Self.ns(settings.dasCut)
         if case .repeating(let direction, _) = shift {
             shift = .repeating(direction, due: cutUntil)
@@ -210,7 +210,7 @@ package struct Handling: Sendable {
 
     /// After any action at `time`: `arr` 0 keeps the piece at the wall and `softDrop` 0 on
     /// the floor while their keys are held (both go all the way).
-    package func continuousMoves(at time: UInt64) -> [Action] {
+    func continuousMoves(at time: UInt64) -> [Action] {
         var actions: [Action] = []
         if case .repeating(let direction, nil) = shift, time >= cutUntil { actions.append(Self.action(direction)) }
         if settings.softDrop == 0, softDropHeld, !softDropSpent { actions.append(.softDrop) }
@@ -220,7 +220,7 @@ package struct Handling: Sendable {
     /// Whether `action`, answered now, goes as far as the piece can: an auto-shift under
     /// `arr` 0 (to the wall), a soft drop under `softDrop` 0 (to the floor, never the step
     /// that would lock). Otherwise it is one step.
-    package func goesAllTheWay(_ action: Action) -> Bool {
+    func goesAllTheWay(_ action: Action) -> Bool {
         switch action {
         case .left, .right:
             if case .repeating(_, nil) = shift { return true }
@@ -231,7 +231,7 @@ package struct Handling: Sendable {
     }
 
     /// Forgets every held control (the clock stopped).
-    package mutating func reset() {
+    mutating func reset() {
         leftSince = nil
         rightSince = nil
         shift = .idle
@@ -246,7 +246,7 @@ package struct Handling: Sendable {
     // MARK: - Time
 
     /// When the next move falls due, if any.
-    package func nextDeadline() -> UInt64? {
+    func nextDeadline() -> UInt64? {
         var deadlines: [UInt64] = []
         if !shiftWaiting {
             switch shift {

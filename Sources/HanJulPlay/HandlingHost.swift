@@ -4,7 +4,7 @@ import HanJulTerminal
 /// A screen whose player's piece is moved by `Handling`: the game screen, and the
 /// player's side of a versus match. They share the path from the key stream to the
 /// handling (`heldControls`, `updateHandling(at:)`) and how its answers are carried out.
-package protocol HandlingHost {
+protocol HandlingHost {
     var handling: Handling { get set }
     /// The player's key stream.
     var holds: KeyHolds { get }
@@ -17,20 +17,20 @@ package protocol HandlingHost {
 }
 
 extension HandlingHost {
-    package var playerIsDone: Bool { playerState.isOver }
+    var playerIsDone: Bool { playerState.isOver }
 
     /// The held controls (←, →, ↓) as the key stream has them now.
-    package var heldControls: HeldControls { HeldControls(holds, bindings: bindings) }
+    var heldControls: HeldControls { HeldControls(holds, bindings: bindings) }
 
     /// Tells the handling the held controls at `time` (a stroke of a held control's key, or
     /// the handling's `nextDeadline`) and carries out its answer.
-    package mutating func updateHandling(at time: UInt64) {
+    mutating func updateHandling(at time: UInt64) {
         perform(handling.update(heldControls, at: time))
     }
 
     /// A stroke of the key stream whose key is bound to a held control: the handling hears
     /// of a press, a repeat or a release (a confirmation is for one-shot controls only).
-    package mutating func takeHeld(_ stroke: KeyStroke) {
+    mutating func takeHeld(_ stroke: KeyStroke) {
         guard stroke.phase != .confirmed else { return }
         updateHandling(at: stroke.at)
     }
@@ -38,7 +38,7 @@ extension HandlingHost {
     /// Carries out what the handling answered, at the current time: a shift where the piece
     /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece
     /// moves.
-    package mutating func perform(_ actions: [Action]) {
+    mutating func perform(_ actions: [Action]) {
         for action in actions {
             guard !playerIsDone else { return }
             let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)

@@ -8,7 +8,7 @@ import HanJulTerminal
 ///
 /// `Handling.update(_:at:)` takes it; the same held sets at the same times give the same
 /// actions.
-package struct HeldControls: Equatable, Sendable {
+struct HeldControls: Equatable, Sendable {
     struct Hold: Equatable, Sendable {
         /// The press (a repeat can move it earlier: `KeyStroke.heldSince`).
         var since: UInt64
@@ -44,7 +44,7 @@ package struct HeldControls: Equatable, Sendable {
 
     /// The held controls as the key stream has them, through the bindings (a key with
     /// modifiers counts for the control its plain key is bound to, as `control(for:)` says).
-    package init(_ stream: KeyHolds, bindings: KeyBindings) {
+    init(_ stream: KeyHolds, bindings: KeyBindings) {
         var down: [Control: [KeyHolds.Hold]] = [:]
         for key in stream.keys.keys {
             guard let control = bindings.control(for: key), control.isHeld, let hold = stream.hold(key) else { continue }
