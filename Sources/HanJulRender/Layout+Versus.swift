@@ -93,14 +93,14 @@ public enum VersusLayout {
         var frame = Frame(size: size)
         let glyphs = Glyphs(scene.style)
         let left = (size.width - need.width) / 2, top = (size.height - need.height) / 2
-        let heading = DisplayText.truncated(scene.heading, to: need.width, ellipsis: glyphs.ellipsis)
+        let heading = DisplayText.truncated(Layout.clean(scene.heading, style: scene.style), to: need.width, ellipsis: glyphs.ellipsis)
         frame.write(heading, x: left + max((need.width - displayWidth(heading)) / 2, 0), y: top, style: .bold)
         var x = left
         for side in scene.sides {
             draw(side, at: x, y: top + 1, glyphs: glyphs, into: &frame)
             x += Side(side.scene).width + between
         }
-        let hint = DisplayText.truncated(scene.hint, to: need.width, ellipsis: glyphs.ellipsis)
+        let hint = DisplayText.truncated(Layout.clean(scene.hint, style: scene.style), to: need.width, ellipsis: glyphs.ellipsis)
         frame.write(hint, x: left + max((need.width - displayWidth(hint)) / 2, 0), y: top + need.height - 1, style: glyphs.labelStyle)
         if !scene.box.isEmpty {
             let lines = scene.box.map { Layout.BoxLine(text: Layout.clean($0, style: scene.style), isCentered: true) }
