@@ -202,7 +202,8 @@ extension GameScreen {
     /// A game left before its end (quit, new game, a signal) is recorded too, once the
     /// player did anything (a move, a turn, a drop): a game started and left untouched is not.
     mutating func saveAbandonedReplay(_ environment: ScreenEnvironment) {
-        guard !replaySaved, game.state.isOver || recorder.replay.actions.contains(where: { $0 != .gravity }) else { return }
+        // Gravity and the time a timed game records (`W`) are not the player's doing.
+        guard !replaySaved, game.state.isOver || recorder.replay.actions.contains(where: { $0 != .gravity && $0.kind != .wait }) else { return }
         saveReplay(environment)
     }
 
