@@ -19,6 +19,9 @@ struct GameEnding {
     /// The name being typed at the end of a game that made its table's top 10 (nil: no
     /// prompt up).
     var namePrompt: String?
+    /// Whether the name is being edited: only a deliberate Backspace starts it, so keys
+    /// still pressed from the game never type into the name.
+    var editing = false
     /// Whether the end screen shows the statistics page (Tab) instead of the results.
     var showsStatistics = false
     /// When the game ended: the name prompt takes no game keys in the first moments.
@@ -87,11 +90,14 @@ struct GameEnding {
         case ignored
     }
 
-    /// A key while the name prompt is up: printable characters (as `HighScore.cleanName`
-    /// keeps them, at most `HighScore.nameLimit`) and space type, Backspace deletes, Enter
-    /// saves, Esc keeps, Ctrl-C quits.
+    /// A key while the name prompt is up: Enter saves, Esc keeps, Ctrl-C quits; Backspace
+    /// deletes, and starts the editing in which printable characters (as
+    /// `HighScore.cleanName` keeps them, at most `HighScore.nameLimit`) and space type.
+    /// Before that, other keys do nothing.
     mutating func type(_ key: Key) -> Typed {
         guard var typed = namePrompt else { return .ignored }
+        if !editing, ![.enter, .escape, .control("c"), .backspace].contains(key) { return .ignored }
+        if key == .backspace { editing = true }
         switch key {
         case .character(let character):
             let text = String(character)
@@ -134,7 +140,7 @@ struct GameEnding {
                                      label: String(score.date.dropFirst(5).prefix(5)), isLatest: index == rank)
             row.result = score.resultText
             row.name = score.name
-            if index == rank, let typed = namePrompt { row.name = typed + "_" }
+            if index == rank, let typed = namePrompt { row.name = typed + (editing ? "_" : "") }
             return row
         }
     }

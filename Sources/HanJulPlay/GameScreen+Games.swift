@@ -33,11 +33,12 @@ extension GameScreen {
         replaySaved = false
         hotReload.pending = nil
         statistics = PlayStatistics()
-        finesse = FinesseTracker(game.state)
+        finesse = FinesseTracker(game.state, countsActions: true)
         callout = Callout()
         mode = overlayOverride == nil ? .playing : .paused
         lastWall = now
         resetKeys()
+        startCountdown(at: now)
         standing = Standing()
         effects.append(.ask(.highScores(key: HighScoreTable.key(for: identity))))
         checkSize()
@@ -59,8 +60,11 @@ extension GameScreen {
         case .highScores(let key, let table) where key == HighScoreTable.key(for: identity):
             // The panel's BEST: the best score, or for a race (a table ranked by results)
             // the best result in its unit; a sprint races the best game's replay.
-            standing = Standing(best: table.map(\.score).max(), bestText: table.first?.resultText)
-            if rules.isTimed, let goal = rules.goal?.lines, goal >= RacePace.every, let name = table.first?.replay {
+            // A race (a time to beat) has a best only once a run finished: never a score.
+            let race = isRace
+            let best = race ? table.first { $0.result != nil } : table.first
+            standing = Standing(best: race ? nil : table.map(\.score).max(), bestText: best?.resultText)
+            if rules.isTimed, let goal = rules.goal?.lines, goal >= RacePace.every, let name = best?.replay {
                 effects.append(.ask(.savedReplay(named: name)))
             }
         case .savedReplay(_, let replay?) where HighScoreTable.key(for: replay.rules) == HighScoreTable.key(for: identity):
@@ -113,9 +117,18 @@ extension GameScreen {
         let key = HighScoreTable.key(for: identity)
         ending = GameEnding(title: result == nil ? byPlayer ? "ENDED" : "GAME OVER" : "FINISHED", reason: reason, key: key,
                             entry: entry, finished: result != nil, since: lastWall)
-        effects.append(.ask(.saveHighScore(entry, key: key, lowerIsBetter: result?.lowerIsBetter, fallbackName: config.playerName)))
+        if result == nil && isRace {
+            // A race not finished has no time to rank: it goes in no table.
+            ending?.reason += " (the race did not finish: no table entry)"
+        } else {
+            effects.append(.ask(.saveHighScore(entry, key: key, lowerIsBetter: result?.lowerIsBetter, fallbackName: config.playerName)))
+        }
         showEnding()
     }
+
+    /// Whether the rules are a race: a result to beat by being lower (a time), which a run
+    /// that did not finish does not have.
+    var isRace: Bool { rules.resultFormat?.lowerIsBetter == true }
 
     /// The end screen from `ending`: the table (the new entry's name as typed while the
     /// name prompt is up) and the keys that work now.
@@ -128,7 +141,8 @@ extension GameScreen {
         }
         let hint: String
         if let typed = ending.namePrompt {
-            hint = "your name: \(typed)_ · Enter save · Esc keep"
+            hint = ending.editing ? "your name: \(typed)_ · Enter save · Esc keep"
+                : "saved as \(typed.isEmpty ? "(no name)" : typed) · Enter ok · Backspace edit the name"
         } else {
             hint = "Tab statistics · r new game · q \(config.quitWord)"
         }

@@ -17,50 +17,24 @@ extension GameScreen {
     }
 
     /// One stroke of the key stream, at the clock (its time: `stroke.at`). A held control's
-    /// goes to the handling (`takeHeld`), its press counted for finesse.
+    /// goes to the handling (`takeHeld`).
     mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
         let key = stroke.key
-        if let control = config.bindings.control(for: key), control.isHeld {
-            if stroke.phase == .press { finesse.notePress() }
-            return takeHeld(stroke)
+        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
+        // A press acts; a repeat (the terminal's cadence proved it) does not.
+        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+        switch control {
+        case .quit: quit(environment)
+        case .pause: pause()
+        case .help:
+            pause()
+            mode = .help
+        case .restart: restart(at: lastWall, environment: environment)
+        case .left, .right, .softDrop: break // held: above
+        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
+            guard let action = control.action, rules.actions.contains(action.kind) else { return }
+            apply(action)
         }
-        switch stroke.phase {
-        case .press:
-            guard let control = config.bindings.control(for: key) else { return }
-            switch control {
-            case .quit: quit(environment)
-            case .pause: pause()
-            case .help:
-                pause()
-                mode = .help
-            case .restart: restart(at: lastWall, environment: environment)
-            case .left, .right, .softDrop: break // held: above
-            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-                guard let action = control.action, rules.actions.contains(action.kind) else { return }
-                if stroke.isTentative {
-                    tentative[key] = control
-                } else {
-                    if Self.isTurn(action) { finesse.notePress() }
-                    apply(action)
-                }
-            }
-        case .confirmed:
-            // A hard drop (or turn) that waited to be sure it was a press.
-            if let control = tentative.removeValue(forKey: key), let action = control.action {
-                if Self.isTurn(action) { finesse.notePress() }
-                apply(action)
-            }
-        case .repeat:
-            // The bytes of a tentative press were the first repeat: nothing to do.
-            if stroke.heldSince != nil { tentative[key] = nil }
-        case .release:
-            tentative[key] = nil
-        }
-    }
-
-    /// Whether `action` is a turn (a press finesse counts; drops and hold are not).
-    static func isTurn(_ action: Action) -> Bool {
-        [.rotate, .rotateCounterclockwise, .rotateHalfTurn].contains(action.kind)
     }
 }
 

@@ -45,6 +45,10 @@ extension GameScreen {
             return .help(lines: config.bindings.helpLines(rules: rules.actions))
         case .notice(let title, let text, _):
             return .message(title: title, text: text)
+        case .countdown(let until):
+            let left = until > lastWall ? until - lastWall : 0
+            let tenths = (left + Self.second / 10 - 1) / (Self.second / 10)
+            return .message(title: "READY", text: "\(tenths / 10).\(tenths % 10)")
         case .over:
             return overlayOverride ?? .none
         }

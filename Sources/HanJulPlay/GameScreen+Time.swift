@@ -9,6 +9,10 @@ extension GameScreen {
             mode = .playing
             lastWall = until
         }
+        if case .countdown(let until) = mode {
+            lastWall = min(now, until)
+            if now >= until { go() }
+        }
         guard isRunning else {
             lastWall = now
             return

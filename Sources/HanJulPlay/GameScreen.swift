@@ -19,6 +19,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         /// A notice (a hot reload) over the board; play resumes at `until` (monotonic; play
         /// clock frozen meanwhile) or on any key.
         case notice(title: String, text: String, until: UInt64)
+        /// READY before a game under a mode's rules: the play clock starts at `until`
+        /// (monotonic, GO); keys are read meanwhile (`countdownKeys`), so a direction held
+        /// at GO comes charged and a turn or hold held at GO acts on the first piece.
+        case countdown(until: UInt64)
         case over
     }
 
@@ -46,19 +50,19 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// The monotonic time the play clock (`timed.clock`) was last brought up to.
     var lastWall: UInt64
     var holds: KeyHolds
+    /// The keys during the countdown, on the monotonic clock.
+    var countdownKeys: KeyHolds
     var handling: Handling
     /// Effects produced while handling one input.
     var effects: [PlayEffect] = []
     /// Whether the moves that keep a piece at the wall or on the floor are being applied.
     var applyingContinuous = false
-    /// One-shot controls (hard drop, turns, hold) of tentative presses, waiting to be sure
-    /// they were presses and not the terminal's first repeat (`KeyStroke.isTentative`).
-    var tentative: [Key: Control] = [:]
     /// What the game did so far, for the statistics column and the end screen.
     var statistics = PlayStatistics()
     /// The latest callout, shown until `until` (play time, so a pause keeps it).
     var callout = Callout()
-    /// Finesse faults of the pieces so far, from the keys pressed for each.
+    /// Finesse faults of the pieces so far, from the actions played for each (as a replay
+    /// counts them, so the live figures and the replay's agree).
     var finesse: FinesseTracker
     /// The table's best, for the panel's BEST and a race's pace.
     var standing = Standing()
@@ -101,12 +105,14 @@ struct GameScreen<R: Rules>: PlayScreen {
         seed = config.seed ?? environment.newSeed()
         timed = TimedGame(game: Game(rules: rules, source: .seeded(seed)),
                           recorder: ReplayRecorder(rules: identity, source: .seeded(seed)))
-        finesse = FinesseTracker(timed.state)
+        finesse = FinesseTracker(timed.state, countsActions: true)
         self.size = size
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
+        countdownKeys = holds
         handling = Handling(settings: config.handling)
         checkSize()
+        startCountdown(at: now)
     }
 
     /// For a 16-colour terminal, one entry per kind, all different, that read on the
@@ -156,6 +162,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         case .keyEvents(let reported):
             resetKeys()
             holds = KeyHolds(reportsReleases: reported)
+            countdownKeys = holds
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -209,6 +216,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         }
         if mode == .playing && event.kind != .release { lastPlayKey = (key, now) }
         let command = config.bindings.control(for: key)
+        if case .countdown = mode, command != .quit, command != .pause {
+            if command != nil { _ = countdownKeys.stream(event, at: now) }
+            return
+        }
         if mode == .playing && !tooSmall {
             play(event, control: command, environment: environment)
             return
@@ -243,6 +254,8 @@ struct GameScreen<R: Rules>: PlayScreen {
             }
         case .notice:
             resume(at: now)
+        case .countdown:
+            if command == .pause { pause() }
         case .over:
             if key == .tab && ending != nil {
                 ending!.showsStatistics.toggle()
@@ -256,6 +269,7 @@ struct GameScreen<R: Rules>: PlayScreen {
 
     mutating func pause() {
         if mode == .playing { mode = .paused }
+        if case .countdown = mode { mode = .paused }
         resetKeys()
     }
 
@@ -263,7 +277,6 @@ struct GameScreen<R: Rules>: PlayScreen {
     mutating func resetKeys() {
         handling.reset()
         holds.reset()
-        tentative.removeAll()
     }
 
     mutating func resume(at now: UInt64) {
@@ -299,6 +312,10 @@ struct GameScreen<R: Rules>: PlayScreen {
             waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
         }
         if case .notice(_, _, let until) = mode { waits.append(until) }
+        if case .countdown(let until) = mode {
+            // GO, and the tenths shown before it.
+            waits.append(min(until, lastWall &+ Self.second / 10))
+        }
         return waits.min()
     }
 }

@@ -195,6 +195,14 @@ struct Handling: Sendable {
         }
     }
 
+    /// `direction`, charging, was held long enough before the clock started (a countdown):
+    /// it auto-shifts from `time`.
+    mutating func charge(_ direction: Control, at time: UInt64) -> [Action] {
+        guard case .charging(direction, _) = shift else { return [] }
+        shift = .repeating(direction, due: arr == 0 ? nil : time &+ arr)
+        return arr == 0 ? [Self.action(direction)] : []
+    }
+
     /// A new piece entered at `time`.
     mutating func pieceEntered(at time: UInt64) {
         cutUntil = time &+ Self.ns(settings.dasCut)

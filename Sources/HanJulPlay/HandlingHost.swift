@@ -7,7 +7,7 @@ import HanJulTerminal
 protocol HandlingHost {
     var handling: Handling { get set }
     /// The player's key stream.
-    var holds: KeyHolds { get }
+    var holds: KeyHolds { get set }
     var bindings: KeyBindings { get }
     /// The player's game as it stands.
     var playerState: GameState { get }
@@ -29,10 +29,27 @@ extension HandlingHost {
     }
 
     /// A stroke of the key stream whose key is bound to a held control: the handling hears
-    /// of a press, a repeat or a release (a confirmation is for one-shot controls only).
+    /// of a press, a repeat or a release.
     mutating func takeHeld(_ stroke: KeyStroke) {
-        guard stroke.phase != .confirmed else { return }
         updateHandling(at: stroke.at)
+    }
+
+    /// GO after a countdown: the keys read during it (`keys`, on the monotonic clock, GO at
+    /// `until`) carried into the key stream at the play clock's `clock`; a direction held
+    /// at least DAS comes charged. Answers the one-shot controls held at GO, in the order
+    /// they act on the first piece (IHS, then IRS).
+    mutating func carry(_ keys: KeyHolds, until: UInt64, clock: UInt64) -> [Control] {
+        var keys = keys
+        _ = keys.releases(upTo: until)
+        let held = bindings.keys(down: keys, at: until)
+        holds = keys.rebased(at: until, to: clock)
+        updateHandling(at: clock)
+        let das = Handling.ns(handling.settings.das)
+        for (control, since) in held where (control == .left || control == .right) && since &+ das <= until {
+            perform(handling.charge(control, at: clock))
+        }
+        let down = Set(held.map(\.control))
+        return [Control.hold, .rotate, .rotateCounterclockwise, .rotateHalfTurn].filter(down.contains)
     }
 
     /// Carries out what the handling answered, at the current time: a shift where the piece

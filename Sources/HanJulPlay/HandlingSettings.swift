@@ -17,12 +17,16 @@ public struct HandlingSettings: Equatable, Sendable {
     public var arr: Int
     public var softDrop: Int
     public var dasCut: Int
+    /// READY before a game under a mode's rules, in milliseconds (0: none): the clock,
+    /// gravity and a bot start at GO.
+    public var countdown: Int
 
-    public init(das: Int = 167, arr: Int = 33, softDrop: Int = 20, dasCut: Int = 17) {
+    public init(das: Int = 167, arr: Int = 33, softDrop: Int = 20, dasCut: Int = 17, countdown: Int = 1500) {
         self.das = das
         self.arr = arr
         self.softDrop = softDrop
         self.dasCut = dasCut
+        self.countdown = countdown
     }
 
     /// The defaults (`das = 167`, `arr = 33`, `soft_drop = 20`, `das_cut = 17`).
@@ -49,6 +53,8 @@ public struct HandlingSettings: Equatable, Sendable {
               summary: "interval of soft-drop rows (0: to the floor)", keyPath: \.softDrop),
         Field(name: "das_cut", option: "--das-cut", range: 0...1000,
               summary: "pause of a held move on a new piece", keyPath: \.dasCut),
+        Field(name: "countdown", option: "--countdown", range: 0...5000,
+              summary: "READY before a mode's game (0: none)", keyPath: \.countdown),
     ]
 
     /// The value of `field` parsed from `text`, or a message naming the setting, the value

@@ -113,7 +113,7 @@ public final class FileStore: PlayStore {
                 if tables[key] == nil { tables[key] = highScores(key: key) }
                 let shown = name.shown
                 if let entry = tables[key]?.first(where: { $0.replay == shown }) {
-                    listing.outcome = entry.resultText ?? "score \(entry.score), \(entry.lines) lines"
+                    listing.outcome = entry.resultText ?? "score \(entry.score), " + ResultFormat.text(entry.lines, unit: .lines)
                 }
                 return listing
             } catch {
@@ -166,7 +166,7 @@ enum ReplayListingReader {
         var listing = ReplayListing(path: path, rules: rules, tableKey: key, actions: replay.actions.count)
         listing.date = FileStore.date(ofReplayNamed: path.name.shown)
         if let last = replay.checkpoints.last {
-            listing.outcome = "score \(last.score), \(last.lines) lines" + (last.isOver ? "" : ", left")
+            listing.outcome = "score \(last.score), " + ResultFormat.text(last.lines, unit: .lines) + (last.isOver ? "" : ", left")
         }
         return listing
     }

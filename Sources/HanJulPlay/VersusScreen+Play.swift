@@ -8,6 +8,10 @@ extension VersusScreen {
     /// order: both games' gravity and lock delay (the referee), the player's releases and
     /// auto-shift, the bot's moves.
     mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
+        if case .countdown(let until) = mode {
+            lastWall = min(now, until)
+            if now >= until { go() }
+        }
         guard isRunning else {
             lastWall = now
             return
@@ -53,23 +57,15 @@ extension VersusScreen {
     mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
         let key = stroke.key
         if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
-        switch stroke.phase {
-        case .press:
-            guard let control = config.bindings.control(for: key) else { return }
-            switch control {
-            case .quit: quit(environment)
-            case .pause, .help: pause()
-            case .restart, .left, .right, .softDrop: break // held: above
-            case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-                guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
-                if stroke.isTentative { tentative[key] = control } else { apply(action) }
-            }
-        case .confirmed:
-            if let control = tentative.removeValue(forKey: key), let action = control.action { apply(action) }
-        case .repeat:
-            if stroke.heldSince != nil { tentative[key] = nil }
-        case .release:
-            tentative[key] = nil
+        // A press acts; a repeat (the terminal's cadence proved it) does not.
+        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+        switch control {
+        case .quit: quit(environment)
+        case .pause, .help: pause()
+        case .restart, .left, .right, .softDrop: break // held: above
+        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
+            guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
+            apply(action)
         }
     }
 
@@ -181,6 +177,27 @@ extension VersusScreen {
         lastWall = now
         mode = .playing
         resetKeys()
+        startCountdown(at: now)
+    }
+
+    /// READY before a game (`countdown` milliseconds; none when 0).
+    mutating func startCountdown(at now: UInt64) {
+        let length = UInt64(max(config.handling.countdown, 0)) * 1_000_000
+        guard mode == .playing, length > 0 else { return }
+        countdownKeys = holds
+        countdownKeys.reset()
+        mode = .countdown(until: now &+ length)
+    }
+
+    /// GO: the clock and the bot start, with the keys as they are.
+    mutating func go() {
+        guard case .countdown(let until) = mode else { return }
+        mode = .playing
+        lastWall = until
+        for control in carry(countdownKeys, until: until, clock: clock) {
+            guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { continue }
+            apply(action)
+        }
     }
 
     /// Asks for the match replay to be saved (once) and, for a finished match, its result

@@ -85,6 +85,8 @@ public struct VersusBotError: Error, Equatable, Sendable {
 struct VersusScreen<R: Rules>: PlayScreen {
     enum Mode: Equatable {
         case playing, paused
+        /// READY before each game: the clock and the bot start at `until` (monotonic, GO).
+        case countdown(until: UInt64)
         /// A game ended; Enter starts the next.
         case between
         /// The match ended (its replay saved).
@@ -106,8 +108,9 @@ struct VersusScreen<R: Rules>: PlayScreen {
     var clock: UInt64 = 0
     var lastWall: UInt64
     var holds: KeyHolds
+    /// The keys during the countdown, on the monotonic clock.
+    var countdownKeys: KeyHolds
     var handling: Handling
-    var tentative: [Key: Control] = [:]
     var applyingContinuous = false
     var effects: [PlayEffect] = []
     /// What the box says at a game's or the match's end.
@@ -135,7 +138,9 @@ struct VersusScreen<R: Rules>: PlayScreen {
         bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed).b)
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
+        countdownKeys = holds
         handling = Handling(settings: config.handling)
+        startCountdown(at: now)
     }
 
     var isRunning: Bool { mode == .playing && !tooSmall && !referee.isOver }
@@ -156,6 +161,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
         case .keyEvents(let reported):
             resetKeys()
             holds = KeyHolds(reportsReleases: reported)
+            countdownKeys = holds
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -183,6 +189,10 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     mutating func key(_ event: KeyEvent, at now: UInt64, environment: ScreenEnvironment) {
         let command = config.bindings.control(for: event.key)
+        if case .countdown = mode, command != .quit, command != .pause {
+            if command != nil { _ = countdownKeys.stream(event, at: now) }
+            return
+        }
         if mode == .playing && !tooSmall {
             play(event, control: command, environment: environment)
             return
@@ -196,6 +206,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
         switch mode {
         case .paused:
             if command == .pause || event.key == .enter { resume(at: now) }
+        case .countdown:
+            if command == .pause { pause() }
         case .between:
             if event.key == .enter || event.key == .character(" ") { nextGame(at: now, environment: environment) }
         case .over, .playing:
@@ -205,6 +217,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     mutating func pause() {
         if mode == .playing { mode = .paused }
+        if case .countdown = mode { mode = .paused }
         resetKeys()
     }
 
@@ -217,7 +230,6 @@ struct VersusScreen<R: Rules>: PlayScreen {
     mutating func resetKeys() {
         handling.reset()
         holds.reset()
-        tentative.removeAll()
     }
 
     mutating func quit(_ environment: ScreenEnvironment) {
@@ -226,6 +238,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
     }
 
     func deadline() -> UInt64? {
+        // GO, and the tenths shown before it.
+        if case .countdown(let until) = mode { return min(until, lastWall &+ 100_000_000) }
         guard isRunning else { return nil }
         let second: UInt64 = 1_000_000_000
         var due = [clock / second * second + second]
@@ -264,10 +278,13 @@ struct VersusScreen<R: Rules>: PlayScreen {
             ])
         }
         let pace = setup.piecesPerSecond == setup.piecesPerSecond.rounded() ? "\(Int(setup.piecesPerSecond))" : "\(setup.piecesPerSecond)"
-        let heading = "YOU \(wins[0]) : \(wins[1]) BOT \(setup.botName) \(pace) pps  \u{00B7}  game \(record.games.count + (mode == .playing || mode == .paused ? 1 : 0)), best of \(setup.bestOf)"
+        let heading = "YOU \(wins[0]) : \(wins[1]) BOT \(setup.botName) \(pace) pps  \u{00B7}  game \(record.games.count + (mode == .between || mode == .over ? 0 : 1)), best of \(setup.bestOf)"
         var box: [String] = []
         switch mode {
         case .paused: box = ["PAUSED", "", "p resume \u{00B7} q quit"]
+        case .countdown(let until):
+            let tenths = ((until > lastWall ? until - lastWall : 0) + 99_999_999) / 100_000_000
+            box = ["READY", "", "\(tenths / 10).\(tenths % 10)"]
         case .between, .over: box = message
         case .playing: break
         }

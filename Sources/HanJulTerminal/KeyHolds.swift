@@ -3,19 +3,23 @@
 ///
 /// Without releases a terminal sends a key's bytes once when it goes down and then, after
 /// its repeat delay (660 ms in xterm, 500 ms in GNOME Terminal), again at its repeat rate
-/// (every 40 ms, 33 ms…) for as long as it is held. So here:
-/// - bytes of a key that is up are a **press**;
-/// - bytes arriving about one repeat delay after the press (once that delay has been seen),
-///   or within a short gap of the previous bytes while the key is repeating, are a
-///   **repeat**: the key is still held;
-/// - a key counts as **released** when no repeat arrives within that gap: twice the
-///   repeat interval, at least 50 ms more than it ("gap").
+/// (every 40 ms, 33 ms…) for as long as it is held. Taps and repeats look alike, so the
+/// rule here is that **every event is a press until the terminal's own cadence proves a
+/// hold**: no press is ever swallowed, and none waits.
+/// - bytes of a key that is up, or that do not fit the cadence, are a **press**;
+/// - bytes one repeat delay after a press (150 ms–1 s while the delay is unknown) start a
+///   *run*: still a press, as they may be a tap;
+/// - the run becomes a **repeat** of the first press, held since then (`heldSince`), when
+///   the next bytes come one repeat interval on (before the interval is known: two steps
+///   of at most 50 ms that agree). Human taps come neither that fast after a pause nor
+///   that evenly;
+/// - a repeating key's bytes within a gap of the last are **repeats**; it counts as
+///   **released** when none comes within that gap: twice the repeat interval, at least
+///   50 ms more than it ("gap").
 ///
-/// The delay and the interval are learned from the terminal itself: the first time a key
-/// is held, its bytes at a long then short intervals show both. Before the delay is known,
-/// bytes after a pause of at least 150 ms are a press; if a repeat follows within the gap,
-/// they were the first repeat after all and the key counts as held since its first press
-/// (`Arrival.heldSince`). Bytes sooner than 150 ms after a press are always a new press.
+/// The delay and the interval are learned from the terminal itself, the first time a key
+/// is held. A press alone is up again one repeat delay (plus a tolerance) after it, or a
+/// second while the delay is unknown.
 ///
 /// A key is **confirmed held** at a time only while it repeats and bytes arrived within one
 /// repeat interval (plus a little) before: the game moves a held piece only then, so no
@@ -26,16 +30,26 @@
 /// (pause), as keys may change meanwhile unseen.
 ///
 /// As a key stream: the terminal's events go in with `stream(_:at:)` and time alone with
-/// `stream(upTo:)`; out come `KeyStroke`s (press, repeat, release, confirmed), each with
-/// its time, in time order, ties in a fixed order.
+/// `stream(upTo:)`; out come `KeyStroke`s (press, repeat, release), each with its time, in
+/// time order, ties in a fixed order.
 public struct KeyHolds: Sendable {
     /// Whether the terminal reports releases (the kitty keyboard protocol is on).
     public var reportsReleases: Bool
 
+    /// Bytes that may be the terminal's first repeats of a press: each was taken as a
+    /// press; the cadence decides.
+    public struct Run: Equatable, Sendable {
+        /// The bytes one repeat delay after the press.
+        public var first: UInt64
+        /// The latest bytes of the run.
+        public var last: UInt64
+        /// The step between its last two bytes (none yet: one byte).
+        public var step: UInt64?
+    }
+
     public enum State: Equatable, Sendable {
-        /// Down once, no repeat yet. `candidate`: the press before, when these bytes may turn
-        /// out to be its first repeat (the repeat delay not known yet).
-        case pressed(at: UInt64, candidate: UInt64?)
+        /// Down, no hold proven. `run`: later bytes that may be its first repeats.
+        case pressed(at: UInt64, run: Run?)
         /// Repeating since the press at `since`; the last bytes came at `last`.
         case repeating(since: UInt64, last: UInt64)
         /// Held, as the terminal said (kitty): pressed at `since`.
@@ -50,12 +64,14 @@ public struct KeyHolds: Sendable {
     static let millisecond: UInt64 = 1_000_000
     /// The interval assumed before one is seen: slower than any usual repeat rate.
     static let defaultInterval: UInt64 = 50 * millisecond
-    /// The shortest repeat delay believed: bytes sooner after a press are a second press
-    /// (terminals wait 200–660 ms before repeating; quick taps come faster than that).
+    /// The shortest repeat delay believed (terminals wait 200–660 ms before repeating).
     static let minimumDelay: UInt64 = 150 * millisecond
-    /// A press whose first repeat never comes is up again this long after it, while the
-    /// repeat delay is unknown.
-    static let unknownDelayHold: UInt64 = 1_000 * millisecond
+    /// The longest repeat delay believed, and how long a press alone stays down while the
+    /// delay is unknown.
+    static let maximumDelay: UInt64 = 1_000 * millisecond
+    /// The longest repeat step believed before one is learned (repeat rates are 20–60 a
+    /// second; nobody taps one key 20 times a second).
+    static let maximumStep: UInt64 = 50 * millisecond
 
     public init(reportsReleases: Bool) {
         self.reportsReleases = reportsReleases
@@ -64,22 +80,15 @@ public struct KeyHolds: Sendable {
     /// What one event of the terminal means.
     public struct Arrival: Equatable, Sendable {
         public var kind: KeyEvent.Kind
-        /// For a repeat that showed earlier bytes to have been a repeat too: the first press.
+        /// For a repeat that proved earlier bytes, taken as presses, to be a hold: its
+        /// first press.
         public var heldSince: UInt64?
-        /// A press that also ends an earlier hold of the same key (no release was seen).
-        public var endsEarlierHold = false
-        /// A press that may yet prove the first repeat of the press before (the repeat delay
-        /// not known yet): `releases(upTo:)` confirms it a gap later, or a repeat shows it
-        /// was one (`heldSince`). What cannot be undone (a hard drop) waits for that.
-        public var isTentative = false
     }
 
     /// What time alone decides about the keys.
     public enum Lapse: Equatable, Sendable {
         /// The key is up.
         case released(Key, at: UInt64)
-        /// A tentative press got no repeat within the gap: it was a press.
-        case confirmed(Key, at: UInt64)
     }
 
     public var interval: UInt64 { repeatInterval ?? Self.defaultInterval }
@@ -88,15 +97,32 @@ public struct KeyHolds: Sendable {
     /// How far off the repeat delay a first repeat may come.
     func delayTolerance(_ delay: UInt64) -> UInt64 { max(30 * Self.millisecond, delay / 8) }
 
+    /// Whether bytes `since` after a press may be its first repeat.
+    func fitsDelay(_ since: UInt64) -> Bool {
+        guard let delay = repeatDelay else { return since >= Self.minimumDelay && since <= Self.maximumDelay }
+        return (since > delay ? since - delay : delay - since) <= delayTolerance(delay)
+    }
+
+    /// Whether bytes `step` after the run's last fit the repeat rate (`previous`: the run's
+    /// step before, if any).
+    func fitsStep(_ step: UInt64, previous: UInt64?) -> Bool {
+        guard step > 0 else { return false }
+        if let interval = repeatInterval {
+            return (step > interval ? step - interval : interval - step) <= max(8 * Self.millisecond, interval / 4)
+        }
+        guard step <= Self.maximumStep else { return false }
+        guard let previous else { return true }
+        return (step > previous ? step - previous : previous - step) <= max(4 * Self.millisecond, previous / 8)
+    }
+
     /// Interprets an event of `key` at `time` (after `releases(upTo: time)`).
     public mutating func receive(_ event: KeyEvent, at time: UInt64) -> Arrival? {
         let key = event.key
         if reportsReleases {
             switch event.kind {
             case .press:
-                let earlier = keys[key] != nil
                 keys[key] = .down(since: time)
-                return Arrival(kind: .press, endsEarlierHold: earlier)
+                return Arrival(kind: .press)
             case .repeat:
                 // A repeat of a key not known to be down (held across a pause): a press.
                 if keys[key] == nil {
@@ -111,27 +137,28 @@ public struct KeyHolds: Sendable {
         }
         // No release events: every event is bytes arriving.
         switch keys[key] {
-        case nil:
-            keys[key] = .pressed(at: time, candidate: nil)
+        case nil, .down?:
+            keys[key] = .pressed(at: time, run: nil)
             return Arrival(kind: .press)
-        case .pressed(let pressed, let candidate)?:
-            let since = time &- pressed
-            if let candidate, since <= gap {
-                // The bytes at `pressed` were the first repeat of the press at `candidate`.
-                learnDelay(pressed &- candidate)
-                learnInterval(since)
-                keys[key] = .repeating(since: candidate, last: time)
-                return Arrival(kind: .repeat, heldSince: candidate)
+        case .pressed(let pressed, var run)?:
+            if let current = run, fitsStep(time &- current.last, previous: current.step) {
+                // Proven once the rate is known, or by a second step that agrees.
+                if repeatInterval != nil || current.step != nil {
+                    learnDelay(current.first &- pressed)
+                    learnInterval(time &- current.last)
+                    keys[key] = .repeating(since: pressed, last: time)
+                    return Arrival(kind: .repeat, heldSince: pressed)
+                }
+                run = Run(first: current.first, last: time, step: time &- current.last)
+                keys[key] = .pressed(at: pressed, run: run)
+                return Arrival(kind: .press)
             }
-            if let delay = repeatDelay, (since > delay ? since - delay : delay - since) <= delayTolerance(delay) {
-                learnDelay(since)
-                keys[key] = .repeating(since: pressed, last: time)
-                return Arrival(kind: .repeat)
-            }
-            // A press again. While the delay is unknown it may yet prove a repeat.
-            let mayRepeat = repeatDelay == nil && candidate == nil && since >= Self.minimumDelay
-            keys[key] = .pressed(at: time, candidate: mayRepeat ? pressed : nil)
-            return Arrival(kind: .press, endsEarlierHold: true, isTentative: mayRepeat)
+            // The run, if any, was presses: the latest of them is the press to time from.
+            let latest = run?.last ?? pressed
+            keys[key] = fitsDelay(time &- latest)
+                ? .pressed(at: latest, run: Run(first: time, last: time, step: nil))
+                : .pressed(at: time, run: nil)
+            return Arrival(kind: .press)
         case .repeating(let since, let last)?:
             let silence = time &- last
             if silence <= gap {
@@ -139,11 +166,8 @@ public struct KeyHolds: Sendable {
                 keys[key] = .repeating(since: since, last: time)
                 return Arrival(kind: .repeat)
             }
-            keys[key] = .pressed(at: time, candidate: nil)
-            return Arrival(kind: .press, endsEarlierHold: true)
-        case .down?:
-            keys[key] = .pressed(at: time, candidate: nil)
-            return Arrival(kind: .press, endsEarlierHold: true)
+            keys[key] = .pressed(at: time, run: nil)
+            return Arrival(kind: .press)
         }
     }
 
@@ -155,52 +179,35 @@ public struct KeyHolds: Sendable {
 
     private func releaseTime(_ state: State) -> UInt64? {
         switch state {
-        case .pressed(let at, let candidate):
-            if candidate != nil { return at &+ gap }
-            if let delay = repeatDelay { return at &+ delay &+ delayTolerance(delay) }
-            return at &+ Self.unknownDelayHold
+        case .pressed(let at, let run):
+            // A run still waiting for its next step is up when the step is overdue (a press
+            // of its own then, the latest, with its own delay).
+            let latest = run?.last ?? at
+            if let delay = repeatDelay { return latest &+ delay &+ delayTolerance(delay) }
+            return latest &+ Self.maximumDelay
         case .repeating(_, let last): return last &+ gap
         case .down: return nil
         }
     }
 
-    /// The releases and confirmations due at or before `time`, earliest first.
+    /// The releases due at or before `time`, earliest first.
     public mutating func releases(upTo time: UInt64) -> [Lapse] {
         guard !reportsReleases else { return [] }
-        var due: [(UInt64, Lapse)] = []
+        var due: [(UInt64, Key)] = []
         for (key, state) in keys {
             guard let at = releaseTime(state), at <= time else { continue }
-            if case .pressed(let pressed, _?) = state {
-                // No repeat within the gap: a press of its own, held like any press until its
-                // own delay passes.
-                keys[key] = .pressed(at: pressed, candidate: nil)
-                due.append((at, .confirmed(key, at: at)))
-                // Up too by `time` (a clock that jumped): released at its own time.
-                guard let next = releaseTime(.pressed(at: pressed, candidate: nil)), next <= time else { continue }
-                keys[key] = nil
-                due.append((next, .released(key, at: next)))
-                continue
-            }
             keys[key] = nil
-            due.append((at, .released(key, at: at)))
+            due.append((at, key))
         }
         // Ties in a fixed order (the dictionary's is per process): the same keys make the
         // same game in every run.
-        return due.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : Self.order($0.1) < Self.order($1.1) }.map(\.1)
-    }
-
-    private static func order(_ lapse: Lapse) -> String {
-        switch lapse {
-        case .confirmed(let key, _): "0 \(key)"
-        case .released(let key, _): "1 \(key)"
-        }
+        return due.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : "\($0.1)" < "\($1.1)" }.map { .released($0.1, at: $0.0) }
     }
 
     // MARK: - The stream
 
-    /// The strokes time alone makes by `time` (inferred releases, tentative presses
-    /// confirmed), then what `event` at `time` is (none when it says nothing new: a release
-    /// of a key not down).
+    /// The strokes time alone makes by `time` (inferred releases), then what `event` at
+    /// `time` is (none when it says nothing new: a release of a key not down).
     public mutating func stream(_ event: KeyEvent, at time: UInt64) -> [KeyStroke] {
         var strokes = stream(upTo: time)
         if let arrival = receive(event, at: time) {
@@ -209,17 +216,16 @@ public struct KeyHolds: Sendable {
             case .repeat: .repeat
             case .release: .release
             }
-            strokes.append(KeyStroke(event.key, phase, at: time, heldSince: arrival.heldSince, isTentative: arrival.isTentative))
+            strokes.append(KeyStroke(event.key, phase, at: time, heldSince: arrival.heldSince))
         }
         return strokes
     }
 
-    /// The strokes time alone makes by `time`: inferred releases and confirmed presses, each
-    /// at its own time, earliest first (ties: confirmations, then by key).
+    /// The strokes time alone makes by `time`: inferred releases, each at its own time,
+    /// earliest first (ties by key).
     public mutating func stream(upTo time: UInt64) -> [KeyStroke] {
         releases(upTo: time).map { lapse in
             switch lapse {
-            case .confirmed(let key, let at): KeyStroke(key, .confirmed, at: at)
             case .released(let key, let at): KeyStroke(key, .release, at: at)
             }
         }
@@ -252,7 +258,7 @@ public struct KeyHolds: Sendable {
         switch keys[key] {
         case .down(let since)?: Hold(since: since, lastSign: since, surelyUntil: .max)
         case .repeating(let since, let last)?: Hold(since: since, lastSign: last, surelyUntil: last &+ interval &+ 15 * Self.millisecond)
-        case .pressed(let at, _)?: Hold(since: at, lastSign: at, surelyUntil: nil)
+        case .pressed(let at, let run)?: Hold(since: run?.last ?? at, lastSign: run?.last ?? at, surelyUntil: nil)
         case nil: nil
         }
     }
@@ -261,6 +267,23 @@ public struct KeyHolds: Sendable {
     public func confirmsHeld(_ key: Key, at time: UInt64) -> Bool {
         guard let until = hold(key)?.surelyUntil else { return false }
         return time <= until
+    }
+
+    /// This stream on another clock: `origin` on this one is `time` on that one, and what
+    /// came before `origin` came at `time` (keys held into a game's clock at its start).
+    /// The terminal's delay and rate stay learned.
+    public func rebased(at origin: UInt64, to time: UInt64) -> KeyHolds {
+        func moved(_ old: UInt64) -> UInt64 { old > origin ? time &+ (old - origin) : time }
+        var rebased = self
+        rebased.keys = keys.mapValues { state in
+            switch state {
+            case .pressed(let at, let run):
+                .pressed(at: moved(at), run: run.map { Run(first: moved($0.first), last: moved($0.last), step: $0.step) })
+            case .repeating(let since, let last): .repeating(since: moved(since), last: moved(last))
+            case .down(let since): .down(since: moved(since))
+            }
+        }
+        return rebased
     }
 
     /// Forgets every key (the clock stopped: keys may change unseen).

@@ -154,10 +154,11 @@ struct LegacyHandlingTests {
         var clock = HandlingTests.withT(handling: HandlingSettings(das: 150, arr: 200, softDrop: 20, dasCut: 17), releases: false)
         Self.hold(.right, from: 500, through: 1_200, into: &clock)
         clock.run(to: 2_500)
-        // 1000: the first repeat (taken for a press until the next bytes showed otherwise);
-        // 1200: ARR; 1400 is due after the last bytes (1200) plus one repeat interval: not made.
-        #expect(clock.times(of: .right) == [500, 1_000, 1_200])
-        #expect(clock.game.game.state.piece.x == 6)
+        // 1000 and 1040: the first repeats (presses until two agreeing steps showed the
+        // terminal's cadence at 1080); then ARR from 1040: 1240; 1440 is due after the last
+        // bytes (1200) plus one repeat interval: not made.
+        #expect(clock.times(of: .right) == [500, 1_000, 1_040, 1_240])
+        #expect(clock.game.game.state.piece.x == 7)
     }
 
     @Test("once the repeat delay is known, a press starts the game's own DAS, confirmed by the first repeat")
@@ -174,22 +175,26 @@ struct LegacyHandlingTests {
         #expect(lefts == 3)
     }
 
-    @Test("Space held in a fresh terminal drops one piece: its first repeat is not taken for a press")
+    @Test("Space held: each byte before the terminal's cadence shows is a drop (it may be a tap); none after; once the rate is learned, the press and its first repeat")
     func hardDropHeld() {
         var clock = ManualClock(releases: false)
         Self.hold(.space, from: 100, through: 1_500, into: &clock)
         clock.run(to: 2_000)
-        #expect(clock.game.game.state.piecesLocked == 1)
+        // 100, the first repeat at 600 and the step after it (640) may each be a tap.
+        #expect(clock.times(of: .hardDrop) == [100, 600, 640])
+        Self.hold(.space, from: 3_000, through: 4_000, into: &clock)
+        clock.run(to: 4_500)
+        #expect(clock.times(of: .hardDrop) == [100, 600, 640, 3_000, 3_500])
     }
 
-    @Test("two taps of Space 400 ms apart drop two pieces (the second once it is sure it was a tap)")
+    @Test("two taps of Space 400 ms apart drop two pieces, each at once")
     func hardDropTwice() {
         var clock = ManualClock(releases: false)
         clock.bytes(.space, at: 100)
         clock.bytes(.space, at: 500)
         clock.run(to: 1_000)
         #expect(clock.game.game.state.piecesLocked == 2)
-        #expect(clock.times(of: .hardDrop) == [100, 600])
+        #expect(clock.times(of: .hardDrop) == [100, 500])
     }
 
     @Test("quick taps are presses each")

@@ -20,7 +20,7 @@ struct HeldControlsTests {
         let bindings = KeyBindings.defaults
         var out: [String] = []
         func take(_ strokes: [KeyStroke]) {
-            for stroke in strokes where bindings.control(for: stroke.key)?.isHeld == true && stroke.phase != .confirmed {
+            for stroke in strokes where bindings.control(for: stroke.key)?.isHeld == true {
                 let actions = handling.update(HeldControls(stream, bindings: bindings), at: stroke.at)
                 out += actions.map { "\(stroke.at / 1_000_000) \($0.kind.letter)" }
             }
@@ -73,26 +73,28 @@ struct HeldControlsTests {
         var held = HeldControls(stream, bindings: .defaults)
         #expect(held[.softDrop] == .init(since: 0, surelyUntil: nil))
         #expect(!held.isSurelyHeld(.softDrop, at: 0))
-        // 500 ms on: a second press for now (the repeat delay is not known yet).
+        // 500 ms on, and 40 ms after: presses for now (the repeat delay is not known yet).
         _ = stream.stream(.press(Self.down), at: Self.ms(500))
         #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(500), surelyUntil: nil))
-        // 40 ms on: those bytes were the first repeat of a hold since 0.
         _ = stream.stream(.press(Self.down), at: Self.ms(540))
+        #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(540), surelyUntil: nil))
+        // A second step that agrees: the terminal's cadence, a hold since 0.
+        _ = stream.stream(.press(Self.down), at: Self.ms(580))
         held = HeldControls(stream, bindings: .defaults)
         let hold = try #require(held[.softDrop])
-        #expect(hold.since == 0 && hold.lastSign == Self.ms(540))
-        let until = Self.ms(540) + stream.interval + Self.ms(15)
+        #expect(hold.since == 0 && hold.lastSign == Self.ms(580))
+        let until = Self.ms(580) + stream.interval + Self.ms(15)
         #expect(hold.surelyUntil == until)
         #expect(held.isSurelyHeld(.softDrop, at: until) && !held.isSurelyHeld(.softDrop, at: until + 1))
 
         // In the handling, → held from 500 (repeat delay 500, interval 40) to 1200, DAS 150,
         // ARR 200: a move at the press; DAS falls before the first repeat, so the move
-        // waits; the first repeat (1000, taken for a press) moves, the next bytes show the
-        // hold since 500: ARR from there; 1400 is after the last bytes: not made.
+        // waits; the first repeats (1000, 1040, taken for presses) move, the next bytes show
+        // the hold since 500: ARR from 1040; 1440 is after the last bytes: not made.
         var bytes: [(UInt64, KeyEvent)] = [(500, .press(Self.right))]
         for ms in stride(from: UInt64(1_000), through: 1_200, by: 40) { bytes.append((ms, .press(Self.right))) }
         let settings = HandlingSettings(das: 150, arr: 200, softDrop: 20, dasCut: 17)
-        #expect(Self.play(bytes, until: 2_500, releases: false, settings: settings) == ["500 R", "1000 R", "1200 R"])
+        #expect(Self.play(bytes, until: 2_500, releases: false, settings: settings) == ["500 R", "1000 R", "1040 R", "1240 R"])
     }
 
     @Test("the same held sets at the same times give the same actions, every time")

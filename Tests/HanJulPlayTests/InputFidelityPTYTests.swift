@@ -1,0 +1,145 @@
+import Foundation
+import HanJulCore
+import HanJulReplay
+import PTYSupport
+import Testing
+
+/// Every key counts in every terminal (#34): key streams typed into a real pseudo-terminal
+/// that answers as xterm (no release events) or as kitty (release events), and into a real
+/// tmux; the saved replay must hold exactly what the keys meant, at the bytes' times.
+@Suite("input fidelity: every key counts, at its time", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+struct InputFidelityPTYTests {
+    static let rotate = Array("w".utf8), drop = Array(" ".utf8)
+
+    /// The play times (ms) of every action in a replay, with the action.
+    static func timeline(_ replay: Replay) -> [(action: Action, at: Int)] {
+        var time = 0
+        return zip(replay.actions, replay.times).map { action, delta in
+            time += delta
+            return (action, time)
+        }
+    }
+
+    /// Six rounds of "w w Space", `gap` ms apart, 400 ms between rounds, from the first key
+    /// of the session; then q.
+    static func rounds(gap: Double, press: (String) -> [UInt8] = { Array($0.utf8) },
+                       release: ((String) -> [UInt8])? = nil) -> [(Double, [UInt8])] {
+        var events: [(Double, [UInt8])] = []
+        for round in 0..<6 {
+            let start = Double(round) * 0.4
+            for (index, key) in ["w", "w", " "].enumerated() {
+                let at = start + Double(index) * gap / 1000
+                events.append((at, press(key)))
+                if let release { events.append((at + 0.012, release(key))) }
+            }
+        }
+        return events.sorted { $0.0 < $1.0 }
+    }
+
+    /// Checks a replay of `rounds`: six pieces, each turned twice then dropped, and each
+    /// action's time, counted from the round's first, within 5 ms of its bytes'.
+    static func expectRounds(_ replay: Replay, sent: [[Double]], pressesAt pressIndexes: [Int], _ label: String) {
+        let actions = timeline(replay).filter { [.rotate, .hardDrop].contains($0.action) }
+        let expected = Array(repeating: [Action.rotate, .rotate, .hardDrop], count: 6).flatMap { $0 }
+        #expect(actions.map(\.action) == expected, "\(label): \(replay.actions)")
+        #expect(replay.actions.filter { $0 == .hardDrop }.count == 6, "\(label): six pieces placed")
+        guard actions.count == expected.count, sent.count > pressIndexes.max() ?? 0 else { return }
+        let sentTimes = pressIndexes.map { sent[$0][0] * 1000 }
+        for index in actions.indices where index % 3 != 0 {
+            let played = actions[index].at - actions[index - 1].at
+            let typed = sentTimes[index] - sentTimes[index - 1]
+            #expect(abs(Double(played) - typed) <= 5, "\(label): action \(index) played \(played) ms after the one before, typed \(Int(typed)) ms after")
+        }
+    }
+
+    @Test("xterm (no release events): w w Space at 40, 50 and 90 ms gaps turns every piece twice and drops it at once", arguments: [40.0, 50.0, 90.0])
+    func xtermTaps(gap: Double) throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let events = Self.rounds(gap: gap)
+        let run = try GameHarness.run(["play", "--mod", "guideline", "--seed", "87", "--countdown", "0",
+                                       "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path],
+                                      home: home, answer: .da1, steps: [
+            .wait("SCORE", from: "start"), .pump(0.3), .timed(events), .pump(0.5), .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        let replay = try #require(home.savedReplays().first, "no replay: \(run.outputText.suffix(300))")
+        Self.expectRounds(replay, sent: run.sent?["timed"] ?? [], pressesAt: Array(0..<18), "xterm \(Int(gap)) ms")
+    }
+
+    @Test("kitty (release events): the same taps, pressed and released, give the same game")
+    func kittyTaps() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        func code(_ key: String) -> Int { key == " " ? 32 : Int(key.unicodeScalars.first!.value) }
+        let events = Self.rounds(gap: 45, press: { Array("\u{1B}[\(code($0))u".utf8) },
+                                 release: { Array("\u{1B}[\(code($0));1:3u".utf8) })
+        let run = try GameHarness.run(["play", "--mod", "guideline", "--seed", "87", "--countdown", "0",
+                                       "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path],
+                                      home: home, answer: .kitty, steps: [
+            .wait("SCORE", from: "start"), .pump(0.3), .timed(events), .pump(0.5), .send("\u{1B}[113u"), .exit(),
+        ])
+        expectBaseline(run)
+        let replay = try #require(home.savedReplays().first, "no replay: \(run.outputText.suffix(300))")
+        // Presses are every other event (each followed by its release).
+        Self.expectRounds(replay, sent: run.sent?["timed"] ?? [], pressesAt: Array(stride(from: 0, to: 36, by: 2)), "kitty")
+    }
+
+    @Test("no release events: taps of ← 20–200 ms apart move once each; a held ← (the terminal's repeats) auto-shifts to the wall", arguments: [20.0, 45.0, 70.0, 120.0, 200.0])
+    func tapsMoveOnceEach(gap: Double) throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        // Three taps of → (the I piece, seed 1, has room for them), then a drop.
+        var events: [(Double, [UInt8])] = (0..<3).map { (Double($0) * gap / 1000, Array("\u{1B}[C".utf8)) }
+        events.append((3 * gap / 1000 + 0.05, Self.drop))
+        // Then ← held: a press, the terminal's first repeat 500 ms on, then every 33 ms.
+        let hold = 3 * gap / 1000 + 0.4
+        events.append((hold, Array("\u{1B}[D".utf8)))
+        for step in 0..<12 { events.append((hold + 0.5 + Double(step) * 0.033, Array("\u{1B}[D".utf8))) }
+        let run = try GameHarness.run(["play", "--seed", "1", "--das", "150", "--arr", "0"], home: home, answer: .da1, steps: [
+            .wait("SCORE", from: "start"), .pump(0.3), .timed(events), .pump(0.6), .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        let replay = try #require(home.savedReplays().first)
+        let first = replay.actions.prefix { $0 != .hardDrop }
+        #expect(first.filter { $0 == .right }.count == 3 && !first.contains(.left), "\(Int(gap)) ms: \(replay.actions)")
+        // The second piece went to the left wall: it cannot move left any more.
+        let game = try replayed(replay)
+        #expect(!game.state.fits(game.state.piece.offset(-1, 0)), "\(Int(gap)) ms: not at the wall: \(replay.actions)")
+    }
+
+    @Test("tmux (a real one, no release events): Right×4 Space moves exactly 4 and carries nothing into the next piece")
+    func tmuxRightFour() throws {
+        guard KittyEndToEndTests.which("tmux") != nil else { try Test.cancel("tmux is not installed") }
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let socket = "hanjul-fidelity-\(getpid())"
+        let config = home.root + "/tmux.conf"
+        try "set -g escape-time 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        func tmuxRun(_ arguments: [String]) -> String {
+            KittyEndToEndTests.run("tmux", ["-L", socket, "-f", config] + arguments,
+                                   environment: ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"]).output
+        }
+        let command = "XDG_CONFIG_HOME=\(home.config) XDG_DATA_HOME=\(home.data) \(GameHarness.binary!) play --seed 1"
+        _ = tmuxRun(["new-session", "-d", "-s", "play", "-x", "100", "-y", "32", command])
+        defer { _ = tmuxRun(["kill-server"]) }
+        #expect(KittyEndToEndTests.waitUntil(15) { tmuxRun(["capture-pane", "-p", "-t", "play"]).contains("SCORE") }, "the game did not start in tmux")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = tmuxRun(["send-keys", "-t", "play", "Right", "Right", "Right", "Right", "Space"])
+        // Time for any auto-shift to show itself on the next piece.
+        Thread.sleep(forTimeInterval: 1.2)
+        _ = tmuxRun(["send-keys", "-t", "play", "q"])
+        #expect(KittyEndToEndTests.waitUntil(10) { !home.savedReplays().isEmpty }, "no replay saved")
+        let replay = try #require(home.savedReplays().first)
+        let drop = replay.actions.firstIndex(of: .hardDrop) ?? replay.actions.endIndex
+        #expect(replay.actions[..<drop].filter { $0 == .right }.count == 4, "\(replay.actions)")
+        #expect(!replay.actions[drop...].contains(.right), "carried into the next piece: \(replay.actions)")
+    }
+}
+
+/// The replay's game played to its end under the built-in rules.
+private func replayed(_ replay: Replay) throws -> Game<StandardRules> {
+    var game = Game(rules: StandardRules(), source: replay.source)
+    for action in replay.actions { game.apply(action) }
+    return game
+}
