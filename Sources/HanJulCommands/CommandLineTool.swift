@@ -79,7 +79,7 @@ public enum CommandLineTool {
                     + "--shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT",
             ], isList: true, inUsage: false),
             Program.Section("FILES", paragraphs: [
-                "~/.config/hanjul/settings.conf: the player's settings: das, arr, soft_drop, das_cut (milliseconds), ghost (on or off), "
+                "~/.config/hanjul/settings.conf: the player's settings: das, arr, soft_drop, das_cut, countdown (milliseconds), ghost (on or off), "
                     + "preview (0-6), mods (what Play on the start screen plays), name, replays_kept, palette (auto, 24bit, 256, 16, none), "
                     + "theme (auto: ask the terminal its background; dark; light); "
                     + "one 'name = value' per line, '#' comments. The start screen's Settings rewrites it",

@@ -119,7 +119,7 @@ extension GameScreen {
                             entry: entry, finished: result != nil, since: lastWall)
         if result == nil && isRace {
             // A race not finished has no time to rank: it goes in no table.
-            ending?.reason += " (the race did not finish: no table entry)"
+            ending?.reason += " (unfinished: a race ranks finished runs only)"
         } else {
             effects.append(.ask(.saveHighScore(entry, key: key, lowerIsBetter: result?.lowerIsBetter, fallbackName: config.playerName)))
         }

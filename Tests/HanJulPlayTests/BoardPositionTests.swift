@@ -41,7 +41,7 @@ struct BoardPositionTests {
         screens.append(("paused", clock.screen))
         clock.press(.character("p"), at: 60)
         var ms = NamePromptTests.playToEnd(&clock)
-        #expect(clock.screen.contains("GAME OVER") && clock.screen.contains("your name: ana_"), "\(clock.screen)")
+        #expect(clock.screen.contains("GAME OVER") && clock.screen.contains("saved as ana"), "\(clock.screen)")
         screens.append(("game over", clock.screen))
         for _ in 0..<3 {
             clock.press(.backspace, at: ms)

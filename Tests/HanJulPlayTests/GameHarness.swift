@@ -56,8 +56,16 @@ enum GameHarness {
     static func run(_ arguments: [String] = ["play", "--seed", "7"], home: Home, environment: [String] = [],
                     answer: PTYDriver.Answer? = nil, stdoutIsPipe: Bool = false, directory: String? = nil,
                     background: String? = nil, steps: [PTYStep]) throws -> PTYRun {
-        try PTYDriver.run(binary ?? "/missing", arguments, environment: home.environment + environment, steps: steps,
+        try PTYDriver.run(binary ?? "/missing", withoutCountdown(arguments), environment: home.environment + environment, steps: steps,
                           answer: answer, stdoutIsPipe: stdoutIsPipe, directory: directory ?? home.root, background: background)
+    }
+
+    /// `arguments` of a game or the start screen with `--countdown 0` (unless they set it):
+    /// tests type at once; READY/GO has tests of its own.
+    static func withoutCountdown(_ arguments: [String]) -> [String] {
+        let plays = arguments.first.map { $0 == "play" || $0.hasPrefix("-") } ?? true
+        guard plays, !arguments.contains("--countdown"), !arguments.contains("--help"), !arguments.contains("--version") else { return arguments }
+        return arguments + ["--countdown", "0"]
     }
 
     /// The steps that bring a game from play to `state`: "playing", "paused" (p), "help"

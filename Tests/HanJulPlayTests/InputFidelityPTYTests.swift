@@ -121,7 +121,17 @@ struct InputFidelityPTYTests {
                                    environment: ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"]).output
         }
         let command = "XDG_CONFIG_HOME=\(home.config) XDG_DATA_HOME=\(home.data) \(GameHarness.binary!) play --seed 1"
-        _ = tmuxRun(["new-session", "-d", "-s", "play", "-x", "100", "-y", "32", command])
+        // The server it starts keeps its standard output: a file, so nobody waits for its end.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: KittyEndToEndTests.which("tmux")!)
+        server.arguments = ["-L", socket, "-f", config, "new-session", "-d", "-s", "play", "-x", "100", "-y", "32", command]
+        server.environment = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"]
+        _ = FileManager.default.createFile(atPath: home.root + "/tmux.log", contents: nil)
+        let log = FileHandle(forWritingAtPath: home.root + "/tmux.log")
+        server.standardOutput = log
+        server.standardError = log
+        try server.run()
+        server.waitUntilExit()
         defer { _ = tmuxRun(["kill-server"]) }
         #expect(KittyEndToEndTests.waitUntil(15) { tmuxRun(["capture-pane", "-p", "-t", "play"]).contains("SCORE") }, "the game did not start in tmux")
         Thread.sleep(forTimeInterval: 0.5)
@@ -142,4 +152,62 @@ private func replayed(_ replay: Replay) throws -> Game<StandardRules> {
     var game = Game(rules: StandardRules(), source: replay.source)
     for action in replay.actions { game.apply(action) }
     return game
+}
+
+/// READY/GO (#34): a race's clock starts at GO; keys held through GO act on the first piece.
+@Suite("READY/GO in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+struct CountdownPTYTests {
+    static let sprint = ["play", "--mod", "guideline", "--mod", "sprint", "--seed", "3", "--countdown", "1500",
+                         "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]
+
+    @Test("Sprint shows READY, and its TIME is not running 1.2 s after the start with no key pressed; it runs after GO")
+    func sprintWaitsForGo() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let run = try GameHarness.run(Self.sprint, home: home, steps: [
+            .wait("READY", from: "start"), .pump(1.2), .capture(as: "early", from: "start"),
+            .pump(1.0), .capture(as: "late", from: "start"), .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        let early = PTYRun.screen(of: run.captured("early"), width: 80, height: 24)
+        let late = PTYRun.screen(of: run.captured("late"), width: 80, height: 24)
+        #expect(early.contains("READY") && early.contains("0:00.000"), "\(early)")
+        #expect(!late.contains("READY") && !late.contains("0:00.000"), "\(late)")
+    }
+
+    /// The replay of a sprint where `w` was held through GO, then Space.
+    static func heldThroughGo(answer: PTYDriver.Answer, events: [(Double, [UInt8])], quit: String) throws -> Replay {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let run = try GameHarness.run(sprint, home: home, answer: answer, steps: [
+            .wait("READY", from: "start"), .timed(events), .pump(0.3), .send(quit), .exit(),
+        ])
+        expectBaseline(run)
+        return try #require(home.savedReplays().first, "no replay: \(run.outputText.suffix(300))")
+    }
+
+    @Test("kitty: a turn held through GO turns the first piece as it enters (time 0), once")
+    func kittyTurnHeldThroughGo() throws {
+        let replay = try Self.heldThroughGo(answer: .kitty, events: [
+            (0.2, Array("\u{1B}[119u".utf8)), (2.0, Array("\u{1B}[119;1:3u".utf8)), (2.2, Array("\u{1B}[32u".utf8)),
+        ], quit: "\u{1B}[113u")
+        let timeline = InputFidelityPTYTests.timeline(replay).filter { $0.action == .rotate || $0.action == .hardDrop }
+        #expect(timeline.first?.action == .rotate && timeline.first?.at == 0, "\(replay.actions) \(replay.times)")
+        #expect(timeline.map(\.action) == [.rotate, .hardDrop], "\(replay.actions)")
+    }
+
+    @Test("xterm: a turn held through GO (the terminal's repeats) turns the first piece as it enters, once")
+    func xtermTurnHeldThroughGo() throws {
+        var events: [(Double, [UInt8])] = [(0.2, Array("w".utf8))]
+        var at = 0.7
+        while at < 2.0 {
+            events.append((at, Array("w".utf8)))
+            at += 0.033
+        }
+        events.append((2.3, Array(" ".utf8)))
+        let replay = try Self.heldThroughGo(answer: .da1, events: events, quit: "q")
+        let timeline = InputFidelityPTYTests.timeline(replay).filter { $0.action == .rotate || $0.action == .hardDrop }
+        #expect(timeline.first?.action == .rotate && timeline.first?.at == 0, "\(replay.actions) \(replay.times)")
+        #expect(timeline.map(\.action) == [.rotate, .hardDrop], "\(replay.actions)")
+    }
 }

@@ -108,7 +108,7 @@ struct KeyBindingsTests {
         for (text, message) in [
             ("das = 1001", "settings.conf:1: das '1001' is out of range: give a whole number of milliseconds from 0 to 1000"),
             ("das = 100\ndas = 90", "settings.conf:2: 'das' is set twice (lines 1 and 2)"),
-            ("speed = 3", "settings.conf:1: unknown setting 'speed' (known: das, arr, soft_drop, das_cut, ghost, preview, mods, name, replays_kept, palette, theme)"),
+            ("speed = 3", "settings.conf:1: unknown setting 'speed' (known: das, arr, soft_drop, das_cut, countdown, ghost, preview, mods, name, replays_kept, palette, theme)"),
             ("arr 50", "settings.conf:1: expected 'name = value', e.g. 'das = 167'"),
             ("arr = 1.5", "settings.conf:1: arr '1.5' is out of range: give a whole number of milliseconds from 0 to 500"),
         ] {

@@ -115,7 +115,7 @@ struct KittyEndToEndTests {
         kitty.arguments = ["--config", "NONE", "-o", "remember_window_size=no", "-o", "initial_window_width=100c",
                            "-o", "initial_window_height=30c", "-o", "confirm_os_window_close=0",
                            "python3", PTYDriver.packageRoot.appendingPathComponent("Tests/pty/ptylog.py").path, log, "--",
-                           GameHarness.binary!]
+                           GameHarness.binary!, "--countdown", "0"]
         var environment = base
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
         environment["XDG_CONFIG_HOME"] = home.config
@@ -311,7 +311,7 @@ struct KittyEndToEndTests {
         kitty.arguments = ["--config", "NONE", "-o", "remember_window_size=no", "-o", "initial_window_width=100c",
                            "-o", "initial_window_height=30c", "-o", "confirm_os_window_close=0",
                            "python3", PTYDriver.packageRoot.appendingPathComponent("Tests/pty/ptylog.py").path, log, "--",
-                           GameHarness.binary!, "play", "--mod", "guideline", "--seed", "1",
+                           GameHarness.binary!, "play", "--mod", "guideline", "--seed", "1", "--countdown", "0",
                            "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]
         var environment = base
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"

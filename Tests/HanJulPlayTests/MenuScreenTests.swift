@@ -189,7 +189,7 @@ struct MenuScreenTests {
         clock.press(.navigation(.pageDown, []), at: 90)
         clock.press(.navigation(.pageDown, []), at: 100)
         #expect(clock.screen.contains("arr         0 ms"), "never under the range")
-        for (index, _) in (0..<3).enumerated() { clock.press(Self.down, at: 110 + index) }
+        for (index, _) in (0..<4).enumerated() { clock.press(Self.down, at: 110 + index) }
         clock.press(.enter, at: 120)             // ghost off
         #expect(clock.screen.contains("ghost       off"))
         #expect(log.saved.isEmpty)

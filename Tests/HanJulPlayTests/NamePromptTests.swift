@@ -34,7 +34,7 @@ struct NamePromptTests {
         return ms + Int(GameScreen<StandardRules>.namePromptGrace / 1_000_000)
     }
 
-    @Test("D8: hard drops pressed as the stack tops out, and that key repeating, type nothing into the name")
+    @Test("D10: keys still pressed at the top-out (game keys, q, r, that key repeating) type nothing; editing starts only on Backspace")
     func gameKeysAfterTheEndDoNotType() {
         var clock = Self.clock(name: nil)
         var ms = 100
@@ -42,15 +42,20 @@ struct NamePromptTests {
             clock.press(.space, at: ms)
             ms += 20
         }
-        #expect(clock.screen.contains("your name: _"), "\(clock.screen)")
-        // A WASD-style letter at once, then space keeps coming (a held key repeating).
+        #expect(clock.screen.contains("saved as (no name)") && clock.screen.contains("Backspace edit"), "\(clock.screen)")
+        // A WASD-style letter at once, then space keeps coming (a held key repeating), then
+        // game keys long after the end: none of them types.
         clock.press(.character("s"), at: ms + 1)
         for _ in 0..<40 {
             clock.press(.space, at: ms + 10)
             ms += 30
         }
-        #expect(clock.screen.contains("your name: _"), "game keys typed into the name: \(clock.screen)")
-        // A new key, after the first moments, types; so does the last one pressed again.
+        for (offset, key) in ["c", "z", "q", "r", "f"].enumerated() { clock.press(.character(Character(key)), at: ms + 1_000 + offset * 300) }
+        ms += 3_000
+        #expect(clock.screen.contains("saved as (no name)") && !clock.screen.contains("your name"),
+                "game keys typed into the name: \(clock.screen)")
+        clock.press(.backspace, at: ms)
+        #expect(clock.screen.contains("your name: _"), "\(clock.screen)")
         clock.press(.character("z"), at: ms + 10)
         #expect(clock.screen.contains("your name: z_"), "\(clock.screen)")
         clock.press(.space, at: ms + 200)
@@ -76,7 +81,7 @@ struct NamePromptTests {
         var clock = Self.clock(kept: kept)
         var ms = Self.playToEnd(&clock)
         #expect(clock.screen.contains("GAME OVER"))
-        #expect(clock.screen.contains("your name: ana_"), "\(clock.screen)")
+        #expect(clock.screen.contains("saved as ana"), "\(clock.screen)")
         #expect(clock.store.tables["standard"]?.first?.name == "ana", "saved at once with the remembered name")
         for _ in 0..<3 { clock.press(.backspace, at: ms); ms += 10 }
         Self.type("qr  Zoë", &clock, at: &ms)
@@ -89,7 +94,7 @@ struct NamePromptTests {
         clock.press(.character("r"), at: ms + 10)
         #expect(!clock.screen.contains("GAME OVER"))
         ms = Self.playToEnd(&clock, from: ms + 20)
-        #expect(clock.screen.contains("your name: qr Zoë_"), "\(clock.screen)")
+        #expect(clock.screen.contains("saved as qr Zoë"), "\(clock.screen)")
         #expect(clock.store.tables["standard"]?.count == 2 && clock.store.tables["standard"]!.allSatisfy { $0.name == "qr Zoë" })
         clock.press(.enter, at: ms)
         #expect(kept.names == ["qr Zoë"], "an unchanged name is not written again")
@@ -100,7 +105,9 @@ struct NamePromptTests {
     func printableAndCapped() {
         var clock = Self.clock(name: nil)
         var ms = Self.playToEnd(&clock)
-        #expect(clock.screen.contains("your name: _"), "no name to offer: empty: \(clock.screen)")
+        #expect(clock.screen.contains("saved as (no name)"), "no name to offer: empty: \(clock.screen)")
+        clock.press(.backspace, at: ms)
+        ms += 10
         for character in ["\u{202E}", "\u{200B}", "\u{7F}"] as [Character] {
             clock.press(.character(character), at: ms)
             ms += 10

@@ -97,7 +97,7 @@ struct PlaySessionTests {
             ms += 20
         }
         // A first game makes the top 10: the name prompt is up; Esc keeps the name.
-        #expect(clock.screen.contains("your name: "))
+        #expect(clock.screen.contains("saved as "))
         clock.press(.escape, at: ms)
         ms += 10
         let text = clock.screen
@@ -165,6 +165,8 @@ struct PlaySessionTests {
             over.press(.space, at: ms)
             ms += 20
         }
+        #expect(over.screen.contains("saved as (no name) | Enter ok | Backspace edit the name"), "\(over.screen)")
+        over.press(.backspace, at: ms)
         #expect(over.screen.contains("your name: _ | Enter save | Esc keep"), "\(over.screen)")
         over.press(.escape, at: ms)
         #expect(over.screen.contains("r new game | q quit"))
@@ -184,8 +186,9 @@ struct ReloadTests {
             },
             identity: { _ in RulesIdentity(name: "tweak", mods: [.init(id: "tweak", version: "1.0.\(builds.count)", sha256: "00")]) })
         let store = MemoryStore()
+        // A mod's rules: no READY countdown in these tests (its own have one).
         return ManualClock(session: .game(provider: provider, rules: StandardRules(),
-                                          config: PlayConfig(seed: 1, style: .monochrome, colorMode: .none),
+                                          config: PlayConfig(seed: 1, handling: HandlingSettings(countdown: 0), style: .monochrome, colorMode: .none),
                                           size: Size(width: 80, height: 24), reportsReleases: true, now: 0,
                                           environment: ManualClock.environment(store)), store: store)
     }

@@ -127,14 +127,15 @@ struct SessionEffectsTests {
             run.at(ms + 5, .key(.release(.space)))
             ms += 20
         }
-        #expect(run.screen.contains("GAME OVER") && run.screen.contains("your name: _"), "\(run.screen)")
+        #expect(run.screen.contains("GAME OVER") && run.screen.contains("saved as (no name)"), "\(run.screen)")
         let scores = folder.path + "/" + HighScoreTable.fileName
         let saved = HighScoreTable.load(path: scores, key: "standard")
         #expect(saved.count == 1 && saved.first?.name == nil && saved.first?.seed == "1")
         #expect(run.replaysSaved == ["20250301-142233-1"])
 
-        // After the first moments, the name types; Enter renames the entry in the file.
+        // Backspace starts the editing; Enter renames the entry in the file.
         ms += 600
+        run.press(.backspace, at: ms - 10)
         for (offset, letter) in "Ana".enumerated() { run.press(.character(letter), at: ms + offset * 150) }
         #expect(run.screen.contains("your name: Ana_"), "\(run.screen)")
         run.press(.enter, at: ms + 600)
@@ -190,7 +191,7 @@ struct SessionEffectsTests {
             run.at(ms + 5, .key(.release(.space)))
             ms += 20
         }
-        #expect(run.screen.contains("your name: login_"), "\(run.screen)")
+        #expect(run.screen.contains("saved as login"), "\(run.screen)")
         run.press(.escape, at: ms + 50)
         let table = HighScoreTable.load(path: folder.path + "/" + HighScoreTable.fileName, key: "standard")
         #expect(table.count == 1 && table.first?.name == "login" && names.kept.isEmpty)

@@ -12,27 +12,46 @@ import Testing
 /// kitty suite, so the two real terminals never run at once (xdotool drives one display
 /// at a time reliably).
 extension KittyEndToEndTests {
-    @Test("started directly with --mod guideline --seed 5, the game begins with no hold (the terminal's answers are no keys)")
-    func startsWithNoHold() throws {
-        let missing = ["Xvfb", "xterm", "xdotool"].filter { KittyEndToEndTests.which($0) == nil }
+    /// A real xterm under its own Xvfb, playing `hanjul` with `arguments`, focused.
+    struct Xterm {
+        let xvfb: Process
+        let xterm: Process
+        let log: String
+        let base: [String: String]
+        let window: String
+
+        func bytes(_ direction: String) -> String {
+            String(decoding: KittyEndToEndTests.readLog(log).filter { $0.dir == direction }.flatMap(\.bytes), as: UTF8.self)
+        }
+
+        func xdotool(_ arguments: [String]) {
+            KittyEndToEndTests.run("xdotool", arguments, environment: base)
+        }
+
+        func stop() {
+            for process in [xterm, xvfb] where process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    /// Starts the xterm and waits for the game and xterm's answers; cancels the test when a
+    /// tool is missing or xterm does not start.
+    static func startXterm(_ arguments: [String], home: GameHarness.Home) throws -> Xterm {
+        let missing = ["Xvfb", "xterm", "xdotool"].filter { which($0) == nil }
         if !missing.isEmpty { try Test.cancel("not installed: \(missing.joined(separator: ", ")) (scripts/deps.sh installs them)") }
-        guard let display = KittyEndToEndTests.testDisplay() else { try Test.cancel("no free X display in 70-79") }
-        let home = try GameHarness.Home()
-        defer { home.remove() }
+        guard let display = testDisplay() else { try Test.cancel("no free X display in 70-79") }
         let log = home.root + "/pty.log"
         let base = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8", "DISPLAY": ":\(display)"]
-
-        guard let xvfb = try KittyEndToEndTests.startXvfb(display: display, logFolder: home.root) else {
+        guard let xvfb = try startXvfb(display: display, logFolder: home.root) else {
             try Test.cancel("Xvfb :\(display) did not start")
         }
-        defer { if xvfb.isRunning { kill(xvfb.processIdentifier, SIGKILL); xvfb.waitUntilExit() } }
-
         let xterm = Process()
-        xterm.executableURL = URL(fileURLWithPath: KittyEndToEndTests.which("xterm")!)
-        let mods = PTYDriver.packageRoot.appendingPathComponent("Mods").path
+        xterm.executableURL = URL(fileURLWithPath: which("xterm")!)
         xterm.arguments = ["-fa", "Monospace", "-fs", "11", "-geometry", "100x32", "-e",
                            "python3", PTYDriver.packageRoot.appendingPathComponent("Tests/pty/ptylog.py").path, log, "--",
-                           GameHarness.binary!, "--mods-dir", mods, "--mod", "guideline", "--seed", "5"]
+                           GameHarness.binary!] + arguments
         var environment = base
         environment["XDG_CONFIG_HOME"] = home.config
         environment["XDG_DATA_HOME"] = home.data
@@ -43,36 +62,68 @@ extension KittyEndToEndTests {
         let xtermLog = FileHandle(forWritingAtPath: home.root + "/xterm.log")
         xterm.standardOutput = xtermLog
         xterm.standardError = xtermLog
-        try xterm.run()
-        defer { if xterm.isRunning { kill(xterm.processIdentifier, SIGKILL); xterm.waitUntilExit() } }
-        func bytes(_ direction: String) -> String {
-            String(decoding: KittyEndToEndTests.readLog(log).filter { $0.dir == direction }.flatMap(\.bytes), as: UTF8.self)
+        do { try xterm.run() } catch {
+            kill(xvfb.processIdentifier, SIGKILL)
+            xvfb.waitUntilExit()
+            throw error
         }
-        guard KittyEndToEndTests.waitUntil(30, { bytes("out").contains("SCORE") || !xterm.isRunning }), xterm.isRunning else {
+        var started = Xterm(xvfb: xvfb, xterm: xterm, log: log, base: base, window: "")
+        guard waitUntil(30, { started.bytes("out").contains("SCORE") || !xterm.isRunning }), xterm.isRunning else {
+            started.stop()
             try Test.cancel("xterm did not start the game under Xvfb")
         }
         // xterm answers the device-attributes query: wait for the answer, then a little more.
-        let answered = KittyEndToEndTests.waitUntil(5) { bytes("in").contains("\u{1B}[?") }
-        #expect(answered, "xterm sent no answer: \(bytes("in").debugDescription)")
+        let answered = waitUntil(5) { started.bytes("in").contains("\u{1B}[?") }
+        #expect(answered, "xterm sent no answer: \(started.bytes("in").debugDescription)")
         Thread.sleep(forTimeInterval: 0.5)
+        let window = run("xdotool", ["search", "--sync", "--class", "xterm"], environment: base).output
+            .split(separator: "\n").first.map(String.init) ?? ""
+        started = Xterm(xvfb: xvfb, xterm: xterm, log: log, base: base, window: window)
+        started.xdotool(["windowfocus", "--sync", window])
+        return started
+    }
+
+    @Test("started directly with --mod guideline --seed 5, the game begins with no hold (the terminal's answers are no keys)")
+    func startsWithNoHold() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let mods = PTYDriver.packageRoot.appendingPathComponent("Mods").path
+        let xterm = try Self.startXterm(["--mods-dir", mods, "--mod", "guideline", "--seed", "5", "--countdown", "0"], home: home)
+        defer { xterm.stop() }
         // D7: xterm's default background is white, and asked (OSC 11) it says so.
-        #expect(bytes("in").contains("\u{1B}]11;rgb:ffff/ffff/ffff"), "xterm's answer: \(bytes("in").debugDescription)")
-        KittyEndToEndTests.run("import", ["-window", "root", home.root + "/xterm.png"], environment: base)
+        #expect(xterm.bytes("in").contains("\u{1B}]11;rgb:ffff/ffff/ffff"), "xterm's answer: \(xterm.bytes("in").debugDescription)")
+        KittyEndToEndTests.run("import", ["-window", "root", home.root + "/xterm.png"], environment: xterm.base)
         if let keep = ProcessInfo.processInfo.environment["HANJUL_XTERM_SCREENSHOT"] {
             try? FileManager.default.removeItem(atPath: keep)
             try? FileManager.default.copyItem(atPath: home.root + "/xterm.png", toPath: keep)
         }
-        let window = KittyEndToEndTests.run("xdotool", ["search", "--sync", "--class", "xterm"], environment: base).output
-            .split(separator: "\n").first.map(String.init) ?? ""
-        KittyEndToEndTests.run("xdotool", ["windowfocus", "--sync", window], environment: base)
         // One hard drop (a game with a move of the player's is saved when quit), then quit.
-        KittyEndToEndTests.run("xdotool", ["key", "space"], environment: base)
+        xterm.xdotool(["key", "space"])
         Thread.sleep(forTimeInterval: 0.3)
-        KittyEndToEndTests.run("xdotool", ["key", "q"], environment: base)
-        #expect(KittyEndToEndTests.waitUntil(10) { !xterm.isRunning }, "the game did not end on q")
+        xterm.xdotool(["key", "q"])
+        #expect(KittyEndToEndTests.waitUntil(10) { !xterm.xterm.isRunning }, "the game did not end on q")
 
         let replay = try #require(home.savedReplays().first, "no replay saved: \(home.files(in: home.replays))")
         #expect(!replay.actions.contains(.hold), "a terminal answer was read as a key: \(replay.actions.prefix(8))")
         #expect(replay.actions.filter { $0 == .hardDrop }.count == 1, "only the hard drop typed: \(replay.actions)")
+    }
+
+    @Test("taps in a real xterm (no key release): xdotool key --delay 60 w w space, six times, places six pieces, each turned twice")
+    func xtermTapsEveryKey() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let mods = PTYDriver.packageRoot.appendingPathComponent("Mods").path
+        let xterm = try Self.startXterm(["--mods-dir", mods, "--mod", "guideline", "--seed", "87", "--countdown", "0"], home: home)
+        defer { xterm.stop() }
+        for _ in 0..<6 {
+            xterm.xdotool(["key", "--delay", "60", "w", "w", "space"])
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        xterm.xdotool(["key", "q"])
+        #expect(KittyEndToEndTests.waitUntil(10) { !xterm.xterm.isRunning }, "the game did not end on q")
+        let replay = try #require(home.savedReplays().first, "no replay saved: \(home.files(in: home.replays))")
+        let played = replay.actions.filter { [.rotate, .hardDrop].contains($0) }
+        #expect(played == Array(repeating: [Action.rotate, .rotate, .hardDrop], count: 6).flatMap { $0 }, "\(replay.actions)")
     }
 }
