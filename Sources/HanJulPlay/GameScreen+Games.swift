@@ -142,7 +142,7 @@ extension GameScreen {
         let hint: String
         if let typed = ending.namePrompt {
             hint = ending.editing ? "your name: \(typed)_ · Enter save · Esc keep"
-                : "saved as \(typed.isEmpty ? "(no name)" : typed) · Enter ok · Backspace edit the name"
+                : "saved as \(typed.isEmpty ? "(no name)" : typed) · Enter ok · Backspace edit"
         } else {
             hint = "Tab statistics · r new game · q \(config.quitWord)"
         }

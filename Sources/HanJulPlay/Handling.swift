@@ -7,7 +7,8 @@ import HanJulCore
 /// The same held sets at the same times always give the same actions.
 ///
 /// `update` compares the held set with the one it saw last: a control down is a press, one
-/// up a release, an earlier `since` a hold found longer than thought, a later `since` a
+/// up a release, an earlier `since` a hold found longer than thought, a later `since` (or
+/// a later press number: two presses in one burst) a
 /// new press (another key, or the same key again), a later `lastSign` a sign that it is
 /// still held. A set that changed answers those changes only; an unchanged one answers the
 /// moves due by the time (the screen calls it at `nextDeadline()`), so what the changes'
@@ -75,7 +76,8 @@ struct Handling: Sendable {
         for control in HeldControls.controls {
             let before = seen[control], now = held[control]
             // `surelyUntil` alone moves when the stream learns its repeat interval: no change.
-            guard before?.since != now?.since || before?.lastSign != now?.lastSign || before?.keys != now?.keys else { continue }
+            guard before?.since != now?.since || before?.lastSign != now?.lastSign || before?.keys != now?.keys
+                || before?.press != now?.press else { continue }
             changed = true
             guard let now else {
                 actions += release(control, at: time)
@@ -87,7 +89,7 @@ struct Handling: Sendable {
             }
             // One of its keys came up, another still holds it.
             if now.keys < before.keys { continue }
-            if now.since > before.since {
+            if now.since > before.since || now.press > before.press {
                 actions += press(control, at: time)
                 continue
             }

@@ -20,12 +20,16 @@ struct HeldControls: Equatable, Sendable {
         var surelyUntil: UInt64?
         /// How many of the control's keys are down.
         var keys: Int
+        /// The stream's number of the latest press of its keys: a press at the same time
+        /// as the one before is still a press.
+        var press: Int
 
-        init(since: UInt64, lastSign: UInt64? = nil, surelyUntil: UInt64? = .max, keys: Int = 1) {
+        init(since: UInt64, lastSign: UInt64? = nil, surelyUntil: UInt64? = .max, keys: Int = 1, press: Int = 0) {
             self.since = since
             self.lastSign = lastSign ?? since
             self.surelyUntil = surelyUntil
             self.keys = keys
+            self.press = press
         }
     }
 
@@ -51,8 +55,8 @@ struct HeldControls: Equatable, Sendable {
             down[control, default: []].append(hold)
         }
         for (control, keys) in down {
-            guard let since = keys.map(\.since).max(), let lastSign = keys.map(\.lastSign).max() else { continue }
-            holds[control] = Hold(since: since, lastSign: lastSign, surelyUntil: keys.compactMap(\.surelyUntil).max(), keys: keys.count)
+            guard let since = keys.map(\.since).max(), let lastSign = keys.map(\.lastSign).max(), let press = keys.map(\.press).max() else { continue }
+            holds[control] = Hold(since: since, lastSign: lastSign, surelyUntil: keys.compactMap(\.surelyUntil).max(), keys: keys.count, press: press)
         }
     }
 

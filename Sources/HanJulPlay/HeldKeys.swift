@@ -10,17 +10,42 @@ struct HeldKeys: Sendable {
     /// it with presses only: it is kept short).
     private(set) var down: [Key] = []
     static let limit = 16
+    /// A modifier pressed alone, held back: it reaches the screen (pressed and released)
+    /// only if it comes up with no other key pressed meanwhile, so Shift bound to hold does
+    /// not hold when Shift-/ types `?` (D9).
+    private(set) var pendingModifier: Key?
 
-    /// `event` as the screen should see it, or nil when it is a modifier key alone and
-    /// `passingModifierKeys` is false.
-    mutating func matched(_ event: KeyEvent, passingModifierKeys: Bool) -> KeyEvent? {
-        if case .modifier = event.key, !passingModifierKeys {
-            down.removeAll { $0 == event.key }
-            return nil
+    /// `event` as the screen should see it: none for a modifier key alone while it may
+    /// still be part of a chord, or when `passingModifierKeys` is false; a lone modifier's
+    /// press and release together when it comes up.
+    mutating func matched(_ event: KeyEvent, passingModifierKeys: Bool) -> [KeyEvent] {
+        if case .modifier = event.key {
+            guard passingModifierKeys else {
+                down.removeAll { $0 == event.key }
+                pendingModifier = nil
+                return []
+            }
+            switch event.kind {
+            case .press:
+                pendingModifier = event.key
+                return []
+            case .repeat:
+                return []
+            case .release:
+                guard pendingModifier == event.key else { return [] }
+                pendingModifier = nil
+                return [.press(event.key), .release(event.key)]
+            }
         }
+        return matchedKey(event).map { [$0] } ?? []
+    }
+
+    private mutating func matchedKey(_ event: KeyEvent) -> KeyEvent? {
         let key = event.key
         switch event.kind {
         case .press:
+            // A chord: the modifier held back was not pressed alone.
+            pendingModifier = nil
             if !down.contains(key) { down.append(key) }
             if down.count > Self.limit { down.removeFirst() }
             return event

@@ -104,11 +104,12 @@ public struct PlaySession {
     /// comes out: the session answered them.
     @discardableResult
     public mutating func handle(_ input: PlayInput, at now: UInt64) -> [PlayEffect] {
-        var input = input
-        if case .key(let event) = input {
-            guard let matched = heldKeys.matched(event, passingModifierKeys: screen.wantsModifierKeys) else { return [] }
-            input = .key(matched)
-        }
+        guard case .key(let event) = input else { return respond(to: input, at: now) }
+        // A lone modifier's press and release arrive together, when it comes up.
+        return heldKeys.matched(event, passingModifierKeys: screen.wantsModifierKeys).flatMap { respond(to: .key($0), at: now) }
+    }
+
+    private mutating func respond(to input: PlayInput, at now: UInt64) -> [PlayEffect] {
         if case .keyEvents(let reported) = input { reportsReleases = reported }
         // The screens below hear only what changes how they draw when they are back on top
         // (the size, key events, the terminal's background).

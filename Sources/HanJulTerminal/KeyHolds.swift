@@ -57,6 +57,10 @@ public struct KeyHolds: Sendable {
     }
 
     public private(set) var keys: [Key: State] = [:]
+    /// Presses so far, and the number of each key's latest: two presses at one time (a
+    /// multiplexer sends a burst in one write) are two presses.
+    public private(set) var presses = 0
+    private var latestPress: [Key: Int] = [:]
     /// The terminal's repeat delay (press to first repeat) and interval, once seen.
     public private(set) var repeatDelay: UInt64?
     public private(set) var repeatInterval: UInt64?
@@ -117,6 +121,15 @@ public struct KeyHolds: Sendable {
 
     /// Interprets an event of `key` at `time` (after `releases(upTo: time)`).
     public mutating func receive(_ event: KeyEvent, at time: UInt64) -> Arrival? {
+        let arrival = interpret(event, at: time)
+        if arrival?.kind == .press {
+            presses += 1
+            latestPress[event.key] = presses
+        }
+        return arrival
+    }
+
+    private mutating func interpret(_ event: KeyEvent, at time: UInt64) -> Arrival? {
         let key = event.key
         if reportsReleases {
             switch event.kind {
@@ -245,20 +258,24 @@ public struct KeyHolds: Sendable {
         /// it is down (`UInt64.max`); without, one repeat interval (plus a little) after its
         /// latest repeat; nil before its first repeat.
         public var surelyUntil: UInt64?
+        /// The number of its latest press in the stream (`KeyHolds.presses`).
+        public var press: Int
 
-        public init(since: UInt64, lastSign: UInt64, surelyUntil: UInt64?) {
+        public init(since: UInt64, lastSign: UInt64, surelyUntil: UInt64?, press: Int = 0) {
             self.since = since
             self.lastSign = lastSign
             self.surelyUntil = surelyUntil
+            self.press = press
         }
     }
 
     /// `key` as the stream has it now, nil when it is up.
     public func hold(_ key: Key) -> Hold? {
         switch keys[key] {
-        case .down(let since)?: Hold(since: since, lastSign: since, surelyUntil: .max)
-        case .repeating(let since, let last)?: Hold(since: since, lastSign: last, surelyUntil: last &+ interval &+ 15 * Self.millisecond)
-        case .pressed(let at, let run)?: Hold(since: run?.last ?? at, lastSign: run?.last ?? at, surelyUntil: nil)
+        case .down(let since)?: Hold(since: since, lastSign: since, surelyUntil: .max, press: latestPress[key] ?? 0)
+        case .repeating(let since, let last)?:
+            Hold(since: since, lastSign: last, surelyUntil: last &+ interval &+ 15 * Self.millisecond, press: latestPress[key] ?? 0)
+        case .pressed(let at, let run)?: Hold(since: run?.last ?? at, lastSign: run?.last ?? at, surelyUntil: nil, press: latestPress[key] ?? 0)
         case nil: nil
         }
     }
@@ -287,7 +304,10 @@ public struct KeyHolds: Sendable {
     }
 
     /// Forgets every key (the clock stopped: keys may change unseen).
-    public mutating func reset() { keys.removeAll() }
+    public mutating func reset() {
+        keys.removeAll()
+        latestPress.removeAll()
+    }
 
     private mutating func learnDelay(_ delay: UInt64) {
         guard delay >= Self.minimumDelay, delay < 2_000 * Self.millisecond else { return }

@@ -51,11 +51,11 @@ struct HeldControlsTests {
         let h = Key.character("h")
         _ = stream.stream(.press(Self.left), at: Self.ms(0))
         _ = stream.stream(.press(.arrow(.up, [])), at: Self.ms(10))     // rotate: not a held control
-        #expect(HeldControls(stream, bindings: .defaults) == HeldControls([.left: .init(since: 0)]))
+        #expect(HeldControls(stream, bindings: .defaults) == HeldControls([.left: .init(since: 0, press: 1)]))
         _ = stream.stream(.press(h), at: Self.ms(100))
-        #expect(HeldControls(stream, bindings: .defaults)[.left] == .init(since: Self.ms(100), keys: 2))
+        #expect(HeldControls(stream, bindings: .defaults)[.left] == .init(since: Self.ms(100), keys: 2, press: 3))
         _ = stream.stream(.release(h), at: Self.ms(200))
-        #expect(HeldControls(stream, bindings: .defaults)[.left] == .init(since: 0))
+        #expect(HeldControls(stream, bindings: .defaults)[.left] == .init(since: 0, press: 1))
         _ = stream.stream(.release(Self.left), at: Self.ms(300))
         #expect(HeldControls(stream, bindings: .defaults) == HeldControls())
 
@@ -71,13 +71,13 @@ struct HeldControlsTests {
         var stream = KeyHolds(reportsReleases: false)
         _ = stream.stream(.press(Self.down), at: Self.ms(0))
         var held = HeldControls(stream, bindings: .defaults)
-        #expect(held[.softDrop] == .init(since: 0, surelyUntil: nil))
+        #expect(held[.softDrop] == .init(since: 0, surelyUntil: nil, press: 1))
         #expect(!held.isSurelyHeld(.softDrop, at: 0))
         // 500 ms on, and 40 ms after: presses for now (the repeat delay is not known yet).
         _ = stream.stream(.press(Self.down), at: Self.ms(500))
-        #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(500), surelyUntil: nil))
+        #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(500), surelyUntil: nil, press: 2))
         _ = stream.stream(.press(Self.down), at: Self.ms(540))
-        #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(540), surelyUntil: nil))
+        #expect(HeldControls(stream, bindings: .defaults)[.softDrop] == .init(since: Self.ms(540), surelyUntil: nil, press: 3))
         // A second step that agrees: the terminal's cadence, a hold since 0.
         _ = stream.stream(.press(Self.down), at: Self.ms(580))
         held = HeldControls(stream, bindings: .defaults)

@@ -121,17 +121,12 @@ struct InputFidelityPTYTests {
                                    environment: ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"]).output
         }
         let command = "XDG_CONFIG_HOME=\(home.config) XDG_DATA_HOME=\(home.data) \(GameHarness.binary!) play --seed 1"
-        // The server it starts keeps its standard output: a file, so nobody waits for its end.
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: KittyEndToEndTests.which("tmux")!)
-        server.arguments = ["-L", socket, "-f", config, "new-session", "-d", "-s", "play", "-x", "100", "-y", "32", command]
-        server.environment = ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"]
-        _ = FileManager.default.createFile(atPath: home.root + "/tmux.log", contents: nil)
-        let log = FileHandle(forWritingAtPath: home.root + "/tmux.log")
-        server.standardOutput = log
-        server.standardError = log
-        try server.run()
-        server.waitUntilExit()
+        // Started through Python, which closes every descriptor but the standard three in the
+        // child: the server tmux leaves running must hold none of this process's (Foundation
+        // waits on one to see its children end).
+        let start = "import subprocess, sys; subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=open('\(home.root)/tmux.log', 'w'), stderr=subprocess.STDOUT)"
+        KittyEndToEndTests.run("python3", ["-c", start, "tmux", "-L", socket, "-f", config, "new-session", "-d", "-s", "play", "-x", "100", "-y", "32", command],
+                               environment: ["PATH": "/usr/bin:/bin", "HOME": home.root, "LANG": "C.UTF-8"])
         defer { _ = tmuxRun(["kill-server"]) }
         #expect(KittyEndToEndTests.waitUntil(15) { tmuxRun(["capture-pane", "-p", "-t", "play"]).contains("SCORE") }, "the game did not start in tmux")
         Thread.sleep(forTimeInterval: 0.5)
@@ -209,5 +204,31 @@ struct CountdownPTYTests {
         let timeline = InputFidelityPTYTests.timeline(replay).filter { $0.action == .rotate || $0.action == .hardDrop }
         #expect(timeline.first?.action == .rotate && timeline.first?.at == 0, "\(replay.actions) \(replay.times)")
         #expect(timeline.map(\.action) == [.rotate, .hardDrop], "\(replay.actions)")
+    }
+}
+
+extension CountdownPTYTests {
+    @Test("versus against the bot: READY before the game; the bot places nothing until GO, then plays")
+    func versusBotWaitsForGo() throws {
+        let home = try GameHarness.Home()
+        defer { home.remove() }
+        let run = try GameHarness.run(["play", "--versus", "bot", "--pps", "4", "--best-of", "1", "--seed", "5", "--ascii", "--countdown", "1500"],
+                                      home: home, steps: [
+            .winsize(rows: 30, cols: 110), .wait("READY", from: "start"), .pump(1.0), .capture(as: "ready", from: "start"),
+            .pump(1.5), .capture(as: "playing", from: "start"), .send("q"), .exit(),
+        ])
+        expectBaseline(run)
+        /// The bot's pieces locked, from its PCS figure (the second on the screen).
+        func botPieces(_ screen: String) -> Int? {
+            let figures = screen.split(separator: "\n").compactMap { line -> [Int]? in
+                guard line.contains("PCS") else { return nil }
+                return line.split(separator: " ").compactMap { Int($0) }
+            }.flatMap { $0 }
+            return figures.count >= 2 ? figures[1] : nil
+        }
+        let ready = PTYRun.screen(of: run.captured("ready"), width: 110, height: 30)
+        let playing = PTYRun.screen(of: run.captured("playing"), width: 110, height: 30)
+        #expect(ready.contains("READY") && botPieces(ready) == 0, "\(ready)")
+        #expect(!playing.contains("READY") && (botPieces(playing) ?? 0) >= 2, "\(playing)")
     }
 }

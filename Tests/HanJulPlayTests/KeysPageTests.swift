@@ -390,15 +390,30 @@ struct KeysPageTests {
     @Test("a release that comes with other modifiers than its press is that key's release (kitty: ← up while Shift is down)")
     func heldKeys() {
         var held = HeldKeys()
-        #expect(held.matched(.press(.left), passingModifierKeys: true) == .press(.left))
-        #expect(held.matched(.press(.modifier(.shift)), passingModifierKeys: true) == .press(.modifier(.shift)))
-        #expect(held.matched(.repeat(.arrow(.left, [.shift])), passingModifierKeys: true) == .repeat(.left))
-        #expect(held.matched(.release(.arrow(.left, [.shift])), passingModifierKeys: true) == .release(.left))
-        #expect(held.matched(.press(.character("h")), passingModifierKeys: true) == .press(.character("h")))
-        #expect(held.matched(.release(.character("H")), passingModifierKeys: true) == .release(.character("h")))
-        #expect(held.matched(.release(.modifier(.shift)), passingModifierKeys: true) == .release(.modifier(.shift)))
+        #expect(held.matched(.press(.left), passingModifierKeys: true) == [.press(.left)])
+        #expect(held.matched(.press(.modifier(.shift)), passingModifierKeys: true) == [], "held back: it may be a chord")
+        #expect(held.matched(.repeat(.arrow(.left, [.shift])), passingModifierKeys: true) == [.repeat(.left)])
+        #expect(held.matched(.release(.arrow(.left, [.shift])), passingModifierKeys: true) == [.release(.left)])
+        #expect(held.matched(.press(.character("h")), passingModifierKeys: true) == [.press(.character("h"))])
+        #expect(held.matched(.release(.character("H")), passingModifierKeys: true) == [.release(.character("h"))])
+        #expect(held.matched(.release(.modifier(.shift)), passingModifierKeys: true) == [], "Shift was part of a chord (Shift-h)")
         #expect(held.down.isEmpty)
-        #expect(held.matched(.press(.modifier(.shift)), passingModifierKeys: false) == nil, "not bound: not passed on")
+        #expect(held.matched(.press(.modifier(.shift)), passingModifierKeys: false) == [], "not bound: not passed on")
+    }
+
+    @Test("D9: a modifier alone reaches the screen only when it comes up with no other key pressed meanwhile (Shift-/ is no Shift)")
+    func loneModifier() {
+        var held = HeldKeys()
+        let shift = Key.modifier(.shift)
+        // Shift-/ typing `?`: Shift, ? pressed, ? up, Shift up: only the `?`.
+        #expect(held.matched(.press(shift), passingModifierKeys: true) == [])
+        #expect(held.matched(.press(.character("?")), passingModifierKeys: true) == [.press(.character("?"))])
+        #expect(held.matched(.release(.character("?")), passingModifierKeys: true) == [.release(.character("?"))])
+        #expect(held.matched(.release(shift), passingModifierKeys: true) == [])
+        // Shift tapped alone: pressed and released together, when it comes up.
+        #expect(held.matched(.press(shift), passingModifierKeys: true) == [])
+        #expect(held.matched(.repeat(shift), passingModifierKeys: true) == [])
+        #expect(held.matched(.release(shift), passingModifierKeys: true) == [.press(shift), .release(shift)])
     }
 
     static func game(_ bindings: KeyBindings) -> ManualClock {

@@ -56,21 +56,28 @@ struct KeyHoldsTests {
         let left = Self.left
         var bytes = KeyHolds(reportsReleases: false)
         _ = bytes.receive(.press(left), at: Self.ms(0))
-        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: 0, surelyUntil: nil))
+        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: 0, surelyUntil: nil, press: 1))
         _ = bytes.receive(.press(left), at: Self.ms(500))
         // Taken as a press: the hold counts from it until the cadence says otherwise.
-        #expect(bytes.hold(left) == KeyHolds.Hold(since: Self.ms(500), lastSign: Self.ms(500), surelyUntil: nil))
+        #expect(bytes.hold(left) == KeyHolds.Hold(since: Self.ms(500), lastSign: Self.ms(500), surelyUntil: nil, press: 2))
         _ = bytes.receive(.press(left), at: Self.ms(540))
         _ = bytes.receive(.press(left), at: Self.ms(580))
         let until = Self.ms(580) + bytes.interval + Self.ms(15)
-        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: Self.ms(580), surelyUntil: until))
+        #expect(bytes.hold(left) == KeyHolds.Hold(since: 0, lastSign: Self.ms(580), surelyUntil: until, press: 3))
         #expect(bytes.confirmsHeld(left, at: until) && !bytes.confirmsHeld(left, at: until + 1))
         #expect(bytes.hold(.space) == nil)
         var kitty = KeyHolds(reportsReleases: true)
         _ = kitty.receive(.press(left), at: Self.ms(7))
-        #expect(kitty.hold(left) == KeyHolds.Hold(since: Self.ms(7), lastSign: Self.ms(7), surelyUntil: .max))
+        #expect(kitty.hold(left) == KeyHolds.Hold(since: Self.ms(7), lastSign: Self.ms(7), surelyUntil: .max, press: 1))
         _ = kitty.receive(.release(left), at: Self.ms(9))
         #expect(kitty.hold(left) == nil)
+    }
+
+    @Test("bytes of one key in one burst (tmux sends Right×4 in one write) are a press each, numbered")
+    func burst() {
+        var holds = KeyHolds(reportsReleases: false)
+        #expect(Self.kinds([100, 100, 100, 100], holds: &holds) == ["P", "P", "P", "P"])
+        #expect(holds.presses == 4 && holds.hold(Self.left)?.press == 4)
     }
 
     @Test("releases due at the same time come in one order in every run: by key")
