@@ -2,11 +2,13 @@
 vector environment over several ``hanjul serve`` processes, and a PettingZoo versus
 environment (``hanjul_gym.versus``)."""
 
-from .client import Server, find_hanjul
+from .client import DEFAULT_TIMEOUT, ProtocolError, Server, find_hanjul
 from .env import HanJulEnv
 from .vector import HanJulVectorEnv
+from .wrappers import AfterStateFeatures
 
-__all__ = ["HanJulEnv", "HanJulVectorEnv", "Server", "find_hanjul", "register_envs"]
+__all__ = ["AfterStateFeatures", "DEFAULT_TIMEOUT", "HanJulEnv", "HanJulVectorEnv", "ProtocolError", "Server", "find_hanjul",
+           "register_envs"]
 
 
 def register_envs() -> None:

@@ -13,7 +13,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -144,9 +144,13 @@ class Server:
     """A ``hanjul serve`` process under one rule set (``mods``, in order; none: the built-in rules)."""
 
     def __init__(self, mods: Sequence[str] = (), hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None,
-                 timeout: Optional[float] = DEFAULT_TIMEOUT):
-        if timeout is not None and not timeout > 0:
-            raise ValueError(f"timeout is a number of seconds above 0, or None, not {timeout!r}")
+                 timeout: Any = "default", games: int = 1):
+        if isinstance(timeout, str) and timeout == "default":
+            timeout = DEFAULT_TIMEOUT  # read now, so a changed default applies
+        if timeout is not None and (isinstance(timeout, (bool, str)) or not isinstance(timeout, (int, float)) or not timeout > 0):
+            raise ValueError(f"timeout is a number of seconds above 0, or None (wait forever), not {timeout!r}")
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 4096:
+            raise ValueError(f"games is a whole number in 1…4096, not {games!r}")
         self.timeout = timeout
         self.program = find_hanjul(hanjul)
         arguments = [self.program, "serve"]
@@ -154,6 +158,8 @@ class Server:
             arguments += ["--mods-dir", str(folder)]
         for mod in mods:
             arguments += ["--mod", str(mod)]
+        if games != 1:
+            arguments += ["--games", str(games)]
         self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         self._in = self.process.stdin.fileno()
         self._out = self.process.stdout.fileno()
@@ -201,7 +207,7 @@ class Server:
         self.height = number("height", 1, 4096)
         self.preview = number("preview", 0, 255)
         self.actions = number("actions", 0, 65536)
-        self.games = number("games", 1, 65536) if "games" in info else 1
+        self.games = number("games", 1, 4096) if "games" in info else 1
         self.size = number("observationBytes", 1, MAX_OBSERVATION_BYTES)
         expected = _HEAD.size + self.preview + 8 * self.height + (self.actions + 7) // 8
         if self.size != expected:

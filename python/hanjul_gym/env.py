@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .client import DEFAULT_TIMEOUT, Observation, Server, check_index, check_seed
+from .client import Observation, Server, check_index, check_seed
 
 SPINS = ("none", "mini", "full")
 #: rgb_array colours: an empty cell, a cell of the stack (the board keeps no kinds), the grid.
@@ -53,7 +53,7 @@ class HanJulEnv(gym.Env):
     def __init__(self, mods: Sequence[str] = (), seed: Optional[int] = None, action_mode: str = "placement",
                  reward_fn: Optional[Callable[[dict, dict], float]] = None, max_steps: Optional[int] = None,
                  hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None, render_mode: Optional[str] = None,
-                 step_ms: int = 0, cell_pixels: int = 8, timeout: Optional[float] = DEFAULT_TIMEOUT):
+                 step_ms: int = 0, cell_pixels: int = 8, timeout: Any = "default"):
         if action_mode not in ("placement", "keys"):
             raise ValueError("action_mode is 'placement' or 'keys'")
         if render_mode not in (None, *self.metadata["render_modes"]):

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .client import DEFAULT_TIMEOUT, check_index, check_seed
+from .client import check_index, check_seed
 from .env import HanJulEnv
 
 
@@ -25,7 +25,7 @@ class HanJulVectorEnv(VectorEnv):
     def __init__(self, num_envs: int = 1, mods: Sequence[str] = (), seed: Optional[int] = None, action_mode: str = "placement",
                  reward_fn: Optional[Callable[[dict, dict], float]] = None, max_steps: Optional[int] = None,
                  hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None, render_mode: Optional[str] = None,
-                 step_ms: int = 0, timeout: Optional[float] = DEFAULT_TIMEOUT, **_: Any):
+                 step_ms: int = 0, timeout: Any = "default", **_: Any):
         if seed is not None:
             seed = check_seed(seed)
         self.envs = [HanJulEnv(mods=mods, action_mode=action_mode, reward_fn=reward_fn, max_steps=max_steps,
