@@ -19,7 +19,7 @@ enum CheckCommand {
     static let cap = Option("--cap", value: "PIECES", formerly: ["--pieces"],
                             help: "with --record: the pieces the bot places (default 60)")
 
-    static let json = Option.flag("--json", help: "print the report as one JSON document (schema hanjul-check/1, docs/MODDING.md)")
+    static let json = Option.flag("--json", help: "print the report as one JSON document (schema hanjul-check/1, in the MODDING.md guide)")
 
     static let with = Option("--with", value: "OTHER", kind: .mod, repeatable: true,
                              help: "check the mod together with OTHER (repeatable): the others apply first, in the order given, then ID")

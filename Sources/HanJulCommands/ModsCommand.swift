@@ -9,7 +9,7 @@ enum ModsCommand {
     static let trust = Option("--trust", value: "ID", kind: .mod, repeatable: true,
                               help: "re-enable the mod ID that the watchdog quarantined (repeatable)")
     static let ids = Option.flag("--ids", help: "print only the ids of the mods found, one per line, without loading them (for scripts and shell completion)")
-    static let json = Option.flag("--json", help: "print the list as one JSON document (schema hanjul-mods/1, docs/MODDING.md)")
+    static let json = Option.flag("--json", help: "print the list as one JSON document (schema hanjul-mods/1, in the MODDING.md guide)")
 
     static let declaration = Command(
         "mods", summary: "list the mods found, with any load error",

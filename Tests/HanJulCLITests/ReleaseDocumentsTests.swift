@@ -26,7 +26,7 @@ import Testing
     /// "twenty-one mods"), as numbers.
     static func statedModCounts(_ text: String) -> [Int] {
         let words = numberWords.joined(separator: "|")
-        let number = "([0-9]+|(?:twenty-|thirty-)?(?:\(words))|thirty)"
+        let number = "(?<![0-9.])([0-9]+|(?:twenty-|thirty-)?(?:\(words))|thirty)"
         let patterns = ["\\b\(number)\\s+(?:bundled\\s+|shipped\\s+|built-in\\s+)?mods\\b", "\\b\(number)\\s+(?:of them\\s+)?come\\b"]
         var counts: [Int] = []
         for pattern in patterns {
@@ -110,8 +110,8 @@ import Testing
             var wrong = texts
             wrong[path] = texts[path]?.replacingOccurrences(of: "\(mods) mods", with: "ten mods")
             #expect(wrong[path] != texts[path], "\(path) states '\(mods) mods'")
-            #expect(Self.problems(wrong, version: HanJulVersion.release, date: HanJulVersion.date, mods: mods)
-                == ["\(path): says 10 mods ship, but \(mods) do"])
+            let problems = Self.problems(wrong, version: HanJulVersion.release, date: HanJulVersion.date, mods: mods)
+            #expect(!problems.isEmpty && Set(problems) == ["\(path): says 10 mods ship, but \(mods) do"], "\(problems)")
         }
         #expect(Self.problems(texts, version: "9.9.9", date: HanJulVersion.date, mods: mods).count == 4)
         #expect(Self.problems(texts, version: HanJulVersion.release, date: "2000-01-01", mods: mods).count == 2)
