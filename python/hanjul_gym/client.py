@@ -221,6 +221,7 @@ class Server:
         if process is not None and process.poll() is None:
             process.kill()
             process.wait()
+        self.close()
         raise TimeoutError(message)
 
     def _deadline(self) -> Optional[float]:
@@ -304,22 +305,24 @@ class Server:
 
     def close(self) -> None:
         process = getattr(self, "process", None)
-        if process is None or process.poll() is not None:
+        if process is None:
             return
-        try:
-            self._send(b"Q")
-        except OSError:
-            pass
+        if process.poll() is None:
+            try:
+                self._send(b"Q")
+            except OSError:  # TimeoutError included: the process is killed then
+                pass
         for stream in (process.stdin, process.stdout, process.stderr):
             try:
                 stream.close()
             except OSError:
                 pass
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if process.poll() is None:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     def __del__(self):
         self.close()
