@@ -71,6 +71,13 @@ class HanJulBatchVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._bits = np.arange(self.width, dtype=np.uint64)
         self._shapes = _shapes(server.info, len(self.kinds))
+        # Every kind's rotations as one array (kind, rotation, cell, x/y), padded far off the board.
+        rotations = max([len(r) for r in self._shapes] + [1])
+        cells = max([len(c) for r in self._shapes for c in r] + [1])
+        self._cells = np.full((len(self.kinds) + 1, rotations, cells, 2), -10_000, dtype=np.int64)
+        for kind, states in enumerate(self._shapes):
+            for rotation, shape in enumerate(states):
+                self._cells[kind, rotation, :len(shape)] = shape
         self._first_seed = seed
         self._rng = np.random.default_rng(seed)
         self._done = np.zeros(num_envs, dtype=bool)
@@ -183,13 +190,14 @@ class HanJulBatchVectorEnv(VectorEnv):
                                                np.where(falling, answers["y"], 0), np.where(falling, answers["rotation"], 0)],
                                               axis=1).astype(np.int16)
             view = boards.copy()
-            for i in np.flatnonzero(falling):
-                kind, rotation = int(answers["piece"][i]), int(answers["rotation"][i])
-                if rotation < len(self._shapes[kind]):
-                    cells = self._shapes[kind][rotation]
-                    rows, columns = cells[:, 1] + int(answers["y"][i]), cells[:, 0] + int(answers["x"][i])
-                    inside = (rows >= 0) & (rows < self.height) & (columns >= 0) & (columns < self.width)
-                    view[i, rows[inside], columns[inside]] = 2
+            kinds = np.minimum(answers["piece"], none).astype(np.int64)
+            rotations = np.minimum(answers["rotation"], self._cells.shape[1] - 1).astype(np.int64)
+            cells = self._cells[kinds, rotations]  # (games, cells, 2); no piece: all off the board
+            rows = cells[:, :, 1] + answers["y"].astype(np.int64)[:, None]
+            columns = cells[:, :, 0] + answers["x"].astype(np.int64)[:, None]
+            inside = (rows >= 0) & (rows < self.height) & (columns >= 0) & (columns < self.width) & falling[:, None]
+            games = np.nonzero(inside)[0]
+            view[games, rows[inside], columns[inside]] = 2
             observation["view"] = view
         return observation
 
