@@ -19,12 +19,14 @@ enum CheckCommand {
     static let cap = Option("--cap", value: "PIECES", formerly: ["--pieces"],
                             help: "with --record: the pieces the bot places (default 60)")
 
+    static let json = Option.flag("--json", help: "print the report as one JSON document (schema hanjul-check/1, in the MODDING.md guide)")
+
     static let with = Option("--with", value: "OTHER", kind: .mod, repeatable: true,
                              help: "check the mod together with OTHER (repeatable): the others apply first, in the order given, then ID")
 
     static let declaration = Command(
         "check", summary: "check a mod: manifest, determinism, invariants under random play, and its own tests",
-        synopsis: ["ID [--with OTHER]... [--games N] [--fuzz-actions N] [--seed S] [--mods-dir DIR]...",
+        synopsis: ["ID [--with OTHER]... [--games N] [--fuzz-actions N] [--seed S] [--mods-dir DIR]... [--json]",
                    "ID [--with OTHER]... --record FILE [--seed S] [--cap PIECES]"],
         discussion: [
             "Loads the mod, checks its manifest, plays seeded games twice to check they are identical, fuzzes "
@@ -37,17 +39,17 @@ enum CheckCommand {
             "  hanjul check garbage\n  hanjul check garbage --record Mods/garbage/tests/first.replay\n  hanjul check bonus --with garbage",
         ],
         operands: [Operand("ID", kind: .mod, help: "the mod to check", missing: "give one mod id, like 'hanjul check garbage'")],
-        options: [with, games, fuzzActions, seed, record, cap, ModOptions.modsDir],
+        options: [with, games, fuzzActions, seed, record, cap, json, ModOptions.modsDir],
         misplaced: ["--mod": "give the mod to check as 'hanjul check ID', and the mods to check it with as --with OTHER"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let request = try CheckRun(arguments)
         try request.validate()
-        return check(request)
+        return try check(request)
     }
 
     /// Loads the mod and its companions, then records a replay or runs the checks.
-    static func check(_ request: CheckRun) -> ExitStatus {
+    static func check(_ request: CheckRun) throws(UsageError) -> ExitStatus {
         let (options, id, checkOptions, withIDs) = (request.mods, request.id, request.checkOptions, request.withIDs)
         let (record, recordPieces) = (request.record, request.recordPieces)
         let catalog = options.catalog
@@ -78,6 +80,11 @@ enum CheckCommand {
             return recordReplay(checker, to: record, seed: checkOptions.firstSeed, pieces: recordPieces ?? 60)
         }
 
+        if request.json {
+            let report = ModReports.check(id: id, with: companions.map(\.id), folder: folder, sha256: package.sha256, outcomes: checker.run())
+            try ModReports.print(report)
+            return !report.loaded ? .modError : report.passed ? .success : .failure
+        }
         say(visible("hanjul check \(id)  (\(folder), sha256 \(package.sha256.prefix(16))…)"
                       + (companions.isEmpty ? "" : " with " + companions.map(\.id).joined(separator: ", "))))
         let outcomes = checker.run()

@@ -9,6 +9,7 @@ struct CheckRun {
     var record: String?
     var recordPieces: Int?
     var withIDs: [String]
+    var json: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         mods = try ModOptions(arguments, ids: false)
@@ -20,11 +21,13 @@ struct CheckRun {
         record = arguments.value(CheckCommand.record)
         recordPieces = try arguments.count(CheckCommand.cap, limit: 10_000)
         withIDs = arguments.values(CheckCommand.with)
+        json = arguments.flag(CheckCommand.json)
     }
 
     /// The options that cannot go together.
     func validate() throws(UsageError) {
         guard recordPieces == nil || record != nil else { throw UsageError("--cap goes with --record FILE") }
+        guard !json || record == nil else { throw UsageError("--json reports the checks; --record records a replay instead: give one") }
         for other in withIDs where other.isEmpty { throw UsageError("--with needs a mod id") }
         if withIDs.contains(id) { throw UsageError("--with \(id): that is the mod being checked; give the other mods") }
     }

@@ -1,4 +1,5 @@
 import HanJulCommandLine
+import HanJulBot
 import HanJulFiles
 import HanJulCore
 import HanJulText
@@ -45,7 +46,8 @@ public enum CommandLineTool {
                 + "commands run games headlessly, check mods and test variants.",
             "Commands that play take --mod ID (repeatable: mods apply in order) and --mods-dir DIR (repeatable: "
                 + "searched before ./Mods, ~/.local/share/hanjul/mods and the system's share/hanjul/mods). "
-                + "Bots: eltetris (default), dellacherie, lee, random; --noise X plays a random placement with "
+                + "Bots: \(BotKind.allCases.map { $0 == .eltetris ? "\($0.rawValue) (default)" : $0.rawValue }.joined(separator: ", ")) "
+                + "('hanjul sim --bot list' says what each plays like); --noise X plays a random placement with "
                 + "probability X. Wherever a file is read or written, '-' means standard input or output.",
         ],
         commands: entries.map(\.declaration),

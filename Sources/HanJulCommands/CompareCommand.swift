@@ -42,7 +42,7 @@ enum CompareCommand {
         "compare", summary: "play both rule sets on the same seeds and compare them",
         synopsis: ["--a \"MODS\" --b \"MODS\" " + SimOptions.usage
                    + " [--a-bot NAME] [--b-bot NAME] [--a-noise X] [--b-noise X] [--a-search MODE] [--b-search MODE] [--a-lookahead N] [--b-lookahead N]"
-                   + " [--mods-dir DIR]... [--json] [--svg FILE] [--figures LIST]",
+                   + " [--mods-dir DIR]... [--json] [--svg FILE] [--svg-dir DIR] [--figures LIST]",
                    "--versus A:B --a \"MODS\" --b \"MODS\" (--games N --seed S | --seeds A..B) [--cap PIECES] [--pps N] [--workers K] [--json]"],
         discussion: [
             "Reports the paired difference of each figure with its 95% confidence interval and a verdict, how long games "
@@ -54,7 +54,7 @@ enum CompareCommand {
                 + "  hanjul compare --a modern --b modern --b-bot eltetris,plain --games 40 --seed 1 --cap 1000\n"
                 + "  hanjul compare --versus eltetris:attack --a versus --b duel --games 100 --seed 1",
         ],
-        options: [a, b] + SimOptions.options + sideOptions + [ModOptions.modsDir, json, svg, figures, versus],
+        options: [a, b] + SimOptions.options + sideOptions + [ModOptions.modsDir, json, svg, svgDir, figures, versus],
         misplaced: ["--mod": "give the mods of each side in --a and --b, not --mod"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
@@ -93,6 +93,7 @@ enum CompareCommand {
                 throw UsageError("--svg: \(error)")
             }
         }
+        if let folder = request.svgDir { try prepareFigureFolder(folder) }
         // Both sides are played a block of seeds at a time and counted pair by pair
         // (ComparisonTally), so memory stays that of one block whatever the number of games.
         var tally = ComparisonTally()
@@ -130,6 +131,9 @@ enum CompareCommand {
                     throw UsageError("--svg: \(error)")
                 }
             }
+        }
+        if let folder = request.svgDir {
+            Report(toStandardError: true).line(try writeFigures(folder, comparison: comparison, tally: tally, selection: selection))
         }
         let report = Report(toStandardError: svg.map(StandardStreams.isStream) ?? false)
         if json {

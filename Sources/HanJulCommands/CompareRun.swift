@@ -13,6 +13,7 @@ struct CompareRun {
     var configB: SimulationConfig
     var json: Bool
     var svg: String?
+    var svgDir: String?
     var showProgress: Bool
     var quiet: Bool
     var selection: ComparisonChart.Selection?
@@ -32,6 +33,7 @@ struct CompareRun {
         (configA, configB) = try CompareCommand.sideConfigs(arguments, shared: options.config)
         json = arguments.flag(CompareCommand.json)
         svg = arguments.value(CompareCommand.svg)
+        svgDir = arguments.value(CompareCommand.svgDir)
         showProgress = arguments.flag(SimOptions.progress)
         if let figureList = arguments.value(CompareCommand.figures) {
             switch ComparisonChart.Selection.parse(figureList, maxClear: 4) {
@@ -84,7 +86,7 @@ struct CompareVersusRun {
     init(_ arguments: Arguments, pair: String) throws(UsageError) {
         (a, b) = try CompareRun.sides(arguments)
         self.pair = pair
-        singleGameOptions = (CompareCommand.sideOptions + [SimOptions.bot, CompareCommand.svg, CompareCommand.figures]).filter { arguments.value($0) != nil }
+        singleGameOptions = (CompareCommand.sideOptions + [SimOptions.bot, CompareCommand.svg, CompareCommand.svgDir, CompareCommand.figures]).filter { arguments.value($0) != nil }
         showProgress = arguments.flag(SimOptions.progress)
         shard = arguments.value(SimOptions.shard) != nil
         mods = try ModOptions(arguments, ids: false)

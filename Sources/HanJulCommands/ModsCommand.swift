@@ -1,4 +1,5 @@
 import HanJulCommandLine
+import HanJulCore
 import HanJulMods
 import HanJulText
 
@@ -8,10 +9,11 @@ enum ModsCommand {
     static let trust = Option("--trust", value: "ID", kind: .mod, repeatable: true,
                               help: "re-enable the mod ID that the watchdog quarantined (repeatable)")
     static let ids = Option.flag("--ids", help: "print only the ids of the mods found, one per line, without loading them (for scripts and shell completion)")
+    static let json = Option.flag("--json", help: "print the list as one JSON document (schema hanjul-mods/1, in the MODDING.md guide)")
 
     static let declaration = Command(
         "mods", summary: "list the mods found, with any load error",
-        synopsis: ["[--mods-dir DIR]... [--ids]", "--trust ID"],
+        synopsis: ["[--mods-dir DIR]... [--ids | --json]", "--trust ID"],
         discussion: [
             "Mods are found in each --mods-dir DIR, then ./Mods, then the user's data folder "
                 + "($XDG_DATA_HOME/hanjul/mods, default ~/.local/share/hanjul/mods), then each folder of "
@@ -19,17 +21,17 @@ enum ModsCommand {
                 + "When two folders hold the same id, the first wins and the other is listed as hidden. "
                 + "Exit status 3 when a mod fails to load or is quarantined.",
         ],
-        options: [ModOptions.modsDir, trust, ids],
+        options: [ModOptions.modsDir, trust, ids, json],
         misplaced: ["--mod": "'hanjul mods' lists every mod; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         let request = try ModsRun(arguments)
         try request.validate()
-        return list(request)
+        return try list(request)
     }
 
     /// Trusts the mods named, or lists the ids, or lists every mod with why one fails.
-    static func list(_ request: ModsRun) -> ExitStatus {
+    static func list(_ request: ModsRun) throws(UsageError) -> ExitStatus {
         let options = request.mods
         let quarantine = HangGuard.quarantine
         if !request.trusted.isEmpty {
@@ -44,6 +46,11 @@ enum ModsCommand {
         let catalog = options.catalog
         let listing = catalog.listing(quarantine: quarantine) { package in
             HangGuard.watchdog(for: [package], quarantine: quarantine, command: "mods")
+        }
+        if request.json {
+            let report = ModReports.mods(listing, searched: catalog.searchPath.folders, hanjul: HanJulVersion.release)
+            try ModReports.print(report)
+            return report.broken == 0 ? .success : .modError
         }
         if listing.isEmpty {
             say(visible("No mods found. Searched: \(catalog.searchPath.folders.joined(separator: ", "))"))
@@ -94,19 +101,24 @@ enum ModsCommand {
     }
 }
 
-/// `hanjul mods`'s options, read (`init`); none of them conflicts with another (`--trust`
-/// wins over `--ids`, as the synopsis has them apart).
+/// `hanjul mods`'s options, read (`init`) and checked together (`validate`; `--trust` wins
+/// over `--ids`, as the synopsis has them apart).
 struct ModsRun {
     var trusted: [String]
     var mods: ModOptions
     var idsOnly: Bool
+    var json: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         trusted = arguments.values(ModsCommand.trust)
         mods = try ModOptions(arguments, ids: false)
         idsOnly = arguments.flag(ModsCommand.ids)
+        json = arguments.flag(ModsCommand.json)
     }
 
-    /// Nothing to refuse yet: kept so every command reads, validates and runs alike.
-    func validate() throws(UsageError) {}
+    /// --ids and --json are two different outputs; --trust prints neither.
+    func validate() throws(UsageError) {
+        if idsOnly && json { throw UsageError("--ids and --json are two different lists; give one") }
+        if json && !trusted.isEmpty { throw UsageError("--json lists the mods; --trust changes the quarantine: give one") }
+    }
 }

@@ -13,8 +13,9 @@ extension ServeCommand {
                                            ("rotateCounterclockwise", .rotateCounterclockwise), ("rotateHalfTurn", .rotateHalfTurn),
                                            ("softDrop", .softDrop), ("hardDrop", .hardDrop), ("hold", .hold)]
 
-    static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], make: @escaping () -> R) -> ExitStatus {
-        var server = Server(make: make, name: name, resultFormat: resultFormat, lockfile: lockfile)
+    static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], games: Int,
+                                make: @escaping () -> R) -> ExitStatus {
+        var server = Server(make: make, name: name, resultFormat: resultFormat, lockfile: lockfile, games: games)
         return server.loop()
     }
 
@@ -51,51 +52,56 @@ extension ServeCommand {
         let name: String
         let resultFormat: ResultFormat?
         let lockfile: [String]
-        var game: Game<R>
-        var search = PlacementSearch()
-        let width: Int, height: Int, preview: Int, hold: Bool
-        /// Actions: (hold ? 2 : 1) × 4 rotations × width leftmost columns.
-        let actionCount: Int
-        /// The placement behind each allowed action (index into the search's list), -1 for none.
-        var chosen: [Int]
+        /// The games served: `R`, `P`, `K`, `T` and `G` play the first, `B` all of them.
+        var games: [ServeGame<R>]
         var channel: Channel
-        var status: UInt8 = 0
 
-        init(make: @escaping () -> R, name: String, resultFormat: ResultFormat?, lockfile: [String], channel: Channel = Channel()) {
+        init(make: @escaping () -> R, name: String, resultFormat: ResultFormat?, lockfile: [String], channel: Channel = Channel(),
+             games: Int = 1) {
             self.channel = channel
             self.make = make
             self.name = name
             self.resultFormat = resultFormat
             self.lockfile = lockfile
-            let rules = make()
-            game = Game(rules: rules, source: .seeded(0))
-            width = game.state.board.width
-            height = game.state.board.height
-            preview = max(0, rules.previewCount)
-            hold = rules.holdEnabled
-            actionCount = (hold ? 2 : 1) * 4 * width
-            chosen = Array(repeating: -1, count: actionCount)
+            self.games = (0..<max(1, games)).map { _ in ServeGame(rules: make()) }
         }
 
-        var observationSize: Int { 48 + preview + 8 * height + (actionCount + 7) / 8 }
+        var observationSize: Int { games[0].observationSize }
 
         /// What `I` answers: the rules and the sizes of everything.
         struct Info: Encodable {
             struct Result: Encodable { var name: String, unit: String }
+            /// A kind of piece: its letter, colour (`#rrggbb`) and the cells (x, y) of each rotation state.
+            struct Kind: Encodable { var letter: String, color: String, rotations: [[[Int]]] }
             var rules: String, mods: [String], width: Int, height: Int, kinds: [String], preview: Int, hold: Bool
             var actions: Int, keys: [String], observationBytes: Int, hanjul: String, engine: Int, result: Result?
+            var games: Int, pieces: [Kind]
         }
 
         func info() -> [UInt8] {
-            let info = Info(rules: name, mods: lockfile, width: width, height: height,
-                            kinds: game.state.pieces.kinds.map { String($0.letter) }, preview: preview, hold: hold,
-                            actions: actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: observationSize,
+            let first = games[0]
+            let kinds = first.game.state.pieces.kinds
+            let hex = Array("0123456789abcdef")
+            let pieces = kinds.map { kind in
+                Info.Kind(letter: String(kind.letter),
+                          color: "#" + String((0..<6).map { hex[Int(kind.color >> UInt32(20 - 4 * $0)) & 15] }),
+                          rotations: kind.rotations.map { $0.map { [$0.x, $0.y] } })
+            }
+            let info = Info(rules: name, mods: lockfile, width: first.width, height: first.height,
+                            kinds: kinds.map { String($0.letter) }, preview: first.preview, hold: first.game.rules.holdEnabled,
+                            actions: first.actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: observationSize,
                             hanjul: HanJulVersion.release, engine: HanJulVersion.engine,
-                            result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) })
+                            result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) },
+                            games: games.count, pieces: pieces)
             let data = Array(((try? JSONLines.text(info)) ?? "{}").utf8)
             var bytes: [UInt8] = []
-            append(&bytes, UInt32(data.count))
+            ServeCommand.append(&bytes, UInt32(data.count))
             return bytes + data
+        }
+
+        /// A little-endian number from `bytes`.
+        static func number(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+            bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         }
 
         mutating func loop() -> ExitStatus {
@@ -105,19 +111,23 @@ extension ServeCommand {
                 case UInt8(ascii: "I"): answer = info()
                 case UInt8(ascii: "R"):
                     guard let bytes = channel.read(8) else { return .usage }
-                    let seed = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-                    game = Game(rules: make(), source: .seeded(seed))
-                    status = 0
-                    answer = observe(placed: false)
+                    answer = games[0].reset(rules: make(), seed: Self.number(bytes))
                 case UInt8(ascii: "P"):
                     guard let bytes = channel.read(2) else { return .usage }
-                    answer = place(Int(bytes[bytes.startIndex]) | Int(bytes[bytes.startIndex + 1]) << 8)
+                    answer = games[0].place(Int(Self.number(bytes)))
                 case UInt8(ascii: "K"):
                     guard let bytes = channel.read(1) else { return .usage }
-                    answer = press(Int(bytes[bytes.startIndex]))
+                    answer = games[0].press(Int(bytes[bytes.startIndex]))
+                case UInt8(ascii: "T"):
+                    guard let bytes = channel.read(5) else { return .usage }
+                    answer = games[0].pressThenPass(Int(bytes[bytes.startIndex]), milliseconds: Int(Self.number(bytes.dropFirst())))
                 case UInt8(ascii: "G"):
                     guard let bytes = channel.read(2) else { return .usage }
-                    answer = garbage(rows: Int(bytes[bytes.startIndex]), hole: Int(bytes[bytes.startIndex + 1]))
+                    answer = games[0].garbage(rows: Int(bytes[bytes.startIndex]), hole: Int(bytes[bytes.startIndex + 1]))
+                case UInt8(ascii: "B"):
+                    guard let bytes = channel.read(9 * games.count) else { return .usage }
+                    guard let batch = batch(bytes) else { return .usage }
+                    answer = batch
                 case UInt8(ascii: "Q"): return .success
                 default:
                     StandardError.write("hanjul serve: unknown request \(op); see python/README.md")
@@ -128,114 +138,28 @@ extension ServeCommand {
             return .success
         }
 
-        mutating func place(_ action: Int) -> [UInt8] {
-            status = 0
-            guard action >= 0, action < actionCount, chosen[action] >= 0, !game.state.isOver else {
-                status |= 2
-                return observe(placed: false)
-            }
-            let placement = search.placements[chosen[action]]
-            let path = search.actions(of: placement)
-            for step in path {
-                game.apply(step)
-                if game.state.isOver { break }
-            }
-            return observe(placed: true)
-        }
-
-        /// Pushes `rows` garbage rows (filled but for column `hole`) up from the bottom, as
-        /// Mods/garbage does; a cell pushed off the top, or into the piece in play, tops out.
-        mutating func garbage(rows: Int, hole: Int) -> [UInt8] {
-            status = 0
-            guard !game.state.isOver else { return observe(placed: false) }
-            let mask = game.state.board.fullRow & ~(UInt64(1) << UInt64(max(0, min(hole, width - 1))))
-            let kind = max(0, game.state.pieces.count - 1)
-            var over = false
-            game.withState { state in
-                for _ in 0..<rows {
-                    state.editBoard { board in
-                        if board.pushRowFromBottom(mask: mask, kind: kind) { over = true }
-                    }
+        /// `B`: one request of 9 bytes per game (an op, then a u64), one observation per
+        /// game; nil (a usage error) for an unknown op.
+        mutating func batch(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+            var answer: [UInt8] = []
+            answer.reserveCapacity(games.count * observationSize)
+            for index in games.indices {
+                let at = bytes.startIndex + 9 * index
+                let argument = Self.number(bytes[(at + 1)..<(at + 9)])
+                let small = Int(min(argument, UInt64(Int32.max)))
+                switch bytes[at] {
+                case UInt8(ascii: "R"): answer += games[index].reset(rules: make(), seed: argument)
+                case UInt8(ascii: "P"): answer += games[index].place(small)
+                case UInt8(ascii: "K"): answer += games[index].press(small)
+                case UInt8(ascii: "T"):
+                    answer += games[index].pressThenPass(Int(argument & 0xFFFF), milliseconds: Int(min(argument >> 16, UInt64(Int32.max))))
+                case UInt8(ascii: "O"): games[index].observe(into: &answer, placed: false)
+                default:
+                    StandardError.write("hanjul serve: unknown op \(bytes[at]) for game \(index) in a B request; see python/README.md")
+                    return nil
                 }
-                if over || !state.fits(state.piece) { state.end(.toppedOut) }
             }
-            return observe(placed: false)
-        }
-
-        mutating func press(_ key: Int) -> [UInt8] {
-            status = 0
-            guard key >= 0, key < ServeCommand.keys.count, !game.state.isOver else {
-                status |= 2
-                return observe(placed: false, mask: false)
-            }
-            game.apply(ServeCommand.keys[key].1)
-            return observe(placed: false, mask: false)
-        }
-
-        /// Finds the placements allowed now and which action each is.
-        mutating func findPlacements() {
-            for index in chosen.indices { chosen[index] = -1 }
-            guard !game.state.isOver else { return }
-            do throws(RuleError) {
-                let rules = game.rules.lookahead
-                try search.run(.fast, in: game.state, rules: rules, from: nil, turns: nil)
-                if let alternative = Bot.holdAlternative(game) {
-                    try search.append(.fast, in: game.state, rules: rules, from: alternative, holds: true, turns: nil)
-                }
-            } catch {
-                game.withState { $0.end(.ruleError(error)) }
-                return
-            }
-            let pieces = game.state.pieces
-            for (index, placement) in search.placements.enumerated() {
-                let piece = placement.piece
-                let column = piece.x + pieces.shape(piece.kind, piece.rotation).minX
-                guard piece.rotation < 4, column >= 0, column < width else { continue }
-                let action = (placement.holds ? 4 * width : 0) + piece.rotation * width + column
-                // The highest landing of a rotation and column (the fast search finds one).
-                if action < actionCount && chosen[action] < 0 { chosen[action] = index }
-            }
-        }
-
-        func append<T: FixedWidthInteger>(_ bytes: inout [UInt8], _ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-
-        mutating func observe(placed: Bool, mask: Bool = true) -> [UInt8] {
-            if mask { findPlacements() } else { for index in chosen.indices { chosen[index] = -1 } }
-            let state = game.state
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(observationSize)
-            var flags = status
-            if state.isOver { flags |= 1 }
-            if case .over(.ruleError) = state.phase { flags |= 8 }
-            if case .over(.finished) = state.phase { flags |= 16 }
-            bytes.append(flags)
-            bytes.append(state.isOver ? 255 : UInt8(truncatingIfNeeded: state.piece.kind))
-            bytes.append(UInt8(truncatingIfNeeded: state.piece.rotation))
-            bytes.append(UInt8(bitPattern: Int8(truncatingIfNeeded: state.piece.x)))
-            bytes.append(UInt8(bitPattern: Int8(truncatingIfNeeded: state.piece.y)))
-            bytes.append(state.held.map { UInt8(truncatingIfNeeded: $0) } ?? 255)
-            bytes.append(state.holdUsed ? 1 : 0)
-            let lock = state.lastLock
-            bytes.append(UInt8(truncatingIfNeeded: lock?.lines ?? 0))
-            bytes.append(lock.map { $0.spin == .none ? 0 : $0.spin == .mini ? 1 : 2 } ?? 0)
-            bytes.append(lock?.backToBack == true ? 1 : 0)
-            bytes.append(lock?.lastMove.map { move in UInt8(ServeCommand.keys.firstIndex { $0.1 == move } ?? 254) } ?? 255)
-            bytes.append(placed ? 1 : 0)
-            append(&bytes, Int64(state.score))
-            append(&bytes, Int32(truncatingIfNeeded: state.lines))
-            append(&bytes, Int32(truncatingIfNeeded: state.level))
-            append(&bytes, Int32(truncatingIfNeeded: state.piecesLocked))
-            append(&bytes, Int32(truncatingIfNeeded: lock?.combo ?? 0))
-            append(&bytes, Int32(truncatingIfNeeded: state.board.filledCount))
-            append(&bytes, Int64(state.elapsedMilliseconds))
-            for index in 0..<preview { bytes.append(index < state.queue.count ? UInt8(truncatingIfNeeded: state.queue[index]) : 255) }
-            for row in state.board.rows { append(&bytes, row) }
-            var maskBytes = [UInt8](repeating: 0, count: (actionCount + 7) / 8)
-            for (action, index) in chosen.enumerated() where index >= 0 { maskBytes[action >> 3] |= 1 << UInt8(action & 7) }
-            bytes += maskBytes
-            return bytes
+            return answer
         }
     }
 }

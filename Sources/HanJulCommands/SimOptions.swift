@@ -29,7 +29,8 @@ struct SimOptions {
                                   + "(in a Slurm job array numbered from 0: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
     static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
     static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue) + ["list"]),
-                            help: "the bot: eltetris (default; the El-Tetris weights), dellacherie, lee or random, and ',plain' "
+                            help: "the bot: eltetris (default; the El-Tetris weights), "
+                                + BotKind.allCases.dropFirst().map(\.rawValue).joined(separator: ", ") + ", and ',plain' "
                                 + "after it to keep to L R C D H (no hold, counter-clockwise or 180° turns: the bot before 0.1.1); "
                                 + "'--bot list' says what each plays like")
     static let lookahead = Option("--lookahead", value: "N",

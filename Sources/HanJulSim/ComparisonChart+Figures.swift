@@ -12,7 +12,7 @@ extension ComparisonChart {
             ("B mean " + Self.meanText(statsB, rate: figure.isRate), Self.colourB),
             (verdict, "#222"),
         ], x: x, top: top, width: width)
-        let left = x + 64, right = x + width - 24, plotTop = y + 12, bottom = plotTop + 170
+        let left = x + 70, right = x + width - 24, plotTop = y + 12, bottom = plotTop + 170
         if figure.isRate {
             ratePlot(figure, statsA, statsB, left: left, right: right, top: plotTop, bottom: bottom)
         } else {
@@ -50,11 +50,14 @@ extension ComparisonChart {
         }
         let countsA = counts(a), countsB = counts(b)
         let peak = Double(max(1, (countsA + countsB).max() ?? 1))
-        let barsTop = top + 34
-        let yTicks = Self.ticks(low: 0, high: peak, length: bottom - barsTop)
-        let ys: (Double) -> Double = { bottom - $0 / yTicks.upper * (bottom - barsTop) }
-        leftAxis(yTicks, left: left, right: right, top: barsTop, bottom: bottom, title: "games", position: ys)
-        canvas.text("mean, CI", x: left - 7, y: top + 19, size: 10, anchor: .end, colour: "#555")
+        // The bars above, then a strip on the value axis for each side's mean and interval
+        // (in that axis's units), then the axis itself.
+        let barsTop = top + 6, barsBottom = bottom - 30
+        let yTicks = Self.ticks(low: 0, high: peak, length: barsBottom - barsTop)
+        let ys: (Double) -> Double = { barsBottom - $0 / yTicks.upper * (barsBottom - barsTop) }
+        leftAxis(yTicks, left: left, right: right, top: barsTop, bottom: barsBottom, title: "games", position: ys)
+        canvas.line(left, barsBottom, right, barsBottom, colour: "#333")
+        for value in xTicks.values { canvas.line(xs(value), barsBottom, xs(value), bottom, colour: "#e4e4e4") }
         bottomAxis(xTicks, left: left, right: right, bottom: bottom, title: figure.unit, position: xs)
         let f: (Double) -> String = { Format.number($0) }
         for bin in 0..<count {
@@ -62,20 +65,23 @@ extension ComparisonChart {
             let x0 = xs(from), x1 = xs(from + binWidth)
             let slot = (x1 - x0) / 2, inset = min(1, slot * 0.1)
             for (side, n, colour, offset) in [("A", countsA[bin], Self.colourA, 0.0), ("B", countsB[bin], Self.colourB, 1.0)] where n > 0 {
-                let h = bottom - ys(Double(n))
-                canvas.rect(x: x0 + offset * slot + inset, y: bottom - h, width: max(0.8, slot - 2 * inset), height: h, fill: colour,
+                let h = barsBottom - ys(Double(n))
+                canvas.rect(x: x0 + offset * slot + inset, y: barsBottom - h, width: max(0.8, slot - 2 * inset), height: h, fill: colour,
                             opacity: 0.85, tooltip: "\(side): \(n) games with \(figure.name) \(f(from)) … \(f(from + binWidth))")
             }
         }
-        for (stats, colour, row) in [(statsA, Self.colourA, 0.0), (statsB, Self.colourB, 1.0)] where stats.count > 0 {
-            marker(stats, colour: colour, y: top + 9 + row * 13, bottom: bottom, xs: xs)
+        for (side, stats, colour, row) in [("A", statsA, Self.colourA, 0.0), ("B", statsB, Self.colourB, 1.0)] where stats.count > 0 {
+            let y = barsBottom + 12 + row * 12
+            canvas.text("\(side) mean, CI", x: left - 7, y: y + 3.5, size: 9, anchor: .end, colour: colour)
+            marker(stats, colour: colour, y: y, top: barsTop, xs: xs)
         }
     }
 
-    /// A mean (dot), its interval (whiskers) at height `y`, and a dashed line down at the mean.
-    private mutating func marker(_ stats: Distribution, colour: String, y: Double, bottom: Double, xs: (Double) -> Double) {
+    /// A mean (dot) and its interval (whiskers) at height `y` on the value axis, and a dashed
+    /// line up from the mean through the bars.
+    private mutating func marker(_ stats: Distribution, colour: String, y: Double, top: Double, xs: (Double) -> Double) {
         let low = xs(stats.ciLow), high = xs(stats.ciHigh), mean = xs(stats.mean)
-        canvas.line(mean, y, mean, bottom, colour: colour, width: 1.2, dash: "4 3", opacity: 0.8)
+        canvas.line(mean, top, mean, y, colour: colour, width: 1.2, dash: "4 3", opacity: 0.8)
         canvas.line(low, y, high, y, colour: colour, width: 2)
         canvas.line(low, y - 4, low, y + 4, colour: colour, width: 2)
         canvas.line(high, y - 4, high, y + 4, colour: colour, width: 2)

@@ -1,7 +1,7 @@
 extension ComparisonChart {
     /// The Kaplan–Meier curves of A and B across the whole width; returns its bottom.
     mutating func survivalPanel(top: Double) -> Double {
-        let x = Self.margin, width = Self.width - 2 * Self.margin
+        let x = Self.margin, width = self.width - 2 * Self.margin
         let survival = comparison.survival
         canvas.beginGroup(id: "survival")
         defer { canvas.endGroup() }

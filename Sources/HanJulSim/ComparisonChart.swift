@@ -1,14 +1,19 @@
 /// `hanjul compare --svg`: one picture of a comparison. At the top, what A and B are and
 /// how to read the marks; then how long games last (the survival curves, with the log-rank
 /// verdict); then one panel per figure: both sides' distributions binned alike, each
-/// side's mean and 95% confidence interval above them, and the paired verdict.
+/// side's mean and 95% confidence interval on the value axis below them, and the paired
+/// verdict. `figures(…)` lays out each of those as a picture of its own (`--svg-dir`).
 ///
 /// Every label is placed from its measured width (``TextMetrics``), so legends and ticks
 /// never cover one another or run off the picture; ``canvas`` keeps the boxes for tests.
 public struct ComparisonChart: Sendable {
     public static let colourA = "#1f63c6"
     public static let colourB = "#e0590b"
-    static let width = 1040.0, margin = 28.0, gap = 36.0
+    static let sheetWidth = 1040.0, figureWidth = 640.0, margin = 28.0, gap = 36.0
+
+    /// How the parts are laid out: all on one sheet, two figures a row, or one part alone
+    /// in a narrower picture (a figure for a paper).
+    public enum Layout: Sendable { case sheet, figure }
 
     /// What the chart shows: the survival curves and which figures (by key), in order.
     public struct Selection: Equatable, Sendable {
@@ -53,9 +58,10 @@ public struct ComparisonChart: Sendable {
         public var known: [String]
     }
 
-    public internal(set) var canvas = SVGCanvas(width: width)
+    public internal(set) var canvas: SVGCanvas
     public private(set) var height = 0.0
     let comparison: Comparison
+    let width: Double
 
     /// Lays out the chart of `comparison`, whose games are `recordsA` and `recordsB`.
     public init(comparison: Comparison, recordsA: [GameRecord], recordsB: [GameRecord], selection: Selection? = nil) {
@@ -63,20 +69,22 @@ public struct ComparisonChart: Sendable {
     }
 
     /// Lays out the chart of `comparison`, whose games `tally` counts.
-    public init(comparison: Comparison, tally: ComparisonTally, selection: Selection? = nil) {
+    public init(comparison: Comparison, tally: ComparisonTally, selection: Selection? = nil, layout: Layout = .sheet) {
         self.comparison = comparison
         // The figures these games have (held under hold rules, a result when games finished with one).
-        let present = tally.figures(result: comparison.a.result ?? comparison.b.result)
-            .filter { figure in comparison.figures.contains { $0.key == figure.key } }
+        let present = Self.present(comparison, tally)
         let selection = selection ?? Selection(survival: true, figures: present.map(\.key))
-        var y = header()
-        if selection.survival { y = survivalPanel(top: y) + Self.gap }
+        width = layout == .sheet || selection.survival ? Self.sheetWidth : Self.figureWidth
+        canvas = SVGCanvas(width: width)
         let figures = selection.figures.compactMap { key in present.first { $0.key == key } }
-        let columnWidth = (Self.width - 2 * Self.margin - Self.gap) / 2
+        var y = header(explaining: figures)
+        if selection.survival { y = survivalPanel(top: y) + Self.gap }
+        let columns = layout == .sheet ? 2 : 1
+        let columnWidth = (width - 2 * Self.margin - Self.gap * Double(columns - 1)) / Double(columns)
         var index = 0
         while index < figures.count {
             var rowBottom = y
-            for column in 0..<2 where index + column < figures.count {
+            for column in 0..<columns where index + column < figures.count {
                 let figure = figures[index + column]
                 let row = comparison.figures.first { $0.key == figure.key }
                 let x = Self.margin + Double(column) * (columnWidth + Self.gap)
@@ -85,9 +93,33 @@ public struct ComparisonChart: Sendable {
                 rowBottom = max(rowBottom, bottom)
             }
             y = rowBottom + Self.gap
-            index += 2
+            index += columns
         }
-        height = footnote(top: y)
+        height = footnote(top: y, figures: figures.map(\.key))
+    }
+
+    /// The figures the games have, in order (held under hold rules, a result when games
+    /// finished with one).
+    static func present(_ comparison: Comparison, _ tally: ComparisonTally) -> [Figure] {
+        tally.figures(result: comparison.a.result ?? comparison.b.result)
+            .filter { figure in comparison.figures.contains { $0.key == figure.key } }
+    }
+
+    /// Each part of `selection` (default: everything) as a picture of its own: `survival`,
+    /// then each figure by its key, in order.
+    public static func figures(comparison: Comparison, tally: ComparisonTally, selection: Selection? = nil) -> [(key: String, svg: String)] {
+        let present = Self.present(comparison, tally)
+        let selection = selection ?? Selection(survival: true, figures: present.map(\.key))
+        var parts: [(key: String, svg: String)] = []
+        if selection.survival {
+            parts.append(("survival", ComparisonChart(comparison: comparison, tally: tally,
+                                                      selection: Selection(survival: true, figures: []), layout: .figure).svg))
+        }
+        for key in selection.figures where present.contains(where: { $0.key == key }) {
+            parts.append((key, ComparisonChart(comparison: comparison, tally: tally,
+                                               selection: Selection(survival: false, figures: [key]), layout: .figure).svg))
+        }
+        return parts
     }
 
     /// The SVG document.
@@ -100,8 +132,8 @@ public struct ComparisonChart: Sendable {
     // MARK: - Header and footnote
 
     /// The title, the two sides and the key to the marks; returns where the next part starts.
-    private mutating func header() -> Double {
-        let width = Self.width - 2 * Self.margin
+    private mutating func header(explaining figures: [Figure]) -> Double {
+        let width = self.width - 2 * Self.margin
         var y = Self.margin + 20
         let title = "Compare A and B: \(comparison.games) games on the same seeds (\(comparison.a.firstSeed)…\(comparison.a.lastSeed))"
         for line in TextMetrics.wrap(title, width: width, size: 20, bold: true) {
@@ -119,21 +151,23 @@ public struct ComparisonChart: Sendable {
             }
         }
         y += 4
-        let key = "Each panel: games per bin for A and B (bars side by side); above the bars, each side's mean (dot) "
-            + "and the 95% confidence interval of that mean (whiskers); dashed lines mark the means. "
+        let rates = "Each panel of a share: the share for A and B (bars) and its 95% confidence interval (whiskers). "
             + "The verdict is on B − A, paired by seed."
-        for line in TextMetrics.wrap(key, width: width, size: 12) {
+        let key = figures.allSatisfy(\.isRate) ? rates : "Each panel: games per bin for A and B (bars side by side); on the value axis under the bars, each side's "
+            + "mean (dot) and the 95% confidence interval of that mean (whiskers), in the units of that axis; dashed lines "
+            + "mark the means. The verdict is on B − A, paired by seed."
+        for line in TextMetrics.wrap(key, width: width, size: 12) where !figures.isEmpty {
             canvas.text(line, x: Self.margin, y: y, size: 12, colour: "#555")
             y += 16
         }
         return y + 18
     }
 
-    /// The interval methods; returns the picture's height.
-    private mutating func footnote(top: Double) -> Double {
+    /// The interval methods of the figures drawn (keys); returns the picture's height.
+    private mutating func footnote(top: Double, figures: [String]) -> Double {
         var y = top
         var methods: [IntervalMethod] = []
-        for row in comparison.figures {
+        for row in comparison.figures where figures.contains(row.key) {
             for method in [row.statsA.interval, row.statsB.interval, row.difference.interval] where !methods.contains(method) {
                 methods.append(method)
             }
@@ -143,7 +177,7 @@ public struct ComparisonChart: Sendable {
                                                .pooledWilson: "shares of pieces", .pooledDifference: "differences of shares of pieces"]
         for method in IntervalMethod.allCases where methods.contains(method) {
             for line in TextMetrics.wrap("95% CI for \(names[method] ?? method.rawValue): \(method.explanation).",
-                                         width: Self.width - 2 * Self.margin, size: 11) {
+                                         width: width - 2 * Self.margin, size: 11) {
                 canvas.text(line, x: Self.margin, y: y, size: 11, colour: "#555")
                 y += 15
             }

@@ -48,16 +48,26 @@ public enum TextMetrics {
         return Double(units) / 2048 * size * margin
     }
 
-    /// `text` broken at spaces into lines no wider than `width` (a word wider than that
-    /// stands alone on its line).
+    /// `text` broken at spaces into lines no wider than `width`; a word wider than that (a
+    /// mod's lockfile entry with its SHA-256) is broken where it must.
     public static func wrap(_ text: String, width: Double, size: Double, bold: Bool = false) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
+        for whole in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(whole)
+            // The part of an overlong word that fits a line of its own goes on one.
+            while Self.width(word, size: size, bold: bold) > width, word.count > 1 {
+                var cut = word.count - 1
+                while cut > 1 && Self.width(String(word.prefix(cut)), size: size, bold: bold) > width { cut -= 1 }
+                if !line.isEmpty { lines.append(line) }
+                lines.append(String(word.prefix(cut)))
+                line = ""
+                word = String(word.dropFirst(cut))
+            }
+            let candidate = line.isEmpty ? word : line + " " + word
             if !line.isEmpty && Self.width(candidate, size: size, bold: bold) > width {
                 lines.append(line)
-                line = String(word)
+                line = word
             } else {
                 line = candidate
             }

@@ -70,7 +70,8 @@ import Testing
 
     @Test func installRunsWithoutTheToolchainThenUninstalls() throws {
         let scratch = try TemporaryFolder()
-        let prefix = scratch.path + "/prefix"
+        // A fresh PREFIX, its parent fresh too: the install makes both, the uninstall removes both.
+        let prefix = scratch.path + "/fresh/prefix"
         for folder in ["/home", "/work"] {
             try FileManager.default.createDirectory(atPath: scratch.path + folder, withIntermediateDirectories: true)
         }
@@ -152,14 +153,19 @@ import Testing
         #expect(!manPage.contains("scripts/") && !manPage.contains("docs/"), "no repository paths in the man page")
 
         // --no-build: the binary just installed, into a second PREFIX; no build, no toolchain asked for.
+        // Its fish copy is the first install's file too: counted per PREFIX, it stays while one needs it.
         let second = scratch.path + "/second"
-        let copied = try Self.install(["--no-build", prefix + "/bin/hanjul", second])
+        let copied = try Self.install(["--no-build", prefix + "/bin/hanjul", second], fishFolder: fishFolder)
         #expect(copied.status == 0, "\(copied.stdout)\n\(copied.stderr)")
         #expect(copied.stderr.contains("no build, so no build dependencies") && !copied.stderr.contains("building"), "\(copied.stderr)")
         #expect(FileManager.default.contentsEqual(atPath: prefix + "/bin/hanjul", andPath: second + "/bin/hanjul"))
         #expect(try Shell.run(second + "/bin/hanjul", ["mods"]).stdout.contains(second + "/share/hanjul/mods/standard"))
-        #expect(try Self.install(["--uninstall", second]).status == 0)
-        #expect(FileManager.default.enumerator(atPath: second)?.allObjects.isEmpty ?? true)
+        let counted = try String(contentsOfFile: fishFolder + "/.hanjul.fish.installs", encoding: .utf8)
+        #expect(counted == "\(prefix)\n\(second)\n", "\(counted)")
+        let secondRemoved = try Self.install(["--uninstall", second])
+        #expect(secondRemoved.status == 0 && secondRemoved.stdout.contains("and the folder itself"), "\(secondRemoved.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: second), "the PREFIX the install created is removed")
+        #expect(FileManager.default.fileExists(atPath: fishFolder + "/hanjul.fish"), "the first install still uses the fish copy")
 
         for file in ["share/zsh/site-functions/_hanjul", "share/fish/vendor_completions.d/hanjul.fish",
                      "share/icons/hicolor/scalable/apps/hanjul.svg", "share/doc/hanjul/README.md", "share/doc/hanjul/copyright"] {
@@ -185,7 +191,9 @@ import Testing
         #expect(removed.status == 0, "\(removed.stderr)")
         let left = FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? []
         #expect(left.isEmpty, "left behind: \(left)")
-        #expect(!FileManager.default.fileExists(atPath: fishFolder + "/hanjul.fish"), "the fish copy outside PREFIX is removed too")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/fresh"), "PREFIX and its parent, both made by the install, are removed")
+        #expect(!FileManager.default.fileExists(atPath: fishFolder + "/hanjul.fish"), "the fish copy outside PREFIX is removed with the last install")
+        #expect(!FileManager.default.fileExists(atPath: fishFolder + "/.hanjul.fish.installs"))
     }
 
     /// DESTDIR stages an install for packaging: everything under DESTDIR/PREFIX, nothing in PREFIX.
@@ -217,5 +225,10 @@ import Testing
         #expect(help.stdout.contains("scripts/install --no-build BIN [PREFIX]"))
         let missing = try Self.install(["--no-build", scratch.path + "/nothing"])
         #expect(missing.status == 2 && missing.stderr.contains("not an executable file"), "\(missing.stderr)")
+        // The debug build loads libswiftCore.so from the toolchain: refused, nothing installed.
+        let debug = try Self.install(["--no-build", Hanjul.binary.path, scratch.path + "/debug"])
+        #expect(debug.status == 1 && debug.stderr.contains("loads the Swift runtime from the toolchain (")
+                && debug.stderr.contains(" libswiftCore.so "), "\(debug.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/debug"))
     }
 }

@@ -95,4 +95,40 @@ import Testing
         #expect(abs(TextMetrics.width("W", size: 2048, bold: true) - 2259 * 1.05) < 1e-9)
         #expect(TextMetrics.wrap("one two three four", width: TextMetrics.width("three four", size: 10), size: 10) == ["one two", "three four"])
     }
+
+    /// `--svg-dir`: each part a picture of its own, narrower for a figure, laid out cleanly,
+    /// with only its own intervals explained.
+    @Test func eachPartAloneIsAFigure() throws {
+        let config = SimulationConfig(bot: BotConfig(), cap: 1000)
+        let a = RunHeader(rules: "standard", config: config, firstSeed: 1, lastSeed: 60)
+        var b = RunHeader(rules: "mod:garbage", config: config, firstSeed: 1, lastSeed: 60)
+        b.mods = ["garbage@1.0.0#" + String(repeating: "6358bc9a", count: 8)]
+        let recordsA = Self.records(toppingOut: false), recordsB = Self.records(toppingOut: true)
+        let comparison = Comparison(a: a, recordsA: recordsA, b: b, recordsB: recordsB)
+        let tally = ComparisonTally(recordsA: recordsA, recordsB: recordsB)
+        let parts = ComparisonChart.figures(comparison: comparison, tally: tally)
+        #expect(parts.map(\.key) == ["survival"] + Figure.all(maxClear: 4).map(\.key))
+        for (key, svg) in parts {
+            #expect(svg.components(separatedBy: "<g id=").count == 2, "\(key): one part")
+            #expect(svg.contains(key == "survival" ? "<g id=\"survival\">" : "<g id=\"figure-\(key)\">"))
+            #expect(svg.contains(key == "survival" ? "width=\"1040\"" : "width=\"640\""), "\(key)")
+        }
+        let survival = try #require(parts.first?.svg)
+        #expect(!survival.contains("95% CI for") && !survival.contains("Each panel"), "no intervals in the survival figure")
+        let single = ComparisonChart(comparison: comparison, tally: tally, selection: .init(survival: false, figures: ["score"]), layout: .figure)
+        Self.checkLayout(single)
+        #expect(single.svg.contains("quasi-Poisson") && !single.svg.contains("Wilson"), "only the score's interval is explained")
+        #expect(single.canvas.texts.contains { $0.text.hasPrefix("(garbage@1.0.0#") }, "the lockfile entry is broken to fit")
+        // The means and intervals sit on the value axis: under the bars' baseline, above the tick labels.
+        let label = try #require(single.canvas.texts.first { $0.text == "A mean, CI" })
+        let games = try #require(single.canvas.texts.first { $0.text == "games" })
+        let ticks = single.canvas.texts.filter { box in box.text.last?.isNumber == true && box.minY > label.maxY }
+        #expect(label.minY > games.maxY && !ticks.isEmpty, "the value axis's labels are under the means")
+    }
+
+    @Test func anOverlongWordIsBroken() {
+        let lines = TextMetrics.wrap("(x@1#" + String(repeating: "a", count: 200) + ")", width: 200, size: 12)
+        #expect(lines.count > 1 && lines.allSatisfy { TextMetrics.width($0, size: 12) <= 200 })
+        #expect(lines.joined() == "(x@1#" + String(repeating: "a", count: 200) + ")")
+    }
 }

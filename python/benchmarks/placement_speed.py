@@ -42,6 +42,11 @@ def main():
     hanjul_rate, steps, games, elapsed = run(env.unwrapped, args.seconds, lambda e, info: e.action_masks())
     env.close()
     print(f"HanJul-v0 (standard rules): {hanjul_rate:,.0f} placement steps/s ({steps} steps, {games} games, {elapsed:.1f} s)")
+    # Like for like with the grouped wrapper below: every action's after-state features each step.
+    features = hanjul_gym.AfterStateFeatures(gym.make("hanjul/HanJul-v0", hanjul=args.hanjul))
+    features_rate, steps, games, elapsed = run(features, args.seconds, lambda e, info: info["action_mask"])
+    features.close()
+    print(f"HanJul-v0 + AfterStateFeatures: {features_rate:,.0f} placement steps/s ({steps} steps, {games} games, {elapsed:.1f} s)")
 
     try:
         import tetris_gymnasium  # noqa: F401
@@ -57,6 +62,7 @@ def main():
     grouped.close()
     print(f"tetris-gymnasium grouped placements: {tetris_rate:,.0f} placement steps/s ({steps} steps, {games} games, {elapsed:.1f} s)")
     print(f"HanJul-v0 / tetris-gymnasium: {hanjul_rate / tetris_rate:,.0f}×")
+    print(f"HanJul-v0 + AfterStateFeatures / tetris-gymnasium grouped + features: {features_rate / tetris_rate:,.0f}×")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .client import check_index, check_seed
 from .env import HanJulEnv
 
 
@@ -23,9 +24,12 @@ class HanJulVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int = 1, mods: Sequence[str] = (), seed: Optional[int] = None, action_mode: str = "placement",
                  reward_fn: Optional[Callable[[dict, dict], float]] = None, max_steps: Optional[int] = None,
-                 hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None, render_mode: Optional[str] = None, **_: Any):
+                 hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None, render_mode: Optional[str] = None,
+                 step_ms: int = 0, timeout: Any = "default", **_: Any):
+        if seed is not None:
+            seed = check_seed(seed)
         self.envs = [HanJulEnv(mods=mods, action_mode=action_mode, reward_fn=reward_fn, max_steps=max_steps,
-                               hanjul=hanjul, mods_dir=mods_dir) for _ in range(num_envs)]
+                               hanjul=hanjul, mods_dir=mods_dir, step_ms=step_ms, timeout=timeout) for _ in range(num_envs)]
         self.num_envs = num_envs
         self._first_seed = seed
         self.single_observation_space = self.envs[0].observation_space
@@ -41,10 +45,12 @@ class HanJulVectorEnv(VectorEnv):
             seed, self._first_seed = self._first_seed, None
         if seed is None:
             seeds = [int(s) for s in self._rng.integers(0, 2**63, size=self.num_envs)]
-        elif isinstance(seed, int):
-            seeds = [seed + i for i in range(self.num_envs)]
+        elif isinstance(seed, (int, np.integer)):
+            seeds = [check_seed(int(seed) + i) for i in range(self.num_envs)]
         else:
-            seeds = list(seed)
+            seeds = [check_seed(s) for s in seed]
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"give one seed per environment ({self.num_envs}), not {len(seeds)}")
         for env, s in zip(self.envs, seeds):
             env.server.request_reset(int(s))
         results = []
@@ -59,6 +65,9 @@ class HanJulVectorEnv(VectorEnv):
 
     def step(self, actions):
         actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"give one action per environment, shape ({self.num_envs},), not {actions.shape}")
+        actions = [check_index(a, self.envs[0].action_count, "action") for a in actions]
         resets = []
         for i, env in enumerate(self.envs):
             if self._done[i]:
@@ -68,9 +77,11 @@ class HanJulVectorEnv(VectorEnv):
             else:
                 resets.append(None)
                 if env.action_mode == "placement":
-                    env.server.request_place(int(actions[i]))
+                    env.server.request_place(actions[i])
+                elif env.step_ms:
+                    env.server.request_timed_key(actions[i], env.step_ms)
                 else:
-                    env.server.request_key(int(actions[i]))
+                    env.server.request_key(actions[i])
         observations, rewards, terminated, truncated, infos = [], np.zeros(self.num_envs), np.zeros(self.num_envs, dtype=bool), \
             np.zeros(self.num_envs, dtype=bool), []
         for i, env in enumerate(self.envs):

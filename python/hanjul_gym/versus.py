@@ -23,6 +23,7 @@ try:
 except ImportError as error:  # pragma: no cover
     raise ImportError("hanjul_gym.versus needs PettingZoo: pip install pettingzoo") from error
 
+from .client import check_seed
 from .env import HanJulEnv
 
 ATTACK = {0: 0, 1: 0, 2: 1, 3: 2, 4: 4}
@@ -55,6 +56,8 @@ class HanJulVersus(ParallelEnv):
         return self.games[agent].action_space
 
     def reset(self, seed=None, options=None):
+        if seed is not None:
+            seed = check_seed(seed)
         self._rng = np.random.default_rng(seed)
         game_seed = int(seed) if seed is not None else int(self._rng.integers(0, 2**63))
         self.agents = list(self.possible_agents)
@@ -71,7 +74,7 @@ class HanJulVersus(ParallelEnv):
         sent = {}
         for agent in self.agents:
             game = self.games[agent]
-            _, _, _, _, info = game.step(int(actions[agent]))
+            _, _, _, _, info = game.step(actions[agent])
             sent[agent] = attack(info["lock"]["lines"]) if info["placed"] else 0
         observations, rewards, infos = {}, {}, {}
         for agent in self.agents:
