@@ -188,7 +188,7 @@ public struct VersusReferee<R: Rules> {
             outcome = .error(error.description)
             return
         }
-        // A mod's attack may be anything from 0 to Int.max: the counters saturate.
+        // A rules' attack may be anything from 0 to Int.max: the counters saturate.
         counters[s].attack = counters[s].attack.saturatingAdding(sent)
         if sides[s].garbage.cancels {
             while sent > 0, !queues[s].isEmpty {

@@ -7,6 +7,7 @@ import HanJulSystem
 /// and its target is replaced atomically (``AtomicFile`` in the target's folder). A link
 /// to anything else (a folder, a device, a missing file, another user's file) is refused
 /// with one reason naming both. Score and replay files keep refusing links (``SafeFile``).
+/// RELIABILITY R-7.
 ///
 /// ```swift
 /// // ~/.config/hanjul/keys.conf -> ~/dotfiles/hanjul/keys.conf

@@ -2,7 +2,7 @@ import HanJulCommands
 import HanJulCore
 import HanJulNet
 
-/// The network targets (#39): the versus protocol's frames and messages as a hostile peer
+/// The network targets: the versus protocol's frames and messages as a hostile peer
 /// sends them, played into a real match whose attack is a mod's value (up to Int.max), and
 /// `hanjul serve`'s request stream (`ServeFuzzing`, beside the server it drives).
 extension FuzzTargets {

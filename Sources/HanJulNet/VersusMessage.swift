@@ -204,7 +204,7 @@ public enum VersusMessage: Equatable, Sendable {
     }
 
     /// A decimal number of at most 20 digits, up to 2^64−1 (no sign, no spaces): every seed
-    /// the command line accepts.
+    /// the command line accepts.
     static func number(_ word: String) -> UInt64? {
         guard !word.isEmpty, word.utf8.count <= 20, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return UInt64(word)

@@ -51,7 +51,7 @@ public struct VersusTally: Equatable, Sendable {
             errors += 1
             if firstError == nil { firstError = "match \(record.seed): \(record.error ?? "error")" }
         }
-        // Saturating: a mod's attack may be Int.max a lock (#39).
+        // Saturating: an attack rule may send Int.max a lock (R-1).
         for i in 0..<2 {
             pieces[i] = pieces[i].saturatingAdding(record.pieces[i])
             attack[i] = attack[i].saturatingAdding(record.attack[i])

@@ -45,7 +45,7 @@ package enum VersusFile {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a hanjul sim --versus --jsonl header; is this the right file?")
                 }
                 // The limits of the command line and of hanjul stats (H-3): a header claiming
-                // 2^64−1 seeds must not reach the seed arithmetic of a resumed run.
+                // 2^64−1 seeds must not reach the seed arithmetic of a resumed run.
                 if let problem = header.fileProblem {
                     throw SweepError("\(SweepError.shown(path)):\(number): a header that hanjul sim --versus cannot have written: \(problem)")
                 }
