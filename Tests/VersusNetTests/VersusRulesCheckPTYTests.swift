@@ -191,6 +191,22 @@ import Testing
         #expect(hostRun.afterRestore(allowText: true).text.contains("hanjul versus: the peer left the match: the player left"))
     }
 
+    /// The help's statuses in a terminal: a `--mod` found in no mod folder is 2, a mod that
+    /// fails to load 3, both before any connection.
+    @Test(.enabled(if: PTYDriver.hasPython)) func modsThatCannotLoadStopVersusWithTheHelpsStatuses() throws {
+        let hanjul = try #require(Self.hanjul)
+        let broken = try Self.versusCopy { _ in "return 42\n" }
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        for (arguments, status, text) in [(["--mod", "nosuch"], 2, "hanjul versus: no mod 'nosuch' in "),
+                                          (["--mod", "versus", "--mods-dir", broken], 3, "hanjul versus: mod 'versus': mod.lua must return one table")] {
+            let run = try PTYDriver.run(hanjul, ["versus", "--join", "127.0.0.1:9"] + arguments, steps: [.exit(timeout: 10)],
+                                        directory: Self.root)
+            #expect(run.exit == .exited(Int32(status)), "\(arguments): \(String(describing: run.exit)) \(run.outputText.debugDescription)")
+            #expect(run.outputText.contains(text), "\(arguments): \(run.outputText.debugDescription)")
+            #expect(!run.outputText.contains("cannot connect"), "refused before connecting")
+        }
+    }
+
     @Test(.enabled(if: PTYDriver.hasPython)) func sigtermMidMatchRestoresTellsThePeerSaysOneLineAndExits1() throws {
         let hanjul = try #require(Self.hanjul)
         let (listener, bound) = try Socket.listen(on: Socket.Address(host: "127.0.0.1", port: 0)!)
