@@ -67,7 +67,8 @@ let package = Package(
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
-        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal"]),
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal",
+                                                   "HanJulNet", "HanJulCommands"]),
         // The versus protocol (docs/VERSUS-PROTOCOL.md): frames, messages and a bounded,
         // non-blocking link to the peer over any stream descriptor; the match's checks.
         .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),

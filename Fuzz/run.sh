@@ -4,7 +4,7 @@
 # for SECONDS (default 60).
 #
 # Usage: Fuzz/run.sh [SECONDS] [TARGET…]
-#   targets: action-script replay key-decoder mod-loader host-api record game-api (default: all)
+#   targets: action-script replay key-decoder mod-loader host-api record game-api net-frames serve-protocol (default: all)
 #
 # Inputs that crash, time out or break an oracle land in .build/fuzz/findings/<target>/;
 # copy each into Fuzz/regressions/<target>/ (FuzzRegressionTests replays that folder in
@@ -14,7 +14,7 @@ set -eu
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-60}"
 [ $# -gt 0 ] && shift
-TARGETS="${*:-action-script replay key-decoder mod-loader host-api record game-api}"
+TARGETS="${*:-action-script replay key-decoder mod-loader host-api record game-api net-frames serve-protocol}"
 mkdir -p .build/fuzz
 echo "== building the fuzz driver (log: .build/fuzz/build.log)"
 # ld.gold prints "Cannot export local symbol '__asan_…'" warnings; they are harmless noise.

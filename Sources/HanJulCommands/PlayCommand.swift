@@ -77,14 +77,14 @@ enum PlayCommand {
         switch loadBindings(paths) {
         case .success(let loaded): bindings = loaded
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
+            StandardError.write(error.line("play"))
             return .usage
         }
         var settings: PlayerSettings
         switch loadSettings(paths) {
         case .success(let loaded): settings = loaded
         case .failure(let error):
-            StandardError.write("hanjul play: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
+            StandardError.write(error.line("play"))
             return .usage
         }
         for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
@@ -182,19 +182,20 @@ enum PlayCommand {
     /// lines where they are (`PlayerSettings.fileText(keeping:)`); a new file gets `fileText`.
     static func writeSettings(_ settings: PlayerSettings, to path: String) throws(FileError) {
         var text = settings.fileText
-        if let bytes = try? SafeFile.read(path, maxBytes: 64 << 10), let old = String(validating: bytes, as: UTF8.self) {
+        if let bytes = try? ConfigFile.read(path, maxBytes: 64 << 10), let old = String(validating: bytes, as: UTF8.self) {
             text = settings.fileText(keeping: old)
         }
-        try AtomicFile.write(Array(text.utf8), to: path)
+        // Through a dotfile manager's link to the user's own file, the link kept (ConfigFile).
+        try ConfigFile.write(Array(text.utf8), to: path)
     }
 
     static func loadSettings(_ paths: AppPaths?) -> Result<PlayerSettings, KeyBindingsFileError> {
         guard let path = paths?.configFile("settings.conf") else { return .success(.defaults) }
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+            bytes = try ConfigFile.read(path, maxBytes: 64 << 10)
         } catch {
-            if error.isMissing { return .success(.defaults) }
+            if error.isMissing && error.path == path { return .success(.defaults) }
             return .failure(.unreadable(error.playerMessage(loading: "settings")))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -203,7 +204,7 @@ enum PlayCommand {
         do throws(PlayerSettings.ParseError) {
             return .success(try PlayerSettings.parse(text, path: path))
         } catch {
-            return .failure(.unreadable(error.description))
+            return .failure(.badLine(error.description))
         }
     }
 
@@ -212,9 +213,9 @@ enum PlayCommand {
         guard let path = paths?.configFile("keys.conf") else { return .success(.defaults) }
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+            bytes = try ConfigFile.read(path, maxBytes: 64 << 10)
         } catch {
-            if error.isMissing { return .success(.defaults) }
+            if error.isMissing && error.path == path { return .success(.defaults) }
             return .failure(.unreadable(error.playerMessage(loading: "key bindings")))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -232,11 +233,21 @@ enum PlayCommand {
 enum KeyBindingsFileError: Error, CustomStringConvertible {
     case unreadable(String)
     case parse(KeyBindings.ParseError)
+    case badLine(String)
 
     var description: String {
         switch self {
         case .unreadable(let message): message
         case .parse(let error): error.description
+        case .badLine(let message): message
+        }
+    }
+
+    /// The line a command says when the file stops it: the reason and what to do.
+    func line(_ command: String) -> String {
+        switch self {
+        case .unreadable: "hanjul \(command): \(description); fix or remove the file"
+        case .parse, .badLine: "hanjul \(command): \(description); fix or remove that line (the format is in 'man hanjul', under FILES)"
         }
     }
 }

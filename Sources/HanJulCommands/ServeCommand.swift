@@ -68,7 +68,7 @@ enum ServeCommand {
             }
         } catch {
             StandardError.write("hanjul serve: \(error)")
-            return .modError
+            return .loading(error)  // an unknown --mod is a usage error (2), as the help says
         }
     }
 }

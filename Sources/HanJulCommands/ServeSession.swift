@@ -25,9 +25,22 @@ extension ServeCommand {
         var inputDescriptor = STDIN_FILENO, outputDescriptor = STDOUT_FILENO
         private var input = [UInt8](repeating: 0, count: 1 << 16)
         private var start = 0, end = 0
+        /// Requests and answers in memory instead of the descriptors (the serve fuzz target):
+        /// the requests, then every answer written.
+        private(set) var memory: (requests: [UInt8], answers: [UInt8])?
+
+        init() {}
+
+        /// A channel over `requests` in memory; the answers are kept in `memory`.
+        init(requests: [UInt8]) { memory = (requests, []) }
 
         /// The next `count` bytes, or nil at the end of input.
         mutating func read(_ count: Int) -> ArraySlice<UInt8>? {
+            if let memory {
+                guard memory.requests.count - start >= count else { return nil }
+                defer { start += count }
+                return memory.requests[start..<(start + count)]
+            }
             while end - start < count {
                 if start > 0 {
                     input.replaceSubrange(0..<(end - start), with: input[start..<end])
@@ -42,8 +55,12 @@ extension ServeCommand {
         }
 
         /// Writes all of `bytes`; false when the reader went away.
-        func write(_ bytes: [UInt8]) -> Bool {
-            (try? FileDescriptor(rawValue: outputDescriptor).writeAll(bytes)) != nil
+        mutating func write(_ bytes: [UInt8]) -> Bool {
+            if memory != nil {
+                memory?.answers += bytes
+                return true
+            }
+            return (try? FileDescriptor(rawValue: outputDescriptor).writeAll(bytes)) != nil
         }
     }
 

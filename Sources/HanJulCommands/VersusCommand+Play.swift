@@ -69,7 +69,8 @@ enum NetPlay {
             }
         }
         link.drain(milliseconds: 500)
-        terminal.close()
+        // A signal was acted on (the peer told, a line below): exit 1 as documented, not by the signal.
+        terminal.close(signalHandled: true)
         if status == .success { say("hanjul versus: \(line)") } else { StandardError.write("hanjul versus: \(line)") }
         fflush(nil)
         return status
@@ -136,11 +137,22 @@ enum NetPlay {
             return nil
         case .terminate(let signal):
             try? link.send(.bye(reason: "the player's program was stopped"))
-            return .ended("stopped by signal \(signal); match ended", .failure)
+            return .ended("stopped by \(signalName(signal)); match ended", .failure)
         case .inputClosed:
             try? link.send(.bye(reason: "the player's terminal closed"))
             return .ended("the terminal closed; match ended", .failure)
         default: return nil
+        }
+    }
+
+    /// `SIGTERM` for 15: the name a player knows.
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
+        case SIGQUIT: "SIGQUIT"
+        default: "signal \(signal)"
         }
     }
 

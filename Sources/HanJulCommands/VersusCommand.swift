@@ -2,7 +2,6 @@ import HanJulSystem
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
-import HanJulHash
 import HanJulMods
 import HanJulNet
 import HanJulPlay
@@ -75,12 +74,12 @@ enum VersusCommand {
         switch PlayCommand.loadBindings(try? AppPaths.current()) {
         case .success(let loaded): bindings = loaded
         case .failure(let error):
-            StandardError.write("hanjul versus: \(error); fix or remove that line (the format is in 'man hanjul', under FILES)")
+            StandardError.write(error.line("versus"))
             return .usage
         }
         signal(SIGPIPE, SIG_IGN)
         if mods.ids.isEmpty {
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", lockfile: [], bindings: bindings) {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", rulesHash: VersusHello.rulesHash(mods: []), bindings: bindings) {
                 VersusRules(rules: StandardRules())
             }
         }
@@ -91,8 +90,9 @@ enum VersusCommand {
             try catalog.refuseQuarantined(packages, quarantine: quarantine)
             let watchdog = HangGuard.watchdog(for: packages, quarantine: quarantine, command: "versus")
             let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
-            let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), lockfile: lockfile,
+            // The hello carries each mod's SHA-256 over its files, as a replay's lock records it.
+            let rulesHash = VersusHello.rulesHash(mods: loaded.identity.mods.map(\.sha256))
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), rulesHash: rulesHash,
                            bindings: bindings) {
                 // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
@@ -106,18 +106,19 @@ enum VersusCommand {
         }
     }
 
-    /// The hello's hash of the rules: the mods' ids, versions and file hashes (nothing for
-    /// the built-in rules but their name).
-    static func rulesHash(rules: String, lockfile: [String]) -> String {
-        String(SHA256.hex(of: Array(([rules] + lockfile).joined(separator: "\n").utf8)).prefix(16))
-    }
-
     /// How long the handshake may take once connected, and a silent peer in a game.
     static let handshakeMilliseconds = 10_000, stallMilliseconds = 10_000
 
     /// Connects (or waits for the peer), shakes hands, and plays the match.
-    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, lockfile: [String], bindings: KeyBindings,
+    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, rulesHash: String, bindings: KeyBindings,
                                   make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
+        let ours = VersusHello(hanjul: HanJulVersion.release, engine: HanJulVersion.engine, rules: rules,
+                               rulesHash: rulesHash, seed: seed, bestOf: seed == nil ? nil : bestOf)
+        // A hello must fit one frame: refused here, before anyone waits, never cut short.
+        guard VersusMessage.hello(ours).fitsFrame else {
+            StandardError.write("hanjul versus: too many mods for the handshake (its hello is over \(FrameCodec.maxPayload) bytes); give fewer --mod")
+            return .usage
+        }
         let descriptor: FileDescriptor
         let peerName: String
         switch role {
@@ -151,8 +152,6 @@ enum VersusCommand {
         }
         defer { try? descriptor.close() }
         var link = PeerLink(descriptor: descriptor)
-        let ours = VersusHello(hanjul: HanJulVersion.release, engine: HanJulVersion.engine, rules: rules,
-                               rulesHash: rulesHash(rules: rules, lockfile: lockfile), seed: seed, bestOf: seed == nil ? nil : bestOf)
         let agreed: (seed: UInt64, bestOf: Int)
         switch handshake(&link, ours: ours) {
         case .success(let found): agreed = found

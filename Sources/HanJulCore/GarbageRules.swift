@@ -21,4 +21,7 @@ public struct GarbageRules: Equatable, Sendable {
 
     /// The ranges a mod may give.
     public static let delayRange = 0...100, capRange = 1...64
+    /// The lines one lock may send (a mod's `attack`): far beyond any table, and small
+    /// enough that a match's and a run's sums of them stay far from `Int.max`.
+    public static let attackRange = 0...1000
 }

@@ -73,7 +73,7 @@ public struct VersusReferee<R: Rules> {
     public func game(_ side: Int) -> Game<R> { games[side].game }
     public func state(_ side: Int) -> GameState { games[side].state }
     /// Lines waiting for `side` (accepted, not yet in its board): its meter.
-    public func incoming(_ side: Int) -> Int { queues[side].reduce(0) { $0 + $1.lines } }
+    public func incoming(_ side: Int) -> Int { queues[side].reduce(0) { $0.saturatingAdding($1.lines) } }
     public var isOver: Bool { outcome != nil }
 
     // MARK: - Driving
@@ -188,12 +188,13 @@ public struct VersusReferee<R: Rules> {
             outcome = .error(error.description)
             return
         }
-        counters[s].attack += sent
+        // A rules' attack may be anything from 0 to Int.max: the counters saturate.
+        counters[s].attack = counters[s].attack.saturatingAdding(sent)
         if sides[s].garbage.cancels {
             while sent > 0, !queues[s].isEmpty {
                 let used = min(sent, queues[s][0].lines)
                 sent -= used
-                counters[s].cancelled += used
+                counters[s].cancelled = counters[s].cancelled.saturatingAdding(used)
                 queues[s][0].lines -= used
                 if queues[s][0].lines == 0 { queues[s].removeFirst() }
             }

@@ -36,6 +36,9 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case noFolder(String)
         /// The file is bigger than the caller allows.
         case tooLarge(size: Int64, limit: Int)
+        /// A config file's symbolic link that does not lead to a regular file of the user's
+        /// (``ConfigFile``): why, naming the target.
+        case linkTarget(String)
         /// Any other system error, with its `errno`.
         case system(errno: Int32)
     }
@@ -84,6 +87,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notRegularFile(let type): return "it is a \(type.rawValue), not a regular file"
         case .tooLarge(let size, let limit): return "it is \(size) bytes, over the \(limit)-byte limit"
         case .noFolder(let folder): return "the folder \(folder) does not exist (create it first)"
+        case .linkTarget(let why): return why + " (HanJul reads and writes through a link only to a regular file you own)"
         case .symbolicLink where errno == nil: return "it is a symbolic link, which is not followed"
         case .system(ENXIO) where operation == .open:
             return "nothing is reading it (a FIFO needs a reader first) (ENXIO)"

@@ -33,6 +33,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// the native helpers (`best_placement` with weight tables, `settle`), and what the value hooks (`level`, `scoring`, `gravity`, `hard_drop_points`, `spawn`,
     /// `rotate`) return; then a game is played and its invariants checked. Nothing may trap.
     case gameAPI = "game-api"
+    /// The versus protocol's frames and messages from a hostile peer, played into a match
+    /// whose attack is a mod's extreme value (`FuzzTargets.netFrames`).
+    case netFrames = "net-frames"
+    /// `hanjul serve`'s request stream, under the standard rules or extreme value hooks
+    /// (`ServeFuzzing`).
+    case serveProtocol = "serve-protocol"
 
     /// Runs one input.
     public func run(_ bytes: [UInt8]) -> String? {
@@ -44,6 +50,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .hostAPI: FuzzTargets.hostAPI(bytes)
         case .record: FuzzTargets.record(bytes)
         case .gameAPI: FuzzTargets.gameAPI(bytes)
+        case .netFrames: FuzzTargets.netFrames(bytes)
+        case .serveProtocol: FuzzTargets.serveProtocol(bytes)
         }
     }
 }

@@ -290,7 +290,7 @@ public struct ModChecker {
             game.apply(action)
             guard game.state.piecesLocked > before else { continue }
             locks += 1
-            do throws(RuleError) { lines += try rules.attack(after: game.state) } catch {
+            do throws(RuleError) { lines = lines.saturatingAdding(try rules.attack(after: game.state)) } catch {
                 return Outcome(name: "attack", passed: false, detail: "seed \(seed), lock \(locks): \(error)")
             }
         }

@@ -58,8 +58,9 @@ extension LuaRules {
             lines = try read(mod, function, hook: .attack, state, push: { args in
                 pushFacts(args); args.push(base)
             }, read: { try Self.integerResult($0, .attack) })
-            guard lines >= 0 else {
-                throw RuleError(mod: mod.manifest.id, hook: Hook.attack.rawValue, message: "attack returned \(lines); it must be 0 or more lines")
+            guard GarbageRules.attackRange.contains(lines) else {
+                throw RuleError(mod: mod.manifest.id, hook: Hook.attack.rawValue,
+                                message: "attack returned \(lines); it must be \(GarbageRules.attackRange.lowerBound) to \(GarbageRules.attackRange.upperBound) lines")
             }
         }
         return lines

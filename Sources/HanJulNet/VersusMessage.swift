@@ -9,8 +9,9 @@ public struct VersusHello: Equatable, Sendable {
     /// HanJul's release and engine version (`HanJulVersion`).
     public var hanjul: String
     public var engine: Int
-    /// The rules' name (`standard`, `mod:versus`) and a hash of what they are made of
-    /// (the mods' files), so both play the same rules.
+    /// The rules' name (`standard`, `mod:versus`, `mod:a+mod:b`) and what they are made of:
+    /// each mod's SHA-256 over its files (`ModPackage.sha256`, as a replay's lock records it),
+    /// in the same order, joined by `+`; `-` for the built-in rules (`rulesHash(mods:)`).
     public var rules: String
     public var rulesHash: String
     /// The host's: the match seed and the number of games (best of); nil from the joiner.
@@ -35,8 +36,43 @@ public struct VersusHello: Equatable, Sendable {
             return "the peer runs hanjul \(peer.hanjul) (engine \(peer.engine)), this is hanjul \(hanjul) (engine \(engine))"
         }
         if peer.rules != rules { return "the peer plays \(peer.rules), this side \(rules): give both the same --mod" }
-        if peer.rulesHash != rulesHash { return "the peer's \(rules) differs from this side's (its files hash to \(peer.rulesHash), here \(rulesHash))" }
-        return nil
+        guard peer.rulesHash != rulesHash else { return nil }
+        let ids = Self.modIDs(rules) ?? []
+        let mine = rulesHash.split(separator: "+").map(String.init), theirs = peer.rulesHash.split(separator: "+").map(String.init)
+        for (index, id) in ids.enumerated() where index < mine.count && index < theirs.count && mine[index] != theirs[index] {
+            return "the peer's mod '\(id)' differs from this side's (its files hash to \(theirs[index].prefix(16))…, "
+                + "here \(mine[index].prefix(16))…): give both the same files ('hanjul mods' shows each mod's hash)"
+        }
+        return "the peer's \(rules) differs from this side's (its hash \(VersusMessage.shown(peer.rulesHash)), here \(VersusMessage.shown(rulesHash)))"
+    }
+
+    /// The hash field for rules made of mods with these SHA-256s (lowercase hex), in order.
+    public static func rulesHash(mods: [String]) -> String { mods.isEmpty ? "-" : mods.joined(separator: "+") }
+
+    /// The mod ids of a rules name (`[]` for `standard`); nil when it is neither `standard`
+    /// nor `mod:ID[+mod:ID…]` (ids of 1–32 of `a-z 0-9 _ -`).
+    public static func modIDs(_ rules: String) -> [String]? {
+        if rules == "standard" { return [] }
+        var ids: [String] = []
+        for part in rules.split(separator: "+", omittingEmptySubsequences: false) {
+            guard part.hasPrefix("mod:") else { return nil }
+            let id = part.dropFirst(4)
+            guard (1...32).contains(id.utf8.count), id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D })
+            else { return nil }
+            ids.append(String(id))
+        }
+        return ids
+    }
+
+    /// Whether `hash` is the hash field for `rules`: `-` for `standard`, else one SHA-256
+    /// (64 lowercase hex digits) per mod, joined by `+`.
+    static func isHash(_ hash: String, of rules: String) -> Bool {
+        guard let ids = modIDs(rules) else { return false }
+        if ids.isEmpty { return hash == "-" }
+        let parts = hash.split(separator: "+", omittingEmptySubsequences: false)
+        return parts.count == ids.count && parts.allSatisfy { part in
+            part.utf8.count == 64 && part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
     }
 }
 
@@ -66,21 +102,26 @@ public enum VersusMessage: Equatable, Sendable {
     public static let playerActions: [Action] = [.left, .right, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .softDrop, .hardDrop, .hold]
 
     /// The message as a frame's payload.
-    public var payload: [UInt8] {
-        let text: String
+    public var payload: [UInt8] { Array(text.utf8.prefix(FrameCodec.maxPayload)) }
+
+    /// The message's words, whole.
+    var text: String {
         switch self {
         case .hello(let hello):
-            text = ["HELLO", hello.protocolVersion, hello.hanjul, String(hello.engine), hello.rules, hello.rulesHash,
-                    hello.seed.map { String($0) } ?? "-", hello.bestOf.map { String($0) } ?? "-"].joined(separator: " ")
-        case .ready(let game): text = "READY \(game)"
-        case .input(let milliseconds, let action): text = "I \(milliseconds) \(action.kind.letter)"
-        case .accept(let milliseconds, let attack): text = "A \(milliseconds) \(attack)"
-        case .time(let milliseconds): text = "T \(milliseconds)"
-        case .over(let milliseconds): text = "OVER \(milliseconds)"
-        case .bye(let reason): text = "BYE " + Self.printable(reason)
+            ["HELLO", hello.protocolVersion, hello.hanjul, String(hello.engine), hello.rules, hello.rulesHash,
+             hello.seed.map { String($0) } ?? "-", hello.bestOf.map { String($0) } ?? "-"].joined(separator: " ")
+        case .ready(let game): "READY \(game)"
+        case .input(let milliseconds, let action): "I \(milliseconds) \(action.kind.letter)"
+        case .accept(let milliseconds, let attack): "A \(milliseconds) \(attack)"
+        case .time(let milliseconds): "T \(milliseconds)"
+        case .over(let milliseconds): "OVER \(milliseconds)"
+        case .bye(let reason): "BYE " + Self.printable(reason)
         }
-        return Array(text.utf8.prefix(FrameCodec.maxPayload))
     }
+
+    /// Whether the whole message fits one frame (`payload` cuts it to `FrameCodec.maxPayload`:
+    /// only a hello naming very many mods is longer).
+    public var fitsFrame: Bool { text.utf8.count <= FrameCodec.maxPayload }
 
     /// `text` in printable ASCII (anything else as `?`), for a reason that must fit a message.
     public static func printable(_ text: String) -> String {
@@ -112,6 +153,12 @@ public enum VersusMessage: Equatable, Sendable {
             guard let engine = number(words[3]), engine <= 1_000_000 else { throw ProtocolError("a malformed HELLO (engine \(shown(words[3])))") }
             for word in words[1...5] where word.isEmpty {
                 throw ProtocolError("a malformed HELLO (an empty field): \(shown(text))")
+            }
+            guard VersusHello.modIDs(words[4]) != nil else {
+                throw ProtocolError("a malformed HELLO (rules \(shown(words[4])): standard, or mod:ID joined by +)")
+            }
+            guard VersusHello.isHash(words[5], of: words[4]) else {
+                throw ProtocolError("a malformed HELLO (hash \(shown(words[5])): one SHA-256, 64 lowercase hex digits, per mod of the rules, joined by +; - for standard)")
             }
             var hello = VersusHello(hanjul: words[2], engine: Int(engine), rules: words[4], rulesHash: words[5])
             hello.protocolVersion = words[1]
@@ -156,9 +203,10 @@ public enum VersusMessage: Equatable, Sendable {
         }
     }
 
-    /// A decimal number of at most 19 digits (no sign, no spaces).
+    /// A decimal number of at most 20 digits, up to 2^64−1 (no sign, no spaces): every seed
+    /// the command line accepts.
     static func number(_ word: String) -> UInt64? {
-        guard !word.isEmpty, word.utf8.count <= 19, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard !word.isEmpty, word.utf8.count <= 20, word.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return UInt64(word)
     }
 

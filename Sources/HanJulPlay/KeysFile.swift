@@ -43,24 +43,21 @@ public enum KeysFile {
     }
 
     /// Writes `bindings` into the file at `path` (created when missing), atomically, keeping
-    /// its permissions. Returns nil, or a line for the player; on any problem the file is
-    /// left as it was: a symbolic link, a file that cannot be read, one that is not UTF-8 or
-    /// not a valid keys.conf.
+    /// its permissions; through a symbolic link to a regular file of the user's (a dotfile
+    /// manager's), the link kept (``ConfigFile``). Returns nil, or a line for the player; on
+    /// any problem the file is left as it was: a link to anything else, a file that cannot
+    /// be read, one that is not UTF-8 or not a valid keys.conf.
     public static func save(_ bindings: KeyBindings, to path: String) -> String? {
         let kept = "not saved (the keys apply until you quit; \(path) was left as it was)"
         var text = ""
-        var mode: mode_t = 0o600
         do throws(FileError) {
-            let bytes = try SafeFile.read(path, maxBytes: 64 << 10)
+            let bytes = try ConfigFile.read(path, maxBytes: 64 << 10)
             guard let decoded = String(validating: bytes, as: UTF8.self) else { return "\(path) is not UTF-8 text: \(kept)" }
             text = decoded
-            var info = stat()
-            if lstat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         } catch {
             switch error.kind {
-            case .missing: text = header + "\n"
-            case .symbolicLink:
-                return "\(path) is a symbolic link, which HanJul does not write through: \(kept)"
+            case .missing where error.path == path: text = header + "\n"
+            case .linkTarget: return "\(path): \(error.reason): \(kept)"
             default:
                 return "could not read \(path): \(error.reason): \(kept)"
             }
@@ -72,7 +69,7 @@ public enum KeysFile {
             return "\(error.description): fix or remove that line; \(kept)"
         }
         do throws(FileError) {
-            try AtomicFile.write(Array(edited.utf8), to: path, mode: mode)
+            try ConfigFile.write(Array(edited.utf8), to: path)
             return nil
         } catch {
             return "could not save keys to \(error.path): \(error.reason); the file was left as it was"

@@ -54,8 +54,8 @@ public struct VersusComparison: Encodable, Sendable {
 
     static func margin(_ record: MatchRecord) -> Double? {
         switch record.result {
-        case .a: Double(record.attack[0] - record.attack[1])
-        case .b: Double(record.attack[1] - record.attack[0])
+        case .a: Double(record.attack[0]) - Double(record.attack[1])
+        case .b: Double(record.attack[1]) - Double(record.attack[0])
         case .draw, .error: nil
         }
     }

@@ -51,15 +51,16 @@ public struct VersusTally: Equatable, Sendable {
             errors += 1
             if firstError == nil { firstError = "match \(record.seed): \(record.error ?? "error")" }
         }
+        // Saturating: an attack rule may send Int.max a lock (R-1).
         for i in 0..<2 {
-            pieces[i] += record.pieces[i]
-            attack[i] += record.attack[i]
-            cancelled[i] += record.cancelled[i]
-            received[i] += record.received[i]
-            tPieces[i] += record.tPieces[i]
-            spins[i] += record.spins[i]
+            pieces[i] = pieces[i].saturatingAdding(record.pieces[i])
+            attack[i] = attack[i].saturatingAdding(record.attack[i])
+            cancelled[i] = cancelled[i].saturatingAdding(record.cancelled[i])
+            received[i] = received[i].saturatingAdding(record.received[i])
+            tPieces[i] = tPieces[i].saturatingAdding(record.tPieces[i])
+            spins[i] = spins[i].saturatingAdding(record.spins[i])
         }
-        length += record.length
+        length = length.saturatingAdding(record.length)
     }
 }
 

@@ -35,11 +35,19 @@ package enum VersusFile {
                 guard !overflow, record.seed == expected, expected <= header.lastSeed else {
                     throw SweepError("\(SweepError.shown(path)):\(number): seed \(record.seed) where \(expected) was expected; this is not a run hanjul sim wrote in one go, so it cannot be resumed")
                 }
+                if let problem = record.problem(under: header) {
+                    throw SweepError("\(SweepError.shown(path)):\(number): a match line that hanjul sim --versus cannot have written: \(problem)")
+                }
                 prefix.records.append(record)
             } else {
                 guard line.starts(with: headerPrefix), let header = JSONLines.decode(HeaderLine.self, from: line)?.versus,
                       header.firstSeed <= header.lastSeed, header.cap > 0 else {
                     throw SweepError("\(SweepError.shown(path)):\(number): not a hanjul sim --versus --jsonl header; is this the right file?")
+                }
+                // The limits of the command line and of hanjul stats (H-3): a header claiming
+                // 2^64−1 seeds must not reach the seed arithmetic of a resumed run.
+                if let problem = header.fileProblem {
+                    throw SweepError("\(SweepError.shown(path)):\(number): a header that hanjul sim --versus cannot have written: \(problem)")
                 }
                 prefix.header = header
             }

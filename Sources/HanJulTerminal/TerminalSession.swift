@@ -392,13 +392,16 @@ public final class TerminalSession {
     ///
     /// If a terminating signal arrived and was never acted on, it is not lost: after the
     /// restore the process dies by it, as it would have without the session.
-    public func close() {
+    ///
+    /// `signalHandled`: the caller acted on the `.terminate(signal:)` it was given (said so
+    /// and chose an exit status, as `hanjul versus` does), so the signal is not raised again.
+    public func close(signalHandled: Bool = false) {
         guard !isClosed else { return }
         isClosed = true
         hj_term_restore()
         let unhandled = hj_term_terminate_signal()
         hj_term_uninstall_signal_handlers()
-        if unhandled != 0 {
+        if unhandled != 0 && !signalHandled {
             hj_term_exit_by_signal(unhandled)
         }
     }

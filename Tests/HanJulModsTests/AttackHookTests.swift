@@ -42,7 +42,11 @@ import Testing
         let mods = ModFixtures()
         mods.write("text", ModFixtures.source(id: "text", "attack = function() return \"4\" end,"))
         mods.write("minus", ModFixtures.source(id: "minus", "attack = function() return -1 end,"))
-        for (id, words) in [("text", "attack must return an integer"), ("minus", "0 or more")] {
+        mods.write("huge", ModFixtures.source(id: "huge", "attack = function() return math.maxinteger end,"))
+        mods.write("over", ModFixtures.source(id: "over", "attack = function() return 1001 end,"))
+        for (id, words) in [("text", "attack must return an integer"), ("minus", "attack returned -1; it must be 0 to 1000 lines"),
+                            ("huge", "attack returned 9223372036854775807; it must be 0 to 1000 lines"),
+                            ("over", "attack returned 1001; it must be 0 to 1000 lines")] {
             let rules = try mods.rules(id)
             do {
                 _ = try rules.attack(after: Self.tetris(rules))
@@ -86,7 +90,7 @@ import Testing
         let outcomes = ModChecker(package: try ModPackage(folder: mods.root + "/late"), displayFolder: "Mods/late", options: options).run()
         let attack = try #require(outcomes.first { $0.name == "attack" })
         #expect(!attack.passed)
-        #expect(attack.detail.contains("lock 3") && attack.detail.contains("0 or more"), "\(attack.detail)")
+        #expect(attack.detail.contains("lock 3") && attack.detail.contains("0 to 1000 lines"), "\(attack.detail)")
         let versus = ModChecker(package: try ModPackage(folder: repositoryMods + "/versus"), displayFolder: "Mods/versus", options: options).run()
         #expect(versus.first { $0.name == "attack" }?.passed == true)
         #expect(ModChecker(package: try ModPackage(folder: repositoryMods + "/garbage"), displayFolder: "Mods/garbage", options: options)

@@ -6,9 +6,11 @@ import Testing
 /// The versus protocol's frames and messages: round trips, every malformed case named, and
 /// random bytes that never trap.
 struct VersusProtocolTests {
-    static let hello = VersusHello(hanjul: "0.1.1", engine: 1, rules: "mod:versus", rulesHash: "00ff12ab", seed: 42, bestOf: 3)
+    static let versusHash = "5d1c" + String(repeating: "0a", count: 30)
+    static let hello = VersusHello(hanjul: "0.1.1", engine: 1, rules: "mod:versus", rulesHash: versusHash, seed: 42, bestOf: 3)
     static let messages: [VersusMessage] = [
-        .hello(hello), .hello(VersusHello(hanjul: "0.1.1", engine: 1, rules: "standard", rulesHash: "0")),
+        .hello(hello), .hello(VersusHello(hanjul: "0.1.1", engine: 1, rules: "standard", rulesHash: "-")),
+        .hello(VersusHello(hanjul: "0.1.1", engine: 1, rules: "standard", rulesHash: "-", seed: .max, bestOf: 1)),
         .ready(game: 1), .ready(game: 99), .input(milliseconds: 0, action: .left), .input(milliseconds: 12_345, action: .hardDrop),
         .input(milliseconds: 7, action: .hold), .input(milliseconds: 8, action: .rotateHalfTurn), .accept(milliseconds: 900, attack: 0),
         .accept(milliseconds: 901, attack: 17), .time(milliseconds: 86_400_000), .over(milliseconds: 3), .bye(reason: "match over"),
@@ -62,7 +64,7 @@ struct VersusProtocolTests {
         #expect(Self.error(Self.frame("I 12")) == "a malformed I message (1 fields, 2 expected): 'I 12'")
         #expect(Self.error(Self.frame("A 5 x")) == "a malformed attack number 'x'")
         #expect(Self.error(Self.frame("READY 0")) == "a malformed READY (game '0')")
-        #expect(Self.error(Self.frame("HELLO hanjul-versus/1 0.1.1 1 standard 00 7 4"))
+        #expect(Self.error(Self.frame("HELLO hanjul-versus/1 0.1.1 1 standard - 7 4"))
             == "a malformed HELLO (best of '4': an odd number from 1 to 99)")
         #expect(Self.error(FrameCodec.encode([0x49, 0x20, 0x00])) == "a malformed message (byte 0x0 at 3: messages are printable ASCII)")
         #expect(Self.error(FrameCodec.encode([0xC3, 0xA9])) == "a malformed message (byte 0xc3 at 1: messages are printable ASCII)")
@@ -72,8 +74,9 @@ struct VersusProtocolTests {
         let ours = Self.hello
         var theirs = ours
         #expect(ours.mismatch(with: theirs) == nil)
-        theirs.rulesHash = "beef"
-        #expect(ours.mismatch(with: theirs)?.contains("differs from this side's") == true)
+        theirs.rulesHash = "77" + Self.versusHash.dropFirst(2)
+        #expect(ours.mismatch(with: theirs) == "the peer's mod 'versus' differs from this side's (its files hash to 771c0a0a0a0a0a0a…, "
+            + "here 5d1c0a0a0a0a0a0a…): give both the same files ('hanjul mods' shows each mod's hash)")
         theirs = ours
         theirs.rules = "standard"
         #expect(ours.mismatch(with: theirs) == "the peer plays standard, this side mod:versus: give both the same --mod")
@@ -83,6 +86,51 @@ struct VersusProtocolTests {
         theirs = ours
         theirs.engine = 2
         #expect(ours.mismatch(with: theirs)?.hasPrefix("the peer runs hanjul") == true)
+    }
+
+    /// #39 item 3: every seed the command line takes (0 to 2^64−1, 20 digits) is a seed the
+    /// hello carries; 2^64 and 21 digits are not numbers.
+    @Test func seedsUpTo2To64Minus1Travel() throws {
+        for seed: UInt64 in [0, 9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max] {
+            var hello = Self.hello
+            hello.seed = seed
+            #expect(try VersusMessage.decode(VersusMessage.hello(hello).payload) == .hello(hello), "\(seed)")
+        }
+        let base = "HELLO hanjul-versus/1 0.1.1 1 standard - "
+        #expect(Self.error(Self.frame(base + "18446744073709551616 1")) == "a malformed HELLO (seed '18446744073709551616')")
+        #expect(Self.error(Self.frame(base + "018446744073709551615 1")) == "a malformed HELLO (seed '018446744073709551615')")
+        #expect(Self.error(Self.frame("T 00000000000000000001")) == nil, "20 digits with leading zeros is still a number")
+    }
+
+    /// #39 item 2 (#35 item 3): the hash field is each mod's SHA-256 in the order of the
+    /// rules, `-` for standard; anything else is refused before it is compared.
+    @Test func theRulesHashFieldIsCheckedAndNamesTheModThatDiffers() throws {
+        let a = String(repeating: "a", count: 64), b = String(repeating: "b", count: 64)
+        #expect(VersusHello.rulesHash(mods: []) == "-")
+        #expect(VersusHello.rulesHash(mods: [a, b]) == a + "+" + b)
+        let two = "HELLO hanjul-versus/1 0.1.1 1 mod:guideline+mod:versus "
+        #expect(Self.error(Self.frame(two + a + "+" + b + " 7 1")) == nil)
+        for hash in ["beef", a, a + "+" + b + "+" + a, a.uppercased() + "+" + b, a + "+", "-"] {
+            #expect(Self.error(Self.frame(two + hash + " 7 1"))?.hasPrefix("a malformed HELLO (hash") == true, "\(hash)")
+        }
+        #expect(Self.error(Self.frame("HELLO hanjul-versus/1 0.1.1 1 standard \(a) 7 1"))?.hasPrefix("a malformed HELLO (hash") == true)
+        #expect(Self.error(Self.frame("HELLO hanjul-versus/1 0.1.1 1 mod:Versus \(a) 7 1"))?.hasPrefix("a malformed HELLO (rules") == true)
+        #expect(Self.error(Self.frame("HELLO hanjul-versus/1 0.1.1 1 versus \(a) 7 1"))?.hasPrefix("a malformed HELLO (rules") == true)
+        let ours = VersusHello(hanjul: "0.1.1", engine: 1, rules: "mod:guideline+mod:versus", rulesHash: a + "+" + b)
+        var theirs = ours
+        theirs.rulesHash = a + "+" + a
+        #expect(ours.mismatch(with: theirs)?.hasPrefix("the peer's mod 'versus' differs from this side's") == true)
+        theirs.rulesHash = b + "+" + b
+        #expect(ours.mismatch(with: theirs)?.hasPrefix("the peer's mod 'guideline' differs") == true, "the first that differs")
+    }
+
+    /// A hello too long for a frame (very many mods) is known before it is sent, not cut.
+    @Test func aHelloTooLongForAFrameIsKnown() {
+        let ids = (0..<60).map { "mod\($0)" }
+        let hello = VersusHello(hanjul: "0.1.1", engine: 1, rules: ids.map { "mod:" + $0 }.joined(separator: "+"),
+                                rulesHash: VersusHello.rulesHash(mods: ids.map { _ in String(repeating: "c", count: 64) }))
+        #expect(!VersusMessage.hello(hello).fitsFrame)
+        #expect(VersusMessage.hello(Self.hello).fitsFrame)
     }
 
     /// Random bytes, and valid frames with bytes flipped: every outcome is a message or a

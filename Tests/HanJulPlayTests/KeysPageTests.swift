@@ -210,6 +210,22 @@ struct KeysPageTests {
         #expect(lstat(folder.keys, &info) == 0 && info.st_mode & 0o777 == 0o640)
     }
 
+    /// #39 item 5: a keys.conf that stow, chezmoi or home-manager made a link to the user's
+    /// own file is edited in place through the link; the link stays.
+    @Test func saveWritesThroughADotfileManagersLink() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let target = folder.path + "/dotfiles-keys.conf"
+        try "# mine\nleft = h # vim\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.keys, withDestinationPath: "dotfiles-keys.conf")
+        #expect(KeysFile.save(Self.holdV, to: folder.keys) == nil)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.keys) == "dotfiles-keys.conf", "the link is kept")
+        let written = String(decoding: folder.bytes(target), as: UTF8.self)
+        #expect(written.hasPrefix("# mine\nleft = ") && written.contains(" # vim\n") && written.hasSuffix("hold = v\n"), "\(written)")
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        #expect(leftovers.sorted() == ["dotfiles-keys.conf", "keys.conf"], "\(leftovers)")
+    }
+
     @Test("save refuses a keys.conf it cannot keep whole, says why in one line, and leaves it as it was", arguments: [
         "symlink", "malformed", "notUTF8", "folder", "fifo", "tooLarge", "unreadable",
     ])
@@ -221,9 +237,10 @@ struct KeysPageTests {
         var expected: String
         switch kind {
         case "symlink":
-            try original.write(toFile: target, atomically: false, encoding: .utf8)
+            // A link is written through only to a regular file of the user's (#39); to a folder, never.
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
             try FileManager.default.createSymbolicLink(atPath: folder.keys, withDestinationPath: target)
-            expected = "is a symbolic link"
+            expected = "which is not a regular file"
         case "malformed":
             try "# mine\nleft = h\nlft = a   # typo\n".write(toFile: folder.keys, atomically: false, encoding: .utf8)
             expected = "keys.conf:3: unknown command 'lft'"
@@ -261,7 +278,7 @@ struct KeysPageTests {
         #expect(before.st_ino == after.st_ino && before.st_mode == after.st_mode, "the same file, not replaced")
         #expect(folder.bytes(folder.keys) == contentBefore)
         if kind == "symlink" {
-            #expect(String(decoding: folder.bytes(target), as: UTF8.self) == original, "the link's target is untouched")
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: target)) == [], "the link's target is untouched")
         }
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         #expect(leftovers.allSatisfy { !$0.contains(".tmp-") }, "\(leftovers)")

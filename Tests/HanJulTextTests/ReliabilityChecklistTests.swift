@@ -13,7 +13,7 @@ import Testing
 
     /// `L-29 b`, `L-22a`, `T-17`: a family letter, a number, and an optional sub-item
     /// letter; not part of a longer word (`0-(N-1)`, `UTF-8`, `x86-64`).
-    static var citation: Regex<(Substring, Substring)> { #/([LTDFH]-[0-9]+(?:[a-z]\b| [a-z]\b)?)(?![0-9A-Za-z-])/# }
+    static var citation: Regex<(Substring, Substring)> { #/([LTDFHRP]-[0-9]+(?:[a-z]\b| [a-z]\b)?)(?![0-9A-Za-z-])/# }
 
     /// The citations in `text`: matches of ``citation`` not preceded by a word character
     /// (Swift's regexes have no lookbehind).
@@ -44,7 +44,7 @@ import Testing
 
     static func defined() throws -> Set<String> {
         let text = try String(contentsOf: repository.appendingPathComponent("docs/RELIABILITY.md"), encoding: .utf8)
-        return Set(text.matches(of: #/(?m)^- \*\*([LTDFH]-[0-9]+[a-z]?(?: [a-z])?)\.\*\*/#).map { String($0.output.1) })
+        return Set(text.matches(of: #/(?m)^- \*\*([LTDFHR]-[0-9]+[a-z]?(?: [a-z])?)\.\*\*/#).map { String($0.output.1) })
     }
 
     @Test func everyIDCitedInSourcesIsDefined() throws {
@@ -57,7 +57,7 @@ import Testing
 
     @Test func theWholeChecklistIsDefined() throws {
         let defined = try Self.defined()
-        for (family, last) in [("L", 45), ("T", 21), ("D", 12), ("F", 6), ("H", 8)] {
+        for (family, last) in [("L", 45), ("T", 21), ("D", 12), ("F", 6), ("H", 8), ("R", 9), ("P", 6)] {
             for n in 1...last { #expect(defined.contains("\(family)-\(n)"), "\(family)-\(n) is not defined") }
         }
         #expect(defined.isSuperset(of: ["L-22a", "L-29 a", "L-29 b"]))

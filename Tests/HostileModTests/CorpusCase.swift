@@ -13,6 +13,8 @@ import Testing
 /// --        | dir NAME | dirs WIDTH DEPTH | file NAME TEXT | bytecode-main | folder-symlink
 /// -- also: sim check compare verify         (the same mod through other commands too)
 /// -- check-says: TEXT                      (what `check`'s report must say)
+/// -- versus: ok | error "reason"           (`sim --versus` with the mod: a clean run, or a
+///                                           rule error naming it, status 3; #39)
 /// -- deterministic                         (a second process must print the same)
 /// -- no-benign-check                       (the mod changes the score on purpose)
 /// ```
@@ -41,6 +43,8 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
     /// Other commands that run the same mod (``HostileModTests/alsoArguments(_:)``).
     var also: [String]
     var checkSays: String?
+    /// `-- versus:`: what `sim --versus` under the mod must do (nil: not run).
+    var versus: Expectation?
 
     var testDescription: String { name }
 
@@ -73,6 +77,7 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
         checkBenign = true
         also = []
         checkSays = nil
+        versus = nil
         for line in source.split(separator: "\n") {
             guard line.hasPrefix("-- ") else { break }
             let text = line.dropFirst(3)
@@ -102,6 +107,7 @@ struct CorpusCase: CustomTestStringConvertible, Sendable {
             case "setup":
                 setup.append(value.split(separator: " ", maxSplits: 2).map(String.init))
             case "check-says": checkSays = value
+            case "versus": versus = value == "ok" ? .ok : .error(Self.quoted(value).split(separator: "|").map(String.init))
             case "also": also += value.split(separator: " ").map(String.init)
             case "deterministic": deterministic = true
             case "no-benign-check": checkBenign = false

@@ -92,6 +92,9 @@ import Testing
         for command in corpus.also {
             try Self.checkAlso(command, corpus, sandbox, before: before)
         }
+        if let versus = corpus.versus {
+            try Self.checkVersus(versus, corpus, sandbox, before: before)
+        }
 
         // The host is unharmed: the benign mod plays right after, in the same home.
         let benign = try sandbox.run(["run", "--mod", "benign", "--seed", "1", "--actions", "HH", "--json"])
@@ -158,6 +161,27 @@ import Testing
         expectedFiles.removeValue(forKey: quarantine)
         expectedFiles.removeValue(forKey: quarantine + ".lock")
         #expect(after == expectedFiles, "\(command) changed files: \(Self.difference(expectedFiles, after)) — \(label)")
+    }
+
+    /// `sim --versus` under the case's mod (#39: the referee does arithmetic on the `attack`
+    /// hook's values): a clean run, or a rule error naming the mod with status 3, never a
+    /// signal; one line on stderr at most, no file changed.
+    static func checkVersus(_ expectation: CorpusCase.Expectation, _ corpus: CorpusCase, _ sandbox: Sandbox, before: [String: String]) throws {
+        let run = try sandbox.run(["sim", "--versus", "eltetris:eltetris", "--mod", "hostile", "--mod", "benign",
+                                   "--games", "2", "--seed", "1", "--cap", "80", "--workers", "2", "--quiet"])
+        let label = "\(corpus.name) sim --versus: status \(run.status), \(String(format: "%.2f", run.seconds)) s\nstdout: \(run.stdout.suffix(600))\nstderr: \(run.stderr.prefix(600))"
+        #expect(run.seconds <= corpus.within * 3, "took longer than \(corpus.within * 3) s: \(label)")
+        #expect(run.stderr.split(separator: "\n").count <= 1, "more than one line on stderr: \(label)")
+        #expect(run.stdout.contains("matches"), "no summary: \(label)")
+        switch expectation {
+        case .error(let reasons):
+            #expect(run.status == 3, "\(label)")
+            #expect(run.stdout.contains("hostile") || run.stderr.contains("hostile"), "the reason does not name the mod: \(label)")
+            #expect(reasons.contains { (run.stdout + run.stderr).contains($0) }, "expected \(reasons): \(label)")
+        default:
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(label)")
+        }
+        #expect(try sandbox.snapshot() == before, "sim --versus changed files: \(label)")
     }
 
     /// The characters no output may hold: controls but the newline, C1 controls, bidi

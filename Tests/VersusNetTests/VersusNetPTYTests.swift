@@ -61,7 +61,7 @@ import Testing
         case afterReady([UInt8])
         /// A hello and READY 1, then these bytes, then closes.
         case afterReadyThenClose([UInt8])
-        /// A hello for other rules (another hash of the mod files).
+        /// A hello for other rules.
         case otherRules
     }
 
@@ -90,7 +90,9 @@ import Testing
         case .instead(let bytes): send(bytes)
         case .otherRules:
             guard case .hello(var hello)? = try? link.next(milliseconds: 10_000) else { return }
-            hello.rulesHash = "beef"
+            // Other rules than the joiner's standard (the same mods with other files: VersusRulesCheckPTYTests).
+            hello.rules = "mod:versus"
+            hello.rulesHash = String(repeating: "0", count: 64)
             hello.seed = 3
             hello.bestOf = 1
             try? link.send(.hello(hello))
@@ -155,7 +157,7 @@ import Testing
         Case(name: "a stall mid-match", script: .afterReady(frames("I 10 L")),
              line: "hanjul versus: the peer sent nothing for 10 s; match ended"),
         Case(name: "other rules", script: .otherRules,
-             line: "hanjul versus: cannot play: the peer's standard differs from this side's (its files hash to beef, here ", inGame: false),
+             line: "hanjul versus: cannot play: the peer plays mod:versus, this side standard: give both the same --mod", inGame: false),
         Case(name: "a peer that connects and says nothing", script: .silent,
              line: "hanjul versus: the peer said nothing for 10 s after connecting (no hello); match ended", inGame: false),
     ]
