@@ -442,7 +442,7 @@ struct KeysPageTests {
         return ManualClock(session: session, store: MemoryStore())
     }
 
-    @Test("Shift bound (to hard drop here: the standard rules have no hold) acts alone; unbound, Shift does nothing")
+    @Test("Shift bound (to hard drop here: the standard rules have no hold) acts alone, as it comes up; with another key, not; unbound, Shift does nothing")
     func shiftInAGame() {
         var bindings = KeyBindings.defaults
         bindings.bind(.modifier(.shift), to: .hardDrop, replacing: nil)
@@ -450,7 +450,13 @@ struct KeysPageTests {
         #expect(clock.session.screen.wantsModifierKeys)
         clock.at(10, .key(.press(.modifier(.shift))))
         clock.at(20, .key(.release(.modifier(.shift))))
-        #expect(clock.times(of: .hardDrop) == [10])
+        #expect(clock.times(of: .hardDrop) == [20])
+        // Shift-/ (`?`, the key list): no drop.
+        clock.at(30, .key(.press(.modifier(.shift))))
+        clock.at(35, .key(.press(.character("?"))))
+        clock.at(40, .key(.release(.character("?"))))
+        clock.at(45, .key(.release(.modifier(.shift))))
+        #expect(clock.times(of: .hardDrop) == [20])
         var plain = Self.game(.defaults)
         #expect(!plain.session.screen.wantsModifierKeys)
         plain.at(10, .key(.press(.modifier(.shift))))
