@@ -38,7 +38,7 @@ public enum ServeFuzzing {
         let status = server.loop()
         guard status == .success || status == .usage else { return "the server stopped with status \(status.code)" }
         return check(requests, answers: server.channel.memory?.answers ?? [], size: server.observationSize,
-                     actions: server.actionCount)
+                     actions: server.games[0].actionCount)
     }
 
     /// Walks the requests as the server read them and checks each answer.
@@ -54,9 +54,10 @@ public enum ServeFuzzing {
         while index < requests.count {
             let op = requests[index]
             index += 1
-            let argument = [UInt8(ascii: "R"): 8, UInt8(ascii: "P"): 2, UInt8(ascii: "K"): 1, UInt8(ascii: "G"): 2][op] ?? 0
-            if op == UInt8(ascii: "Q") || ![UInt8(ascii: "I"), UInt8(ascii: "R"), UInt8(ascii: "P"), UInt8(ascii: "K"), UInt8(ascii: "G")].contains(op)
-                || requests.count - index < argument { break }
+            // One game is served: `B` carries one 9-byte request (an op and a u64).
+            let sizes: [UInt8: Int] = [UInt8(ascii: "I"): 0, UInt8(ascii: "R"): 8, UInt8(ascii: "P"): 2, UInt8(ascii: "K"): 1,
+                                       UInt8(ascii: "T"): 5, UInt8(ascii: "G"): 2, UInt8(ascii: "B"): 9]
+            guard let argument = sizes[op], requests.count - index >= argument else { break }
             let word = requests[index..<(index + argument)]
             index += argument
             let problem: String?
@@ -72,7 +73,17 @@ public enum ServeFuzzing {
             case UInt8(ascii: "P"):
                 let action = Int(word[word.startIndex]) | Int(word[word.startIndex + 1]) << 8
                 problem = observation(invalid: action >= actions)
-            case UInt8(ascii: "K"): problem = observation(invalid: Int(word[word.startIndex]) >= ServeCommand.keys.count)
+            case UInt8(ascii: "K"), UInt8(ascii: "T"): problem = observation(invalid: Int(word[word.startIndex]) >= ServeCommand.keys.count)
+            case UInt8(ascii: "B"):
+                let inner = word[word.startIndex]
+                let value = word.dropFirst().enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+                switch inner {
+                case UInt8(ascii: "P"): problem = observation(invalid: value >= UInt64(actions))
+                case UInt8(ascii: "K"): problem = observation(invalid: value >= UInt64(ServeCommand.keys.count))
+                case UInt8(ascii: "T"): problem = observation(invalid: value & 0xFFFF >= UInt64(ServeCommand.keys.count))
+                case UInt8(ascii: "R"), UInt8(ascii: "O"): problem = observation(invalid: false)
+                default: return offset == answers.count ? nil : "\(answers.count - offset) bytes answered to an unknown batch op"
+                }
             default: problem = observation(invalid: false)
             }
             if let problem { return problem }
