@@ -40,6 +40,15 @@ package final class GameBridge {
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)
 
+    /// As a new bridge: no log, no pending callouts, the load-time generator from its seed
+    /// (`LoadedMod.reset`). The rules, kick table and result format stay: they are the same.
+    func resetForNewGame() {
+        log = []
+        pendingCallouts = []
+        pushedOffTop = false
+        loadTimeRandom = SplitMix64(seed: 0)
+    }
+
     /// Runs `body` with the bridge pointing at `state`.
     func with<T>(_ state: inout GameState, hook: Hook, _ body: () throws(RuleError) -> T) throws(RuleError) -> T {
         let saved = (self.state, readOnly, self.hook)

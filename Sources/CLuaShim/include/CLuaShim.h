@@ -110,6 +110,18 @@ void hj_push_host_function(lua_State *L, int id);
  *  whose metatable has __index = methods, a refusing __newindex and __metatable = "locked". */
 void hj_make_proxy(lua_State *L);
 
+/* ---- One state for many games (reset.c) ------------------------------------------ */
+/** Records the globals as they are now (before any mod code runs), out of mod code's reach.
+ *  Returns a Lua status (host work: no memory cap). */
+int hj_keep_globals(hj_ctx *c);
+/** Installs a new deep copy of the recorded globals as the global table, with a fresh
+ *  require cache, string methods from the new `string`, and math.randomseed,
+ *  collectgarbage("stop") and a pending warning forgotten. Returns a Lua status. */
+int hj_fresh_globals(hj_ctx *c);
+/** Replaces the table on top of the stack with a deep copy of it (metatables included),
+ *  or with an error message; returns a Lua status. */
+int hj_copy_table_protected(hj_ctx *c);
+
 /* ---- Raw global access ------------------------------------------------------------- */
 /** Pushes rawget(globals, name). */
 int hj_rawgetglobal(lua_State *L, const char *name, size_t len);
