@@ -104,6 +104,24 @@ package final class LoadedMod {
             manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
             try readRuleData(table)
         }
+        // Only loads made to be reused (a sim's, from a `LoadCache`) keep a snapshot.
+        if cached != nil { takeSnapshot() }
+    }
+
+    /// What `restore` puts back besides the Lua objects: the bridge as the load left it.
+    private var snapshotBridge: GameBridge.Snapshot?
+    /// Whether `reset` puts a snapshot back (else it runs the main chunk again).
+    var restoresSnapshot: Bool { snapshotBridge != nil }
+
+    /// Records the state as the load left it (`LuaState.snapshot`), when it can be.
+    private func takeSnapshot() {
+        let functions = Hook.allCases.compactMap { hooks[$0] }
+        do throws(LuaError) {
+            try lua.snapshot(tables: [game], functions: functions)
+            snapshotBridge = bridge.snapshot
+        } catch {
+            snapshotBridge = nil
+        }
     }
 
     /// Makes the mod as a new load would (same manifest and rule data, read once) in the same
@@ -112,8 +130,24 @@ package final class LoadedMod {
     /// generator new, then the main chunk run again and its hooks read. Nothing the mod
     /// kept (locals of its chunk, globals, changes to library tables, required modules)
     /// reaches the next game. docs/MODDING.md, "One state for many games".
+    ///
+    /// When the load could be recorded (`LuaState.snapshot`: no coroutine or userdata
+    /// reachable), the state is instead put back in place as the load left it
+    /// (`LuaState.restore`): the same objects with the same contents, the hooks the same
+    /// functions. Returns whether the hooks were read anew (the chunk ran again).
     /// - Throws: the chunk's failure, or a returned table that is not one.
-    func reset() throws(ModLoadError) {
+    @discardableResult
+    func reset() throws(ModLoadError) -> Bool {
+        if let snapshotBridge {
+            // The state as the load left it, put back in place: cheaper than a new run.
+            do throws(LuaError) {
+                try lua.restore()
+                bridge.restore(snapshotBridge)
+                return false
+            } catch {
+                self.snapshotBridge = nil
+            }
+        }
         let id = package.id
         bridge.resetForNewGame()
         let returned: [LuaValue]
@@ -130,6 +164,7 @@ package final class LoadedMod {
         }
         hooks = [:]
         try readHooks(table)
+        return true
     }
 
     /// The manifest and rule data this load read: everything but the hooks, which belong

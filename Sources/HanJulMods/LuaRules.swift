@@ -289,11 +289,16 @@ public final class LuaRules: Rules {
     /// - Throws: a main chunk's failure (a new load would fail the same way).
     public func resetForNewGame() throws(ModLoadError) -> Bool {
         guard let cached, !cached.contains(where: \.freshState) else { return false }
-        for mod in mods { try mod.reset() }
-        let chains = Self.chains(of: mods)
-        let bits = Hook.allCases.reduce(UInt32(0)) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
-        guard bits == defined else { return false }
-        chainTable = chains
+        var rebound = false
+        for mod in mods {
+            if try mod.reset() { rebound = true }
+        }
+        if rebound {
+            let chains = Self.chains(of: mods)
+            let bits = Hook.allCases.reduce(UInt32(0)) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
+            guard bits == defined else { return false }
+            chainTable = chains
+        }
         gravityCache = [:]
         if !isLookahead { hookWarnings.clear() }
         if let copy = builtLookahead, copy !== self, !(try copy.resetForNewGame()) { return false }

@@ -21,6 +21,9 @@ package enum OrderedRun {
     /// calling thread hands them over as fast as it can anyway; 64 covers a worker finishing
     /// many short games while another plays a long one.
     package static let maxWaiting = 64
+    /// Permits go back to the workers this many at a time (and all before the calling
+    /// thread waits).
+    static let permitBatch = 16
 
     package final class Shared: @unchecked Sendable {
         /// Records finished out of order, by index, until every earlier one is handed over.
@@ -102,7 +105,14 @@ package enum OrderedRun {
         } ?? []
         var delivered = 0
         var failure: (any Error)?
+        // Permits of handed-over games go back a batch at a time: one wake-up of a waiting
+        // worker per batch, not per game (short games are a few microseconds each).
+        var withheld = 0
         while delivered < count {
+            if withheld > 0 {
+                for _ in 0..<withheld { shared.permits.signal() }
+                withheld = 0
+            }
             shared.signal.wait()
             while failure == nil, let record = shared.ready.withLock({ $0.removeValue(forKey: delivered) }) {
                 do { try deliver(record) } catch {
@@ -110,7 +120,11 @@ package enum OrderedRun {
                     shared.next.store(count, ordering: .relaxed)
                 }
                 delivered += 1
-                shared.permits.signal()
+                withheld += 1
+                if withheld == Self.permitBatch {
+                    for _ in 0..<withheld { shared.permits.signal() }
+                    withheld = 0
+                }
             }
             if failure != nil { break }
             if shared.finishedWorkers.load(ordering: .acquiring) == threads && shared.ready.withLock({ $0[delivered] == nil }) { break }

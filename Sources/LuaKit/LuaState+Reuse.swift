@@ -56,4 +56,33 @@ extension LuaState {
             return LuaTableRef(state: self, reference: luaL_ref(L, hj_registryindex()))
         }
     }
+
+    /// Records, right after a main chunk ran, what Lua code can reach (the globals,
+    /// `require`'s cache, the string metatable, and `tables` and `functions`, the values the
+    /// host hands it): every table's contents and metatable, every function's upvalues.
+    /// `restore()` puts them back in place.
+    /// - Throws: when a coroutine or userdata is reachable, or objects nest too deep: then
+    ///   the state cannot be put back this way (renew the globals and run the chunk again).
+    public func snapshot(tables: [LuaTableRef], functions: [LuaFunctionRef]) throws(LuaError) {
+        try LuaStackGuard.withStack(L, reserving: tables.count + functions.count + 4) { _ throws(LuaError) in
+            for table in tables {
+                precondition(table.state === self, "table from another LuaState")
+                lua_rawgeti(L, hj_registryindex(), lua_Integer(table.reference))
+            }
+            for function in functions {
+                precondition(function.state === self, "function from another LuaState")
+                lua_rawgeti(L, hj_registryindex(), lua_Integer(function.reference))
+            }
+            let status = hj_snapshot_state(ctx, Int32(tables.count + functions.count))
+            if status != LUA_OK { throw status == LUA_ERRMEM ? .memory : .runtime(message: "cannot take a snapshot", traceback: "") }
+        }
+    }
+
+    /// Puts back in place what `snapshot` recorded (only the tables and upvalues that
+    /// changed), with `math.randomseed`'s generator, `collectgarbage("stop")` and a pending
+    /// warning as they were then.
+    public func restore() throws(LuaError) {
+        let status = hj_restore_state(ctx)
+        if status != LUA_OK { throw status == LUA_ERRMEM ? .memory : .runtime(message: "cannot restore the snapshot", traceback: "") }
+    }
 }

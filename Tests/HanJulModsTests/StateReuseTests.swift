@@ -37,8 +37,14 @@ import HanJulCore
         print("loaded " .. counter.loads)
         """)
 
-    func keeperRules() throws -> LuaRules {
-        fx.write("keeper", Self.stateful, files: ["counter.lua": "return { n = 0, loads = 0 }"])
+    /// `stateful` with a coroutine its hook can reach: no snapshot can hold one, so every
+    /// reset runs the main chunk again in fresh globals.
+    static let withCoroutine = stateful.replacingOccurrences(
+        of: "local calls = 0", with: "local calls = 0\nlocal co = coroutine.create(function() end)")
+        .replacingOccurrences(of: "calls = calls + 1", with: "calls = calls + 1 + (co and 0 or 1)")
+
+    func keeperRules(_ source: String = stateful) throws -> LuaRules {
+        fx.write("keeper", source, files: ["counter.lua": "return { n = 0, loads = 0 }"])
         let packages = try fx.catalog.packages(["keeper"])
         let cache = try #require(LuaRules.LoadCache.agreeing(try fx.catalog.rules(packages: packages).loadCache,
                                                              try fx.catalog.rules(packages: packages).loadCache))
@@ -48,13 +54,17 @@ import HanJulCore
     /// The intervals of levels 1 to 4, asked in order (each level's hook runs once).
     static func intervals(_ rules: LuaRules) -> [Int] { (1...4).map { rules.gravityInterval(level: $0) } }
 
-    @Test func everyGameAfterAResetSeesWhatANewLoadSees() throws {
-        let fresh = try keeperRules()
+    @Test(arguments: [true, false])
+    func everyGameAfterAResetSeesWhatANewLoadSees(snapshot: Bool) throws {
+        let source = snapshot ? Self.stateful : Self.withCoroutine
+        let fresh = try keeperRules(source)
         let expected = Self.intervals(fresh)
         // The hook's state grows within a game: the intervals differ level to level.
         #expect(Set(expected).count == expected.count)
         #expect(fresh.mods[0].log == ["loaded 1"])
-        let reused = try keeperRules()
+        let reused = try keeperRules(source)
+        // Put back from a snapshot, or (a coroutine is reachable) run again in fresh globals.
+        #expect(reused.mods[0].restoresSnapshot == snapshot)
         #expect(Self.intervals(reused) == expected)
         for game in 2...5 {
             #expect(try reused.resetForNewGame(), "game \(game)")

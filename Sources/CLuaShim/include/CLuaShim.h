@@ -122,6 +122,16 @@ int hj_fresh_globals(hj_ctx *c);
  *  or with an error message; returns a Lua status. */
 int hj_copy_table_protected(hj_ctx *c);
 
+/** Records, after a main chunk ran, the contents of every table and the upvalues of every
+ *  function reachable from the globals, require's cache, the string metatable and the
+ *  `nhost` values on top of the stack (popped): what hj_restore puts back. Returns a Lua
+ *  status: an error when a coroutine or userdata is reachable, objects nest too deep, or
+ *  a traversal of `next` is open (then renew the globals and run the chunk again). */
+int hj_snapshot_state(hj_ctx *c, int nhost);
+/** Puts back in place what hj_snapshot recorded (only what changed), and the generator,
+ *  the collector's switch and a pending warning as they were. Returns a Lua status. */
+int hj_restore_state(hj_ctx *c);
+
 /* ---- Raw global access ------------------------------------------------------------- */
 /** Pushes rawget(globals, name). */
 int hj_rawgetglobal(lua_State *L, const char *name, size_t len);
