@@ -177,7 +177,32 @@ static void hj_snap_value(lua_State *L, int idx, int tables, int metas, int ups,
             lua_pushvalue(L, idx);
             lua_pushvalue(L, -2);
             lua_rawset(L, metas);
-            hj_snap_value(L, -1, tables, metas, ups, depth + 1);
+            lua_pushliteral(L, "__metatable");
+            if (lua_rawget(L, -2) != LUA_TNIL) {
+                /* A protected metatable (the host's proxies, the string metatable): Lua code
+                   can neither get it nor set another, so it and its __index table cannot
+                   change; what they hold can be reached, and is recorded. */
+                lua_settop(L, -2);
+                int mt = lua_gettop(L);
+                lua_pushnil(L);
+                while (lua_next(L, mt)) {
+                    if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TSTRING &&
+                        strcmp(lua_tostring(L, -2), "__index") == 0) {
+                        int index = lua_gettop(L);
+                        lua_pushnil(L);
+                        while (lua_next(L, index)) {
+                            hj_snap_value(L, -1, tables, metas, ups, depth + 1);
+                            lua_settop(L, -2);
+                        }
+                    } else {
+                        hj_snap_value(L, -1, tables, metas, ups, depth + 1);
+                    }
+                    lua_settop(L, mt + 1);
+                }
+            } else {
+                lua_settop(L, -2);
+                hj_snap_value(L, -1, tables, metas, ups, depth + 1);
+            }
             lua_settop(L, -2);
         }
         /* then what the keys and values reach */
@@ -189,10 +214,25 @@ static void hj_snap_value(lua_State *L, int idx, int tables, int metas, int ups,
         }
         lua_settop(L, copy - 1);
     } else if (type == LUA_TFUNCTION) {
+        /* Only a Lua function's upvalues can be changed by Lua code (no debug library);
+           a C function's are its own (constants, in the sandbox's), so only what they
+           reach is recorded. A function without upvalues holds nothing. */
+        if (lua_getupvalue(L, idx, 1) == NULL) return;
+        lua_settop(L, -2);
         lua_pushvalue(L, idx);
         if (lua_rawget(L, ups) != LUA_TNIL) { lua_settop(L, -2); return; }
         lua_settop(L, -2);
         luaL_checkstack(L, 8, "taking the snapshot");
+        if (lua_iscfunction(L, idx)) {
+            lua_pushvalue(L, idx);
+            lua_pushboolean(L, 0);                   /* seen, nothing to put back */
+            lua_rawset(L, ups);
+            for (int i = 1; lua_getupvalue(L, idx, i) != NULL; i++) {
+                hj_snap_value(L, -1, tables, metas, ups, depth + 1);
+                lua_settop(L, -2);
+            }
+            return;
+        }
         lua_createtable(L, 4, 1);
         int list = lua_gettop(L);
         lua_pushvalue(L, idx);
@@ -322,7 +362,8 @@ static int hj_restore_body(lua_State *L) {
     }
     /* upvalues */
     lua_pushnil(L);
-    while (lua_next(L, 4)) {                     /* 5 function, 6 list */
+    while (lua_next(L, 4)) {                     /* 5 function, 6 list (false: a C function) */
+        if (!lua_istable(L, 6)) { lua_settop(L, 5); continue; }
         lua_getfield(L, 6, "n");
         int n = (int)lua_tointeger(L, -1);
         lua_settop(L, 6);
