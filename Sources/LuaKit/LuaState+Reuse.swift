@@ -39,7 +39,7 @@ extension LuaState {
             guard let name = lua_getupvalue(L, -1, 1), String(cString: name) == "_ENV" else {
                 throw .runtime(message: "not a main chunk: its first upvalue is not _ENV", traceback: "")
             }
-            lua_settop(L, -2)
+            hj_pop(L, 1)
             lua_rawgeti(L, hj_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
             _ = lua_setupvalue(L, -2, 1)
         }
