@@ -20,7 +20,7 @@ enum BenchCommand {
     static let noReference = Option.flag("--no-reference", help: "do not build and run the C reference")
     static let rounds = Option("--rounds", value: "N",
                                help: "measure everything N times, interleaved, and keep each one's best round (default 3)")
-    static let json = Option.flag("--json", help: "print the figures as one JSON object (docs/SIM.md, \"bench --json\")")
+    static let json = Option.flag("--json", help: "print the figures as one JSON object (its keys are listed in the simulation guide, \"bench --json\")")
 
     static let declaration = Command(
         "bench", summary: "the bot's speed: built-in rules, the mod standard, and the C reference",
