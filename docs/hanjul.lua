@@ -381,6 +381,7 @@ function Standard.spawn(game, letter) end
 ---@field counterclockwise? boolean switch on the A action (counter-clockwise rotation)
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
+---@field fresh_state? boolean new Lua states for every game in sim, compare and bench instead of one state per worker reset between games
 ---@field lock_delay? {ms: integer, resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); by_level: the time at level 1, 2, … (the last past the end); false: none
 ---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
 ---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)

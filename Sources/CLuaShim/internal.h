@@ -52,6 +52,11 @@ struct hj_ctx {
     hj_watch *watch;
     char warnbuf[512];
     size_t warnlen;
+    /* what hj_snapshot recorded besides Lua objects (reset.c) */
+    int snap_seeded;
+    uint64_t snap_rng[4];
+    char snap_warnbuf[512];
+    size_t snap_warnlen;
 };
 
 static inline hj_ctx *hj_ctx_fast(lua_State *L) { return *(hj_ctx **)lua_getextraspace(L); }

@@ -20,10 +20,11 @@ enum BenchCommand {
     static let noReference = Option.flag("--no-reference", help: "do not build and run the C reference")
     static let rounds = Option("--rounds", value: "N",
                                help: "measure everything N times, interleaved, and keep each one's best round (default 3)")
+    static let json = Option.flag("--json", help: "print the figures as one JSON object (its keys are listed in the simulation guide, \"bench --json\")")
 
     static let declaration = Command(
         "bench", summary: "the bot's speed: built-in rules, the mod standard, and the C reference",
-        synopsis: ["[--games N] [--cap PIECES] [--rounds N] [--reference PATH | --no-reference] [--mods-dir DIR]..."],
+        synopsis: ["[--games N] [--cap PIECES] [--rounds N] [--reference PATH | --no-reference] [--json] [--mods-dir DIR]..."],
         discussion: [
             "Plays the same seeds single-threaded, in CPU time, under the built-in rules and under the mod standard "
                 + "(Lua), and builds and runs the C reference bot when a C compiler is found; prints pieces and "
@@ -32,8 +33,10 @@ enum BenchCommand {
                 + "and the best round of each counts: on a shared machine the other work only ever slows a round "
                 + "down, so the best round is the closest to the machine's speed, and ratios of best rounds are "
                 + "steadier than those of single ones.",
+            "The report names the CPU (from /proc/cpuinfo) and the commit of the git checkout the binary is in "
+                + "(\"unknown\" outside one), so figures from two builds or machines are never mistaken for one another.",
         ],
-        options: [games, cap, rounds, reference, noReference, ModOptions.modsDir],
+        options: [games, cap, rounds, reference, noReference, json, ModOptions.modsDir],
         misplaced: ["--mod": "hanjul bench measures the built-in rules and Mods/standard; --mod does not apply"])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
@@ -99,8 +102,13 @@ enum BenchCommand {
         }
         defer { referenceBinary?.remove() }
 
+        let machine = BenchMachine.current()
+        let asJSON = request.json
+        // Under --json, standard output holds the JSON alone.
+        let say: (String) -> Void = { if !asJSON { HanJulCommandLine.say($0) } }
         say("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time, "
               + "best of \(rounds) round\(rounds == 1 ? "" : "s")")
+        say("machine: \(machine.cpu); hanjul \(HanJulVersion.release), commit \(machine.commit)")
         var builtIn: Rounds? = nil
         var modRounds = [Rounds?](repeating: nil, count: mods.count)
         var reference: Rounds? = nil
@@ -129,6 +137,17 @@ enum BenchCommand {
             }
         }
         guard let builtIn else { return .success }
+        if asJSON {
+            let report = BenchReport(request: request, machine: machine, builtIn: builtIn,
+                                     mods: mods.enumerated().map { index, mod in
+                                         let note: String? = if case .failure(let message) = specs[index].result { message } else { nil }
+                                         return (mod.id, mod.goal, modRounds[index], note)
+                                     },
+                                     reference: referenceBinary == nil ? nil : reference, compiler: referenceBinary?.compilerName,
+                                     referenceNote: referenceNote)
+            Swift.print(try sweep { () throws(SweepError) in try JSONLines.text(report, pretty: true) })
+            return .success
+        }
         say("(a) built-in standard rules  " + builtIn.best.line + builtIn.spread)
         for (index, (name, _, goal)) in mods.enumerated() {
             let label = name + String(repeating: " ", count: max(1, 28 - name.count))
@@ -148,7 +167,8 @@ enum BenchCommand {
               + reference.spread)
         let ratio = builtIn.best.piecesPerSecond / reference.best.piecesPerSecond
         say("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "
-              + "\(Format.fixed(builtIn.best.placementsPerSecond / reference.best.placementsPerSecond, 2))× placements/s")
+              + "\(Format.fixed(builtIn.best.placementsPerSecond / reference.best.placementsPerSecond, 2))× placements/s"
+              + " (on \(machine.cpu), commit \(machine.commit))")
         say("  note: HanJul's bot finds every placement by rotating with the real kicks and sliding from the")
         say("  spawn position, checks each is reachable, and plays the chosen one through Game.apply (events,")
         say("  scoring, bag); the reference drops each orientation straight down in every column.")
@@ -163,6 +183,7 @@ struct BenchRun {
     var referencePath: String?
     var noReference: Bool
     var rounds: Int
+    var json: Bool
     var mods: ModOptions
 
     init(_ arguments: Arguments) throws(UsageError) {
@@ -171,6 +192,7 @@ struct BenchRun {
         referencePath = arguments.value(BenchCommand.reference)
         noReference = arguments.flag(BenchCommand.noReference)
         rounds = try arguments.count(BenchCommand.rounds, limit: 100) ?? 3
+        json = arguments.flag(BenchCommand.json)
         mods = try ModOptions(arguments, ids: false)
     }
 

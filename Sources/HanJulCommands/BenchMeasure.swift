@@ -17,12 +17,15 @@ extension BenchCommand {
         var best: Figures
         var slowest: Double
         var count: Int
+        /// Every round's pieces per second, in the order measured.
+        var rates: [Double]
 
         static func adding(_ figures: Figures, to rounds: Rounds?) -> Rounds {
-            guard var rounds else { return Rounds(best: figures, slowest: figures.piecesPerSecond, count: 1) }
+            guard var rounds else { return Rounds(best: figures, slowest: figures.piecesPerSecond, count: 1, rates: [figures.piecesPerSecond]) }
             if figures.piecesPerSecond > rounds.best.piecesPerSecond { rounds.best = figures }
             rounds.slowest = min(rounds.slowest, figures.piecesPerSecond)
             rounds.count += 1
+            rounds.rates.append(figures.piecesPerSecond)
             return rounds
         }
 
@@ -134,11 +137,9 @@ extension BenchCommand {
         /// Compiles `source` (the bytes of the file `name`, copied into a private scratch
         /// folder, so a file changed meanwhile is not what gets compiled).
         static func build(source: [UInt8], named name: String, compiler: String) -> Built {
-            var template = Array((FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX").utf8CString)
-            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            guard let folder = scratchFolder() else {
                 return .failure("cannot make a scratch folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
             }
-            let folder = URL(fileURLWithPath: String(cString: made))
             let binary = ReferenceBinary(folder: folder, path: folder.appendingPathComponent("reference-sim").path,
                                          compilerName: URL(fileURLWithPath: compiler).lastPathComponent)
             let copy = folder.appendingPathComponent("reference-sim.c").path
@@ -174,6 +175,13 @@ extension BenchCommand {
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A new private folder in the temporary folder (mkdtemp), or nil (errno says why).
+    static func scratchFolder() -> URL? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return URL(fileURLWithPath: String(cString: made))
     }
 
     /// Runs `path` with `arguments` (posix_spawn; output and errors into the scratch file

@@ -282,8 +282,8 @@ struct SimOptions {
     }
 
     /// The rule set a `--mod` list (or a `compare` side) names: none is the built-in
-    /// standard rules; otherwise mods from the catalog, applied in order, with fresh Lua
-    /// states for every game. The mods' manifests and rule data are read once here (two
+    /// standard rules; otherwise mods from the catalog, applied in order, each game in Lua
+    /// states as new (one set per worker, reset between games: `LuaRules.resetForNewGame`). The mods' manifests and rule data are read once here (two
     /// loads that must agree; see `LuaRules.LoadCache`) and reused by every game's load,
     /// which still runs each main chunk in its new states. A single name that is no mod but a built-in variant
     /// (`uniform`, `nokick`) names that variant.
@@ -305,10 +305,12 @@ struct SimOptions {
             let identity = loaded.identity
             // Read fresh twice: data that differs between loads is never reused.
             let cache = LuaRules.LoadCache.agreeing(loaded.loadCache, try catalog.rules(packages: packages, watchdog: watchdog).loadCache)
-            var spec = RuleSetSpec.freshPerGame(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
+            // One set of Lua states per worker, reset between games (LuaRules.resetForNewGame:
+            // fresh globals, the main chunks run again), so a game plays as in new states.
+            var spec = RuleSetSpec.reusedPerWorker(name: ids.map { "mod:" + $0 }.joined(separator: "+"), make: {
                 if let cache { return try catalog.rules(packages: packages, watchdog: watchdog, reusing: cache) }
                 return try catalog.rules(packages: packages, watchdog: watchdog)
-            }
+            }, reset: { try $0.resetForNewGame() })
             spec.lockfile = identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             spec.resultFormat = loaded.resultFormat
             return .success(spec)

@@ -40,6 +40,31 @@ package final class GameBridge {
     /// A deterministic generator for code that runs outside a game (a mod's main chunk).
     var loadTimeRandom = SplitMix64(seed: 0)
 
+    /// What a load left in the bridge (`LoadedMod`'s snapshot).
+    struct Snapshot {
+        var log: [String]
+        var pendingCallouts: [String]
+        var loadTimeRandom: SplitMix64
+    }
+
+    var snapshot: Snapshot { Snapshot(log: log, pendingCallouts: pendingCallouts, loadTimeRandom: loadTimeRandom) }
+
+    func restore(_ snapshot: Snapshot) {
+        log = snapshot.log
+        pendingCallouts = snapshot.pendingCallouts
+        loadTimeRandom = snapshot.loadTimeRandom
+        pushedOffTop = false
+    }
+
+    /// As a new bridge: no log, no pending callouts, the load-time generator from its seed
+    /// (`LoadedMod.reset`). The rules, kick table and result format stay: they are the same.
+    func resetForNewGame() {
+        log = []
+        pendingCallouts = []
+        pushedOffTop = false
+        loadTimeRandom = SplitMix64(seed: 0)
+    }
+
     /// Runs `body` with the bridge pointing at `state`.
     func with<T>(_ state: inout GameState, hook: Hook, _ body: () throws(RuleError) -> T) throws(RuleError) -> T {
         let saved = (self.state, readOnly, self.hook)

@@ -19,6 +19,12 @@ final class HookWarnings {
     /// `mod NUL hook` of each reported failure.
     private var seen: Set<String> = []
 
+    /// As new: for the next game of rules reused (`LuaRules.resetForNewGame`).
+    func clear() {
+        list = []
+        seen = []
+    }
+
     /// Records `error`, unless its mod and hook already failed: `fallback` says what the
     /// game used instead, `lookahead` that the bot's copy of the mods raised it.
     func report(_ error: RuleError, fallback: String, lookahead: Bool) {

@@ -141,6 +141,12 @@ extension LoadedMod {
             }
             self[keyPath: flag] = on
         }
+        if case .nil = table["fresh_state"] {} else {
+            guard let on = table["fresh_state"].boolValue else {
+                throw .manifest(id: id, reason: "fresh_state must be true or false (it is \(table["fresh_state"].typeName))")
+            }
+            freshState = on
+        }
         if case .nil = table["pieces"] {} else {
             pieces = try readPieces(table["pieces"])
         }

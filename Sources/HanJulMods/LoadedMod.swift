@@ -8,8 +8,13 @@ package final class LoadedMod {
     let package: ModPackage
     let manifest: ModManifest
     package let lua: LuaState
-    let game: LuaTableRef
+    /// The game object hooks get (a new copy of `gameTemplate` after each `reset`).
+    private(set) var game: LuaTableRef
     let bridge: GameBridge
+    /// The game object as made, before any mod code could touch it (`reset` copies it).
+    private let gameTemplate: LuaTableRef
+    /// The main chunk, run again by `reset` in fresh globals.
+    private let chunk: LuaFunctionRef
     /// The path messages show for the mod's files, e.g. `Mods/garbage`.
     let displayFolder: String
 
@@ -33,6 +38,9 @@ package final class LoadedMod {
     var goal: GameGoal?
     /// `garbage = { delay =, messiness =, cap =, cancels = }`: how garbage arrives in versus.
     var garbage: GarbageRules?
+    /// `fresh_state = true`: the mod asks for a new Lua state for every game instead of
+    /// one reset between games (`LuaRules.resetForNewGame`).
+    var freshState = false
     var hooks: [Hook: LuaFunctionRef] = [:]
     /// What the mod printed (`print`, `warn`), newest last, capped.
     package var log: [String] { bridge.log }
@@ -76,7 +84,11 @@ package final class LoadedMod {
         let chunk: LuaFunctionRef
         let returned: [LuaValue]
         do throws(LuaError) {
+            // Recorded before any of the mod's code runs: what `reset` puts back.
+            try lua.keepGlobals()
+            gameTemplate = try lua.deepCopy(game)
             chunk = try lua.load(bytes: package.files["mod.lua"]!, chunkName: "@\(displayFolder)/mod.lua")
+            self.chunk = chunk
             returned = try lua.call(chunk, [])
         } catch {
             throw .script(id: id, message: Self.describeLoad(error, folder: displayFolder))
@@ -92,6 +104,67 @@ package final class LoadedMod {
             manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
             try readRuleData(table)
         }
+        // Only loads made to be reused (a sim's, from a `LoadCache`) keep a snapshot.
+        if cached != nil { takeSnapshot() }
+    }
+
+    /// What `restore` puts back besides the Lua objects: the bridge as the load left it.
+    private var snapshotBridge: GameBridge.Snapshot?
+    /// Whether `reset` puts a snapshot back (else it runs the main chunk again).
+    var restoresSnapshot: Bool { snapshotBridge != nil }
+
+    /// Records the state as the load left it (`LuaState.snapshot`), when it can be.
+    private func takeSnapshot() {
+        let functions = Hook.allCases.compactMap { hooks[$0] }
+        do throws(LuaError) {
+            try lua.snapshot(tables: [game], functions: functions)
+            snapshotBridge = bridge.snapshot
+        } catch {
+            snapshotBridge = nil
+        }
+    }
+
+    /// Makes the mod as a new load would (same manifest and rule data, read once) in the same
+    /// Lua state: new globals copied from those recorded before the main chunk first ran
+    /// (`LuaState.freshGlobals`), a new game object, the bridge's log and load-time
+    /// generator new, then the main chunk run again and its hooks read. Nothing the mod
+    /// kept (locals of its chunk, globals, changes to library tables, required modules)
+    /// reaches the next game. docs/MODDING.md, "One state for many games".
+    ///
+    /// When the load could be recorded (`LuaState.snapshot`: no coroutine or userdata
+    /// reachable), the state is instead put back in place as the load left it
+    /// (`LuaState.restore`): the same objects with the same contents, the hooks the same
+    /// functions. Returns whether the hooks were read anew (the chunk ran again).
+    /// - Throws: the chunk's failure, or a returned table that is not one.
+    @discardableResult
+    func reset() throws(ModLoadError) -> Bool {
+        if let snapshotBridge {
+            // The state as the load left it, put back in place: cheaper than a new run.
+            do throws(LuaError) {
+                try lua.restore()
+                bridge.restore(snapshotBridge)
+                return false
+            } catch {
+                self.snapshotBridge = nil
+            }
+        }
+        let id = package.id
+        bridge.resetForNewGame()
+        let returned: [LuaValue]
+        do throws(LuaError) {
+            try lua.freshGlobals()
+            game = try lua.deepCopy(gameTemplate)
+            try lua.rebindEnvironment(of: chunk)
+            returned = try lua.call(chunk, [])
+        } catch {
+            throw .script(id: id, message: Self.describeLoad(error, folder: displayFolder))
+        }
+        guard returned.count == 1, let table = returned[0].tableValue else {
+            throw .manifest(id: id, reason: "must return one table (it returned \(returned.map(\.typeName).joined(separator: ", ").nilIfEmpty ?? "nothing"))")
+        }
+        hooks = [:]
+        try readHooks(table)
+        return true
     }
 
     /// The manifest and rule data this load read: everything but the hooks, which belong
@@ -100,7 +173,7 @@ package final class LoadedMod {
         ModRuleData(manifest: manifest, boardWidth: boardSize?.width, boardHeight: boardSize?.height, pieces: pieces,
                     extraPieces: extraPieces, rotations: rotations, preview: preview, kicks: kicks,
                     counterclockwise: counterclockwise, hold: hold, halfTurn: halfTurn, lockDelay: lockDelay,
-                    resultFormat: resultFormat, goal: goal, garbage: garbage)
+                    resultFormat: resultFormat, goal: goal, garbage: garbage, freshState: freshState)
     }
 
     private func apply(_ data: ModRuleData) {
@@ -117,6 +190,7 @@ package final class LoadedMod {
         resultFormat = data.resultFormat
         goal = data.goal
         garbage = data.garbage
+        freshState = data.freshState
     }
 }
 
@@ -138,6 +212,7 @@ struct ModRuleData: Equatable, Sendable {
     var resultFormat: ResultFormat?
     var goal: GameGoal?
     var garbage: GarbageRules?
+    var freshState: Bool
 }
 
 /// A mod's `kicks` as written, before it meets the piece set (which may come from another

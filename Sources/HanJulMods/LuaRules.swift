@@ -66,16 +66,22 @@ public final class LuaRules: Rules {
     /// The copy `lookahead` answers from, built on first use; it reports its hooks' failures
     /// to these rules' `warnings`. Should it fail to load (it loaded once already: memory,
     /// say), the search asks these rules, and that is a warning too.
-    lazy var lookaheadCopy: LuaRules = {
+    var lookaheadCopy: LuaRules {
+        if let built = builtLookahead { return built }
+        let made: LuaRules
         do throws(ModLoadError) {
-            return try LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog,
+            made = try LuaRules(packages: packages, displayFolders: displayFolders, watchdog: watchdog,
                                 warnings: hookWarnings, isLookahead: true, cached: cached)
         } catch {
             hookWarnings.report(RuleError(hook: "lookahead", message: "the bot's copy of the mods did not load: \(error)"),
                                 fallback: "the game's own Lua states for the bot's search", lookahead: false)
-            return self
+            made = self
         }
-    }()
+        builtLookahead = made
+        return made
+    }
+    /// `lookaheadCopy` once built.
+    private var builtLookahead: LuaRules?
 
     /// Where hook failures the game goes on from are reported (shared with `lookaheadCopy`).
     let hookWarnings: HookWarnings
@@ -91,7 +97,7 @@ public final class LuaRules: Rules {
     public var warnings: [RuleError] { hookWarnings.list }
 
     /// Per hook (by `Hook.slot`), the mods that define it, in the order they run.
-    let chainTable: [[(mod: LoadedMod, function: LuaFunctionRef)]]
+    private(set) var chainTable: [[(mod: LoadedMod, function: LuaFunctionRef)]]
     /// Kind index by letter byte (−1: not a letter of the piece set), for `next_piece`.
     let kindByLetter: [Int8]
 
@@ -237,14 +243,7 @@ public final class LuaRules: Rules {
         lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
         resultFormat = loaded.last { $0.resultFormat != nil }?.resultFormat
         goal = loaded.last { $0.goal != nil }?.goal
-        var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
-        for hook in Hook.allCases {
-            let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
-            switch hook.composition {
-            case .lastWins: chains[hook.slot] = Array(defining.suffix(1))
-            case .chain, .all: chains[hook.slot] = defining
-            }
-        }
+        let chains = Self.chains(of: loaded)
         chainTable = chains
         guard pieces.kinds.contains(where: \.inBag) || !chains[Hook.nextPiece.slot].isEmpty else {
             throw .conflict("every piece has bag = false and no mod has next_piece: nothing would be dealt")
@@ -263,6 +262,47 @@ public final class LuaRules: Rules {
         guard spawnWidth <= boardWidth else {
             throw .conflict("the pieces (\(spawnWidth) cells wide) do not fit a board \(boardWidth) wide")
         }
+    }
+
+    /// Per hook, the mods that define it in the order they run (`chainTable`).
+    static func chains(of loaded: [LoadedMod]) -> [[(mod: LoadedMod, function: LuaFunctionRef)]] {
+        var chains = Array(repeating: [(mod: LoadedMod, function: LuaFunctionRef)](), count: Hook.allCases.count)
+        for hook in Hook.allCases {
+            let defining = loaded.compactMap { mod in mod.hooks[hook].map { (mod: mod, function: $0) } }
+            switch hook.composition {
+            case .lastWins: chains[hook.slot] = Array(defining.suffix(1))
+            case .chain, .all: chains[hook.slot] = defining
+            }
+        }
+        return chains
+    }
+
+    /// Makes these rules as a new load of the same packages would be, in the same Lua states,
+    /// for the next game (one state per mod and worker instead of one per game; docs/MODDING.md,
+    /// "One state for many games"): every mod's `LoadedMod.reset`, the hooks bound again, the
+    /// gravity cache and the warnings emptied, and the lookahead copy, when built, reset too.
+    ///
+    /// Returns false when these rules cannot be reused, and a new load must be made instead:
+    /// their rule data was not read once for all loads (`LoadCache`: a mod whose data varies
+    /// between loads), a mod asks for a fresh state (`fresh_state = true`), or the hooks
+    /// defined differ from the first load's.
+    /// - Throws: a main chunk's failure (a new load would fail the same way).
+    public func resetForNewGame() throws(ModLoadError) -> Bool {
+        guard let cached, !cached.contains(where: \.freshState) else { return false }
+        var rebound = false
+        for mod in mods {
+            if try mod.reset() { rebound = true }
+        }
+        if rebound {
+            let chains = Self.chains(of: mods)
+            let bits = Hook.allCases.reduce(UInt32(0)) { bits, hook in chains[hook.slot].isEmpty ? bits : bits | 1 << UInt32(hook.slot) }
+            guard bits == defined else { return false }
+            chainTable = chains
+        }
+        gravityCache = [:]
+        if !isLookahead { hookWarnings.clear() }
+        if let copy = builtLookahead, copy !== self, !(try copy.resetForNewGame()) { return false }
+        return true
     }
 
     // MARK: Calling hooks

@@ -51,6 +51,19 @@ public struct RuleSetSpec: Sendable {
         })
     }
 
+    /// A rule set whose rules are made once per worker and made new between games by
+    /// `reset` (mods: the same Lua states with fresh globals and the main chunks run again;
+    /// `LuaRules.resetForNewGame`), which returns false, or throws, when they cannot be, and
+    /// that game's rules are then made afresh with `make`. Every game then plays as under
+    /// `freshPerGame`, without the price of new rules per game.
+    public static func reusedPerWorker<R: Rules & SendableMetatype>(
+        name: String, make: @escaping @Sendable () throws -> R, reset: @escaping @Sendable (R) throws -> Bool
+    ) -> RuleSetSpec {
+        RuleSetSpec(name: name, makePlayer: { config in
+            ReusedRulesPlayer(first: try make(), make: make, reset: reset, config: config)
+        })
+    }
+
     /// A player for one worker: makes the rules (which may throw, a mod failing to load).
     public func player(_ config: SimulationConfig) throws -> any SeedPlayer {
         try makePlayer(config)

@@ -16,6 +16,15 @@ package protocol RunProgress: Sendable {
 }
 
 package enum OrderedRun {
+    /// How many finished games may wait to be handed over before the workers wait (besides
+    /// one game in play per worker). Small: a record is a few hundred bytes, and the
+    /// calling thread hands them over as fast as it can anyway; 64 covers a worker finishing
+    /// many short games while another plays a long one.
+    package static let maxWaiting = 64
+    /// Permits go back to the workers this many at a time (and all before the calling
+    /// thread waits).
+    static let permitBatch = 16
+
     package final class Shared: @unchecked Sendable {
         /// Records finished out of order, by index, until every earlier one is handed over.
         package let ready = Mutex<[Int: GameRecord]>([:])
@@ -25,6 +34,15 @@ package enum OrderedRun {
         package let done = Atomic<Int>(0)
         package let finishedWorkers = Atomic<Int>(0)
         package let failed = Mutex<String?>(nil)
+        /// One permit per game a worker may take before earlier ones are handed over.
+        package let permits: DispatchSemaphore
+
+        init(permits: Int) {
+            // Made at 0 and raised: libdispatch traps when a semaphore goes away below the
+            // value it was made with, which a stopped run leaves.
+            self.permits = DispatchSemaphore(value: 0)
+            for _ in 0..<permits { self.permits.signal() }
+        }
     }
 
     /// Plays `seeds` and calls `deliver` with each record in seed order, on the calling
@@ -38,9 +56,11 @@ package enum OrderedRun {
         recording.recordsReplays = replayFolder != nil
         let config = recording
         let fileStem = String(spec.name.map { $0.isLetter || $0.isNumber || $0 == "+" ? $0 : "-" })
-        let shared = Shared()
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(workers, max(1, count))
+        // A permit per worker on top of `maxWaiting`: the game with the lowest index not yet
+        // handed over always holds one, so it is played and the run never stalls.
+        let shared = Shared(permits: maxWaiting + threads)
         // The first frame (0 done) before any worker starts, so it is there however busy
         // the machine is (ProgressTests look for it).
         progress?.draw(done: 0)
@@ -58,6 +78,7 @@ package enum OrderedRun {
                 return
             }
             while true {
+                shared.permits.wait()
                 let index = shared.next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { break }
                 let seed = first + UInt64(index)
@@ -84,7 +105,14 @@ package enum OrderedRun {
         } ?? []
         var delivered = 0
         var failure: (any Error)?
+        // Permits of handed-over games go back a batch at a time: one wake-up of a waiting
+        // worker per batch, not per game (short games are a few microseconds each).
+        var withheld = 0
         while delivered < count {
+            if withheld > 0 {
+                for _ in 0..<withheld { shared.permits.signal() }
+                withheld = 0
+            }
             shared.signal.wait()
             while failure == nil, let record = shared.ready.withLock({ $0.removeValue(forKey: delivered) }) {
                 do { try deliver(record) } catch {
@@ -92,10 +120,18 @@ package enum OrderedRun {
                     shared.next.store(count, ordering: .relaxed)
                 }
                 delivered += 1
+                withheld += 1
+                if withheld == Self.permitBatch {
+                    for _ in 0..<withheld { shared.permits.signal() }
+                    withheld = 0
+                }
             }
             if failure != nil { break }
             if shared.finishedWorkers.load(ordering: .acquiring) == threads && shared.ready.withLock({ $0[delivered] == nil }) { break }
         }
+        // Workers waiting for a permit after a failure (no more are handed over) go on, see
+        // that every seed is taken, and end.
+        for _ in 0..<threads { shared.permits.signal() }
         Platform.join(workerThreads)
         Platform.join(progressThread)
         progress?.finish(done: delivered)

@@ -101,6 +101,22 @@ import Testing
         }
     }
 
+    @Test func benchSaysWhereItRanAndSpeaksJSON() throws {
+        let text = try Hanjul.run(["bench", "--games", "1", "--cap", "20", "--rounds", "1", "--no-reference"])
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("machine: ") && $0.contains(", commit ") }, "\(text.stdout)")
+        let result = try Hanjul.run(["bench", "--games", "1", "--cap", "20", "--rounds", "2", "--no-reference", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Standard output is the JSON object alone.
+        let json = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        #expect(json["schema"] as? Int == 1 && json["games"] as? Int == 1 && json["cap"] as? Int == 20)
+        #expect(json["cpu"] is String && json["commit"] is String)
+        let builtIn = try #require(json["builtIn"] as? [String: Any])
+        #expect((builtIn["piecesPerSecond"] as? Double ?? 0) > 0 && (builtIn["rounds"] as? [Double])?.count == 2)
+        #expect((json["mods"] as? [[String: Any]])?.map { $0["id"] as? String } == ["standard", "cascade", "evil"])
+        #expect(json["reference"] == nil && json["ratioToReference"] == nil)
+    }
+
     /// A reference that builds but fails to run is reported once, and its scratch folder
     /// (in TMPDIR) is gone afterwards.
     @Test func benchWithAFailingReferenceSaysSoAndLeavesNoScratchFolder() throws {

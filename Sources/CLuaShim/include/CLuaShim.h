@@ -110,6 +110,28 @@ void hj_push_host_function(lua_State *L, int id);
  *  whose metatable has __index = methods, a refusing __newindex and __metatable = "locked". */
 void hj_make_proxy(lua_State *L);
 
+/* ---- One state for many games (reset.c) ------------------------------------------ */
+/** Records the globals as they are now (before any mod code runs), out of mod code's reach.
+ *  Returns a Lua status (host work: no memory cap). */
+int hj_keep_globals(hj_ctx *c);
+/** Installs a new deep copy of the recorded globals as the global table, with a fresh
+ *  require cache, string methods from the new `string`, and math.randomseed,
+ *  collectgarbage("stop") and a pending warning forgotten. Returns a Lua status. */
+int hj_fresh_globals(hj_ctx *c);
+/** Replaces the table on top of the stack with a deep copy of it (metatables included),
+ *  or with an error message; returns a Lua status. */
+int hj_copy_table_protected(hj_ctx *c);
+
+/** Records, after a main chunk ran, the contents of every table and the upvalues of every
+ *  function reachable from the globals, require's cache, the string metatable and the
+ *  `nhost` values on top of the stack (popped): what hj_restore puts back. Returns a Lua
+ *  status: an error when a coroutine or userdata is reachable, objects nest too deep, or
+ *  a traversal of `next` is open (then renew the globals and run the chunk again). */
+int hj_snapshot_state(hj_ctx *c, int nhost);
+/** Puts back in place what hj_snapshot recorded (only what changed), and the generator,
+ *  the collector's switch and a pending warning as they were. Returns a Lua status. */
+int hj_restore_state(hj_ctx *c);
+
 /* ---- Raw global access ------------------------------------------------------------- */
 /** Pushes rawget(globals, name). */
 int hj_rawgetglobal(lua_State *L, const char *name, size_t len);
