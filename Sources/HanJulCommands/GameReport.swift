@@ -22,6 +22,8 @@ enum GameReport {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
+        // No piece in play (after a lock the game ended at, or before the first): null.
+        let pieceJSON = state.hasPiece ? "{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),\"x\":\(piece.x),\"y\":\(piece.y)}" : "null"
         let dealt = String(state.dealt.map { letters[Int($0)] })
         var result = "null", reason = "playing", error = "null", ruleError = "null"
         if case .over(let why) = state.phase {
@@ -33,13 +35,12 @@ enum GameReport {
             case .ruleError(let e):
                 error = jsonString(e.description)
                 ruleError = errorJSON(e)
-            case .blockedSpawn, .toppedOut: break
+            case .blockedSpawn, .toppedOut, .outOfPieces: break
             }
         }
         let callouts = state.callouts.map(jsonString).joined(separator: ",")
         return "{\"board\":[\(board)],\"score\":\(state.score),\"lines\":\(state.lines),\"level\":\(state.level),"
-            + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
-            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
+            + "\"over\":\(state.isOver),\"piece\":\(pieceJSON),\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
             + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
             + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null"),"
@@ -107,7 +108,7 @@ enum GameReport {
     /// The board in a frame, with the piece in play drawn in lower case, and the figures.
     static func text(_ state: GameState, rules: RulesIdentity = .standard) -> String {
         var rows = state.board.lines(letters: state.pieces).map { Array($0) }
-        if !state.isOver {
+        if !state.isOver && state.hasPiece {
             let letter = Character(state.pieces.kinds[state.piece.kind].letter.lowercased())
             for cell in state.pieces.cells(of: state.piece) where state.board.contains(x: cell.x, y: cell.y) {
                 rows[cell.y][cell.x] = letter
@@ -132,6 +133,7 @@ enum GameReport {
         case .playing: "playing"
         case .over(.blockedSpawn): "no room for the next piece"
         case .over(.toppedOut): "the stack was pushed into the piece"
+        case .over(.outOfPieces): "no piece left to come"
         case .over(.finished(let result)):
             result.unit == .milliseconds ? "finished: \(result.label) \(result.text) (\(result.value) ms)" : "finished: \(result.label) \(result.value)"
         case .over(.ruleError(let error)): "a rule failed: \(error)"

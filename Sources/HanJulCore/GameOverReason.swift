@@ -4,17 +4,21 @@ public enum GameOverReason: Equatable, Sendable {
     case blockedSpawn
     /// A rule pushed the stack into the piece or off the top (garbage rising, say).
     case toppedOut
+    /// No piece could come: the rules ended the queue (`GameState.queueEnded`) and every
+    /// piece in it was played.
+    case outOfPieces
     /// The rules declared the game finished, with a result (a sprint's time, say).
     case finished(GameResult)
     /// A rule failed (a mod's hook raised an error); the game stopped where it was.
     case ruleError(RuleError)
 
     /// The reason as one word for scripts and JSON: `"blocked_spawn"`, `"topped_out"`,
-    /// `"finished"` or `"rule_error"`.
+    /// `"out_of_pieces"`, `"finished"` or `"rule_error"`.
     public var word: String {
         switch self {
         case .blockedSpawn: "blocked_spawn"
         case .toppedOut: "topped_out"
+        case .outOfPieces: "out_of_pieces"
         case .finished: "finished"
         case .ruleError: "rule_error"
         }

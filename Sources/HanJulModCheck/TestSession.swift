@@ -233,6 +233,7 @@ final class TestSession {
                 case .playing: args.pushNil()
                 case .over(.blockedSpawn): args.push("blocked_spawn")
                 case .over(.toppedOut): args.push("topped_out")
+                case .over(.outOfPieces): args.push("out_of_pieces")
                 case .over(.finished): args.push("finished")
                 case .over(.ruleError(let error)): args.push("rule_error: \(error)")
                 }

@@ -83,6 +83,17 @@ extension GameAPI {
                 s.pointee.addScore(try args.integer(2), reason: .mod)
                 return 0
             },
+            "set_level": { args in
+                // The level as the mod counts it (TGM: +1 a piece, +1 a line): from then on
+                // the lines no longer decide it, and every screen, table and by_level shows it.
+                let s = try changing(args)
+                let level = try args.integer(2)
+                guard (0...GameState.maxLevel).contains(level) else {
+                    throw LuaHostError("\(args.functionName): level \(level) must be from 0 to \(GameState.maxLevel)")
+                }
+                s.pointee.setLevel(level)
+                return 0
+            },
             "set_queue": { args in
                 let s = try changing(args)
                 var kinds: [Int] = []

@@ -117,6 +117,8 @@ public struct Simulator<R: Rules>: SeedPlayer {
         switch state.phase {
         case .playing: outcome = failure == nil ? .capped : .ruleError
         case .over(.blockedSpawn), .over(.toppedOut): outcome = .toppedOut
+        // The rules' queue ran out and they gave no result: cut off, like a game at the cap.
+        case .over(.outOfPieces): outcome = .capped
         case .over(.finished): outcome = .finished
         case .over(.ruleError(let error)):
             outcome = .ruleError
