@@ -266,10 +266,13 @@ function Game:top_out() end
 ---Ends the game with a result. With a `result` declaration, finish(value) (e.g.
 ---game:finish(game:time())) takes its name, unit and direction; finish(label, value[,
 ---lower_is_better]) names it here (lower_is_better left out: the declaration's, else false).
+---Under a declaration with tie-breaks (result.tie_breaks), finish(value, tie1, ...) gives each
+---tie-break's value after the result's; one in "ms" left out is game:time().
 ---@param label string|integer 1 to 32 characters, or the value under a result declaration
 ---@param value? integer
----@param lower_is_better? boolean
-function Game:finish(label, value, lower_is_better) end
+---@param lower_is_better? boolean|integer
+---@param ... integer
+function Game:finish(label, value, lower_is_better, ...) end
 
 -- The standard rules -------------------------------------------------------------------
 
@@ -392,7 +395,7 @@ function Standard.spawn(game, letter) end
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
 ---@field lock_delay? {ms: integer, reset?: "move"|"step"|"none", resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; reset "move" (default, the Guideline's): moves and turns on the ground restart the timer, at most `resets` times (0 to 1000: 0 none; left out: no limit), "step" (TGM's): only a new lowest row does, "none": nothing does; by_level: the time at level 1, 2, … (the first below 1, the last past the end); false: none
----@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
+---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean, tie_breaks?: table} how the result of game:finish reads; tie_breaks: a tie-break {name, unit, lower_is_better} or a list of up to 3, ranking equal results (game:finish(value, tie, ...); a tie-break in "ms" left out is game:time()) (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
 ---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)
 ---@field after? string[] mods this one must come after when they are loaded (they need not be)
 ---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
@@ -426,7 +429,7 @@ function Standard.spawn(game, letter) end
 ---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
 ---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
 ---@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "out_of_pieces", "finished" or "rule_error: ..."
----@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count")
+---@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string, integer ... label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count"), then a compound result's tie-break values
 ---@field dealt_letters fun(self: hanjul.TestGame): string every piece dealt so far, as one string of letters
 ---@field log fun(self: hanjul.TestGame): string what the mod printed
 ---@field hidden fun(self: hanjul.TestGame): nil renamed is_hidden (an error that says so)

@@ -30,8 +30,9 @@ enum GameReport {
             reason = why.word
             switch why {
             case .finished(let r):
+                // A compound result's tie-break values follow as "then" (names in result_format).
                 result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter),"
-                    + "\"unit\":\"\(r.unit.rawValue)\"}"
+                    + "\"unit\":\"\(r.unit.rawValue)\"" + (r.then.isEmpty ? "" : ",\"then\":[\(r.then.map(String.init).joined(separator: ","))]") + "}"
             case .ruleError(let e):
                 error = jsonString(e.description)
                 ruleError = errorJSON(e)
@@ -72,8 +73,14 @@ enum GameReport {
             + "\"location\":\(error.location.map(jsonString) ?? "null"),\"message\":\(jsonString(error.message))}"
     }
 
+    /// `{"name", "unit", "lower_is_better"}`, and `"then"` (the tie-breaks in the same
+    /// form) for a compound result only.
     static func formatJSON(_ format: ResultFormat) -> String {
-        "{\"name\":\(jsonString(format.name)),\"unit\":\"\(format.unit.rawValue)\",\"lower_is_better\":\(format.lowerIsBetter)}"
+        let then = format.then.map { tie in
+            "{\"name\":\(jsonString(tie.name)),\"unit\":\"\(tie.unit.rawValue)\",\"lower_is_better\":\(tie.lowerIsBetter)}"
+        }
+        return "{\"name\":\(jsonString(format.name)),\"unit\":\"\(format.unit.rawValue)\",\"lower_is_better\":\(format.lowerIsBetter)"
+            + (then.isEmpty ? "" : ",\"then\":[\(then.joined(separator: ","))]") + "}"
     }
 
     static func goalJSON(_ goal: GameGoal, _ state: GameState) -> String {

@@ -34,12 +34,16 @@ public struct GameResult: Equatable, Sendable {
     public var lowerIsBetter: Bool
     /// What the value counts (the rules' `resultFormat`, `.count` when they declare none).
     public var unit: ResultFormat.Unit
+    /// The values of the tie-breaks the rules declared (`ResultFormat.then`), in order;
+    /// empty for a plain result.
+    public var then: [Int]
 
-    public init(label: String, value: Int, lowerIsBetter: Bool, unit: ResultFormat.Unit = .count) {
+    public init(label: String, value: Int, lowerIsBetter: Bool, unit: ResultFormat.Unit = .count, then: [Int] = []) {
         self.label = label
         self.value = value
         self.lowerIsBetter = lowerIsBetter
         self.unit = unit
+        self.then = then
     }
 
     /// The value as a player reads it, in its unit (`ResultFormat.text(_:unit:)`).

@@ -163,8 +163,24 @@ extension GameAPI {
                 let declared = bridge.resultFormat
                 if args.type(2) == .number, let format = declared {
                     let value = try args.integer(2)
+                    // A compound result: each tie-break's value follows; one in ms left
+                    // out is the game's time.
+                    var then: [Int] = []
+                    for (index, tie) in format.then.enumerated() {
+                        let given = args.count >= index + 3 && args.type(index + 3) != .nil
+                        if !given && tie.unit == .milliseconds {
+                            then.append(s.pointee.elapsedMilliseconds)
+                        } else if !given {
+                            throw LuaHostError("\(args.functionName): the result has the tie-break '\(tie.name)' (\(tie.unit.rawValue)): give its value after the result's")
+                        } else {
+                            then.append(try args.integer(index + 3))
+                        }
+                    }
+                    guard args.count <= 2 + format.then.count else {
+                        throw LuaHostError("\(args.functionName): the result takes \(1 + format.then.count) value\(format.then.isEmpty ? "" : "s") (the result, then each tie-break), not \(args.count - 1)")
+                    }
                     s.pointee.end(.finished(GameResult(label: format.name, value: value, lowerIsBetter: format.lowerIsBetter,
-                                                       unit: format.unit)))
+                                                       unit: format.unit, then: then)))
                     return 0
                 }
                 let label = try args.string(2)

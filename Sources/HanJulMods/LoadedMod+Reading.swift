@@ -156,46 +156,6 @@ extension LoadedMod {
         try readGarbage(table["garbage"])
     }
 
-    /// `result = { name = "time", unit = "ms", lower_is_better = true }` (and `clock = true`
-    /// for rules that read the game clock with another unit).
-    func readResultFormat(_ value: LuaValue) throws(ModLoadError) {
-        let id = package.id
-        if case .nil = value { return }
-        let units = ResultFormat.Unit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        let shape = "result must be { name = \"time\", unit = \"ms\", lower_is_better = true } (unit one of \(units))"
-        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
-        for (key, _) in table.entries() {
-            guard let name = key.stringValue, ["name", "unit", "lower_is_better", "clock"].contains(name) else {
-                throw .manifest(id: id, reason: "result has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
-            }
-        }
-        guard let name = table["name"].stringValue else {
-            throw .manifest(id: id, reason: "result.name must be a string of 1 to 32 characters; \(shape)")
-        }
-        // The rule sweep files are read back under (H-4): what loads here, stats accepts.
-        if let problem = ResultName.problem(name) {
-            throw .manifest(id: id, reason: "result.name '\(visible(name, limit: 40))' \(problem)")
-        }
-        guard let word = table["unit"].stringValue, let unit = ResultFormat.Unit(rawValue: word) else {
-            throw .manifest(id: id, reason: "result.unit must be one of \(units)")
-        }
-        var lower = false
-        if case .nil = table["lower_is_better"] {} else {
-            guard let flag = table["lower_is_better"].boolValue else {
-                throw .manifest(id: id, reason: "result.lower_is_better must be true or false")
-            }
-            lower = flag
-        }
-        var clock = false
-        if case .nil = table["clock"] {} else {
-            guard let flag = table["clock"].boolValue else {
-                throw .manifest(id: id, reason: "result.clock must be true or false")
-            }
-            clock = flag
-        }
-        resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower, clock: clock)
-    }
-
     /// `garbage = { delay = 0, messiness = 0.3, cap = 8, cancels = true }`.
     func readGarbage(_ value: LuaValue) throws(ModLoadError) {
         let id = package.id

@@ -124,7 +124,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
             outcome = .ruleError
             failure = failure ?? error.description
         }
-        return GameRecord(
+        var record = GameRecord(
             seed: seed, pieces: state.piecesLocked, lines: state.lines, score: state.score, level: state.level,
             outcome: outcome, clears: clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
@@ -132,5 +132,10 @@ public struct Simulator<R: Rules>: SeedPlayer {
             error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
             held: rules.holdEnabled ? bot.piecesHeld - heldBefore : nil,
             warnings: rules.warnings.dropFirst(warnedBefore).map(\.description))
+        if let format = rules.resultFormat, !format.then.isEmpty {
+            record.timeMs = state.elapsedMilliseconds
+            if case .over(.finished(let result)) = state.phase { record.then = result.then }
+        }
+        return record
     }
 }
