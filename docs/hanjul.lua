@@ -260,6 +260,14 @@ function Game:move_piece(dx, dy) end
 ---@return boolean placed
 function Game:set_piece(piece) end
 
+---Whether every other mod lets the change `event` happen (a word the mods agree on: "rise"):
+---each other mod's veto hook is asked, in load order, and the first that returns true cancels
+---it. Ask before making the change; only in hooks that may change the game.
+---@param event string 1 to 32 characters
+---@param argument? integer passed on to the veto hooks
+---@return boolean allowed
+function Game:allowed(event, argument) end
+
 ---Ends the game as topped out (reason "topped_out"): a piece that locked wholly above the board, say.
 function Game:top_out() end
 
@@ -417,6 +425,7 @@ function Standard.spawn(game, letter) end
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
 ---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"out_of_pieces"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
 ---@field attack? fun(game: hanjul.Game, facts: hanjul.AttackFacts, sent: integer): integer garbage lines the latest lock sends in a versus match, given its facts and the lines the mods before sent (from 0); asked only by versus matches (chains; read-only)
+---@field veto? fun(game: hanjul.Game, event: string, argument: integer|nil): boolean true to cancel another mod's change `event` (asked by its game:allowed; all run, in order, until one cancels; read-only)
 ---@field garbage? {delay?: integer, messiness?: number, cap?: integer, cancels?: boolean} how garbage arrives in a versus match: after `delay` more pieces (0 to 100; default 0), holes moving with chance `messiness` per line (0 to 1; default 0), at most `cap` lines a lock (1 to 64; default 8), cancelled by one's own attack first (default true) (last mod wins)
 
 -- The test harness (tests/*.lua) -------------------------------------------------------

@@ -94,6 +94,23 @@ extension GameAPI {
                 s.pointee.setLevel(level)
                 return 0
             },
+            "allowed": { args in
+                // Whether every other mod lets `event` happen (their `veto` hooks): the mod
+                // that makes a change asks first, so one mod can cancel another's change.
+                let s = try changing(args)
+                let event = try args.string(2)
+                guard (1...32).contains(event.utf8.count) else {
+                    throw LuaHostError("\(args.functionName): the event must be a word of 1 to 32 characters")
+                }
+                let argument: Int? = args.count >= 3 && args.type(3) != .nil ? try args.integer(3) : nil
+                guard let rules = bridge.rules else { args.push(true); return 1 }
+                do throws(RuleError) {
+                    args.push(try rules.veto(event, argument: argument, state: s.pointee, asking: bridge) == nil)
+                } catch {
+                    throw LuaHostError("\(args.functionName): \(error)")
+                }
+                return 1
+            },
             "set_queue": { args in
                 let s = try changing(args)
                 var kinds: [Int] = []
