@@ -47,14 +47,16 @@ function Game:row(y) end
 ---@return boolean
 function Game:is_hidden(x, y) end
 
----The piece in play: letter, rotation state, and x, y of its box's top-left corner (nil in on_start).
+---The piece in play: letter, rotation state, and x, y of its box's top-left corner (nil in on_start;
+---in on_lock, on_clear and after_lock the piece that locked; in the bot's search copy, the piece the
+---search turns).
 ---@return hanjul.Letter|nil letter
 ---@return integer rotation
 ---@return integer x
 ---@return integer y
 function Game:piece() end
 
----The coming kinds, next first (as many as the preview).
+---The coming kinds, next first (as many as the preview; fewer once next_piece ended the queue).
 ---@return hanjul.Letter ...
 function Game:queue() end
 
@@ -66,7 +68,8 @@ function Game:kinds() end
 ---@return hanjul.Letter|nil
 function Game:held() end
 
----The last action that moved or turned the piece in play, or nil right after a spawn.
+---The last action that moved or turned the piece in play, or nil right after a spawn (and always
+---in the bot's search copy, which tries places, not paths).
 ---@return hanjul.Move|nil
 function Game:last_move() end
 
@@ -79,7 +82,7 @@ function Game:lines() end
 ---@return integer
 function Game:level() end
 
----How many pieces have been dealt (spawned), the one in play included.
+---How many pieces have been dealt (spawned), the one in play included; only real pieces.
 ---@return integer
 function Game:dealt() end
 
@@ -206,7 +209,14 @@ function Game:settle() end
 ---@param points integer
 function Game:add_score(points) end
 
----Replaces the coming kinds; give exactly as many as the preview.
+---Sets the level (0 to 1000000): from then on the lines no longer decide it (the level hook is not
+---asked again); the panel, run --json, the tables, lock_delay.by_level and gravity follow it.
+---TGM: +1 a piece in after_lock, +1 a line in on_clear.
+---@param level integer
+function Game:set_level(level) end
+
+---Replaces the coming kinds; give exactly as many as the queue holds (the preview, or fewer
+---once the queue ended).
 ---@param ... hanjul.Letter
 function Game:set_queue(...) end
 
@@ -250,16 +260,27 @@ function Game:move_piece(dx, dy) end
 ---@return boolean placed
 function Game:set_piece(piece) end
 
+---Whether every other mod lets the change `event` happen (a word the mods agree on: "rise"):
+---each other mod's veto hook is asked, in load order, and the first that returns true cancels
+---it. Ask before making the change; only in hooks that may change the game.
+---@param event string 1 to 32 characters
+---@param argument? integer passed on to the veto hooks
+---@return boolean allowed
+function Game:allowed(event, argument) end
+
 ---Ends the game as topped out (reason "topped_out"): a piece that locked wholly above the board, say.
 function Game:top_out() end
 
 ---Ends the game with a result. With a `result` declaration, finish(value) (e.g.
 ---game:finish(game:time())) takes its name, unit and direction; finish(label, value[,
 ---lower_is_better]) names it here (lower_is_better left out: the declaration's, else false).
+---Under a declaration with tie-breaks (result.tie_breaks), finish(value, tie1, ...) gives each
+---tie-break's value after the result's; one in "ms" left out is game:time().
 ---@param label string|integer 1 to 32 characters, or the value under a result declaration
 ---@param value? integer
----@param lower_is_better? boolean
-function Game:finish(label, value, lower_is_better) end
+---@param lower_is_better? boolean|integer
+---@param ... integer
+function Game:finish(label, value, lower_is_better, ...) end
 
 -- The standard rules -------------------------------------------------------------------
 
@@ -382,16 +403,16 @@ function Standard.spawn(game, letter) end
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
 ---@field fresh_state? boolean new Lua states for every game in sim, compare and bench instead of one state per worker reset between games
----@field lock_delay? {ms: integer, resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; moves and turns on the ground restart the timer, at most `resets` times (0 to 1000; left out: no limit); by_level: the time at level 1, 2, … (the last past the end); false: none
----@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean} how the result of game:finish reads (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
+---@field lock_delay? {ms: integer, reset?: "move"|"step"|"none", resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; reset "move" (default, the Guideline's): moves and turns on the ground restart the timer, at most `resets` times (0 to 1000: 0 none; left out: no limit), "step" (TGM's): only a new lowest row does, "none": nothing does; by_level: the time at level 1, 2, … (the first below 1, the last past the end); false: none
+---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean, tie_breaks?: table} how the result of game:finish reads; tie_breaks: a tie-break {name, unit, lower_is_better} or a list of up to 3, ranking equal results (game:finish(value, tie, ...); a tie-break in "ms" left out is game:time()) (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
 ---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)
 ---@field after? string[] mods this one must come after when they are loaded (they need not be)
 ---@field goal? {lines: integer} lines to clear (1 to 1000000), for a screen's "lines left" (last mod wins; ending the game there is the mod's own finish)
----@field next_piece? fun(game: hanjul.Game): hanjul.Letter the kind to deal next (last mod wins)
+---@field next_piece? fun(game: hanjul.Game): hanjul.Letter|nil the kind to deal next, or nil to end the queue (the game then ends "out_of_pieces" when a piece should enter and none is left; last mod wins)
 ---@field spawn? fun(game: hanjul.Game, letter: hanjul.Letter): integer, integer, integer? where a piece enters: x, y, rotation (last mod wins; read-only)
 ---@field rotate? fun(game: hanjul.Game, letter: hanjul.Letter, rotation: integer, x: integer, y: integer, direction: integer): integer?, integer?, integer?, integer? the turned piece x, y, rotation (and optionally the kick's index) or nil to refuse; direction 1 clockwise, -1 counter-clockwise, 2 a half turn; hanjul.standard.rotate is the default (last mod wins; read-only)
 ---@field scoring? fun(game: hanjul.Game, lines: integer, level: integer, points: integer): integer points for lines cleared at once (chains; read-only)
----@field level? fun(lines: integer, level: integer): integer the level after `lines` lines (chains; no game)
+---@field level? fun(lines: integer, level: integer): integer the level after `lines` lines; not asked once a hook called game:set_level (chains; no game)
 ---@field gravity? fun(level: integer, interval: integer): integer milliseconds per gravity row, 16..10000, or 0 for instant gravity (20G) (chains; no game)
 ---@field hard_drop_points? fun(rows: integer, points: integer): integer points for a hard drop of `rows` rows (chains; no game)
 ---@field soft_drop_points? fun(rows: integer, points: integer): integer points for a soft drop of `rows` rows; standard 0 (chains; no game)
@@ -403,8 +424,9 @@ function Standard.spawn(game, letter) end
 ---@field on_tick? fun(game: hanjul.Game) after a gravity tick (all run)
 ---@field after_move? fun(game: hanjul.Game, move: hanjul.Move) after each successful slide ("left", "right"), turn ("rotate", "rotate_ccw", "rotate_180") or one-row fall ("soft_drop": D, or a gravity tick's); may move the piece with game:move_piece / set_piece (all run)
 ---@field on_top_out? fun(game: hanjul.Game): boolean a new piece does not fit: return true after making room to go on (all run)
----@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
+---@field on_game_over? fun(game: hanjul.Game, reason: "blocked_spawn"|"topped_out"|"out_of_pieces"|"finished"|"rule_error") once, when the game has ended (all run; read-only)
 ---@field attack? fun(game: hanjul.Game, facts: hanjul.AttackFacts, sent: integer): integer garbage lines the latest lock sends in a versus match, given its facts and the lines the mods before sent (from 0); asked only by versus matches (chains; read-only)
+---@field veto? fun(game: hanjul.Game, event: string, argument: integer|nil): boolean true to cancel another mod's change `event` (asked by its game:allowed; all run, in order, until one cancels; read-only)
 ---@field garbage? {delay?: integer, messiness?: number, cap?: integer, cancels?: boolean} how garbage arrives in a versus match: after `delay` more pieces (0 to 100; default 0), holes moving with chance `messiness` per line (0 to 1; default 0), at most `cap` lines a lock (1 to 64; default 8), cancelled by one's own attack first (default true) (last mod wins)
 
 -- The test harness (tests/*.lua) -------------------------------------------------------
@@ -416,8 +438,8 @@ function Standard.spawn(game, letter) end
 ---@field play fun(self: hanjul.TestGame, script: string) apply an action script (L R C A F D H G X W<ms>)
 ---@field board fun(self: hanjul.TestGame): string the board, top row first, rows joined by "\n"
 ---@field events fun(self: hanjul.TestGame): string the last play's events as words ("locked:T cleared:1 scored:100")
----@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "finished" or "rule_error: ..."
----@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count")
+---@field reason fun(self: hanjul.TestGame): string|nil "blocked_spawn", "topped_out", "out_of_pieces", "finished" or "rule_error: ..."
+---@field result fun(self: hanjul.TestGame): string|nil, integer, boolean, string, integer ... label, value, lower_is_better, unit ("ms", "pieces", "lines", "points" or "count"), then a compound result's tie-break values
 ---@field dealt_letters fun(self: hanjul.TestGame): string every piece dealt so far, as one string of letters
 ---@field log fun(self: hanjul.TestGame): string what the mod printed
 ---@field hidden fun(self: hanjul.TestGame): nil renamed is_hidden (an error that says so)

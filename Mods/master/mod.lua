@@ -1,39 +1,59 @@
--- Master: instant gravity from the first piece, a race to 100 lines. Play it after
--- `guideline` (the Modes page's Master): SRS, hold and its lock delay, which here shortens
--- as the level rises.
+-- Master: TGM-like. Instant gravity from the first piece, levels that count pieces and
+-- lines, TGM's step lock reset; the result is the level reached, then the time. Play it
+-- after `guideline` (the Modes page's Master): SRS and hold come from there.
 --
 -- * Gravity: the `gravity` hook returns 0 ms, which the engine reads as 20G (a piece drops
 --   to rest at once at spawn and after every slide or turn).
--- * Result: the time taken to clear 100 lines (lower is better; the level reached, 11 at
---   the end, is in the table beside it). A game that tops out before has no result and
---   ranks below every finished one, by its score (which follows the lines and level).
+-- * Level (game:set_level): from 0, +1 for each piece that locks without a clear unless the
+--   level ends in 99 (the stop before a section), +1 for each line. Level 999 ends the game.
+-- * Lock delay: 500 ms (TGM's 30 frames), step reset: only a row lower than any the piece
+--   reached restarts the timer; moves and turns never do.
+-- * Result: at level 999, the level (higher is better), then the time (lower is better).
+--   A game that locks out before has no result and ranks below every finished one, by its
+--   score (its level reached is in the table's LEVEL column).
 
--- Lines to clear.
-local GOAL = 100
+-- The level that ends the game.
+local TOP = 999
+
+local function reach(game, level)
+  game:set_level(math.min(level, TOP))
+  if game:level() >= TOP then
+    game:finish(game:level())
+  end
+end
 
 return {
   id = "master",
   name = "Master",
-  version = "1.0.0",
-  description = "20G from the start, lock delay shortening with the level; clear 100 lines, "
-    .. "the result is the time (lower is better).",
+  version = "2.0.0",
+  description = "TGM-like: 20G, levels from 0 count pieces and lines to 999, step lock reset; "
+    .. "the result is the level, then the time.",
   api = 1,
   after = { "guideline" },
 
-  -- The guideline's 500 ms and 15 resets at level 1, 30 ms shorter each level, 200 ms from
-  -- level 11 (the last 10 lines).
-  lock_delay = { ms = 500, resets = 15, by_level = { 500, 470, 440, 410, 380, 350, 320, 290, 260, 230, 200 } },
-  result = { name = "time", unit = "ms", lower_is_better = true },
-  goal = { lines = GOAL },
+  lock_delay = { ms = 500, reset = "step" },
+  result = {
+    name = "level", unit = "count",
+    tie_breaks = { name = "time", unit = "ms", lower_is_better = true },
+  },
 
   -- 0 ms: instant gravity (20G) at every level.
   gravity = function()
     return 0
   end,
 
-  on_clear = function(game)
-    if game:lines() >= GOAL then
-      game:finish(game:time())
+  on_start = function(game)
+    game:set_level(0)
+  end,
+
+  on_clear = function(game, count)
+    reach(game, game:level() + count)
+  end,
+
+  after_lock = function(game, cleared)
+    local level = game:level()
+    if cleared == 0 and level % 100 ~= 99 and not game:is_over() then
+      reach(game, level + 1)
     end
   end,
 }

@@ -58,7 +58,7 @@ extension PlacementSearch {
                         resets = 0
                     }
                     if !state.fits(next.offset(0, 1))
-                        && (delay.maxResets.map { resets >= $0 } ?? false || state.lockElapsed >= delay.milliseconds(atLevel: state.level)) {
+                        && (delay.isExhausted(resets: resets) || state.lockElapsed >= delay.milliseconds(atLevel: state.level)) {
                         continue
                     }
                     resetsAt[target] = resets
@@ -141,7 +141,7 @@ extension PlacementSearch {
                         lowest = next.y
                         resets = 0
                     }
-                    if delay.maxResets.map({ resets >= $0 }) ?? false || state.lockElapsed >= delay.milliseconds { continue }
+                    if delay.isExhausted(resets: resets) || state.lockElapsed >= delay.milliseconds { continue }
                     resetsAt[target] = resets
                     lowestAt[target] = lowest
                 }

@@ -22,24 +22,26 @@ enum GameReport {
         let letters = state.pieces.kinds.map(\.letter)
         let board = state.board.lines(letters: state.pieces).map { "\"\($0)\"" }.joined(separator: ",")
         let piece = state.piece
+        // No piece in play (after a lock the game ended at, or before the first): null.
+        let pieceJSON = state.hasPiece ? "{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),\"x\":\(piece.x),\"y\":\(piece.y)}" : "null"
         let dealt = String(state.dealt.map { letters[Int($0)] })
         var result = "null", reason = "playing", error = "null", ruleError = "null"
         if case .over(let why) = state.phase {
             reason = why.word
             switch why {
             case .finished(let r):
+                // A compound result's tie-break values follow as "then" (names in result_format).
                 result = "{\"name\":\(jsonString(r.label)),\"value\":\(r.value),\"lower_is_better\":\(r.lowerIsBetter),"
-                    + "\"unit\":\"\(r.unit.rawValue)\"}"
+                    + "\"unit\":\"\(r.unit.rawValue)\"" + (r.then.isEmpty ? "" : ",\"then\":[\(r.then.map(String.init).joined(separator: ","))]") + "}"
             case .ruleError(let e):
                 error = jsonString(e.description)
                 ruleError = errorJSON(e)
-            case .blockedSpawn, .toppedOut: break
+            case .blockedSpawn, .toppedOut, .outOfPieces: break
             }
         }
         let callouts = state.callouts.map(jsonString).joined(separator: ",")
         return "{\"board\":[\(board)],\"score\":\(state.score),\"lines\":\(state.lines),\"level\":\(state.level),"
-            + "\"over\":\(state.isOver),\"piece\":{\"kind\":\"\(letters[piece.kind])\",\"rotation\":\(piece.rotation),"
-            + "\"x\":\(piece.x),\"y\":\(piece.y)},\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
+            + "\"over\":\(state.isOver),\"piece\":\(pieceJSON),\"dealt\":\"\(dealt)\",\"mods\":[\(modsJSON(rules))],"
             + "\"result\":\(result),\"reason\":\"\(reason)\",\"error\":\(error),\"gravity_ms\":\(gravityMilliseconds),"
             + "\"callouts\":[\(callouts)],\"time_ms\":\(state.elapsedMilliseconds),"
             + "\"result_format\":\(resultFormat.map(formatJSON) ?? "null"),\"goal\":\(goal.map { goalJSON($0, state) } ?? "null"),"
@@ -71,8 +73,14 @@ enum GameReport {
             + "\"location\":\(error.location.map(jsonString) ?? "null"),\"message\":\(jsonString(error.message))}"
     }
 
+    /// `{"name", "unit", "lower_is_better"}`, and `"then"` (the tie-breaks in the same
+    /// form) for a compound result only.
     static func formatJSON(_ format: ResultFormat) -> String {
-        "{\"name\":\(jsonString(format.name)),\"unit\":\"\(format.unit.rawValue)\",\"lower_is_better\":\(format.lowerIsBetter)}"
+        let then = format.then.map { tie in
+            "{\"name\":\(jsonString(tie.name)),\"unit\":\"\(tie.unit.rawValue)\",\"lower_is_better\":\(tie.lowerIsBetter)}"
+        }
+        return "{\"name\":\(jsonString(format.name)),\"unit\":\"\(format.unit.rawValue)\",\"lower_is_better\":\(format.lowerIsBetter)"
+            + (then.isEmpty ? "" : ",\"then\":[\(then.joined(separator: ","))]") + "}"
     }
 
     static func goalJSON(_ goal: GameGoal, _ state: GameState) -> String {
@@ -107,7 +115,7 @@ enum GameReport {
     /// The board in a frame, with the piece in play drawn in lower case, and the figures.
     static func text(_ state: GameState, rules: RulesIdentity = .standard) -> String {
         var rows = state.board.lines(letters: state.pieces).map { Array($0) }
-        if !state.isOver {
+        if !state.isOver && state.hasPiece {
             let letter = Character(state.pieces.kinds[state.piece.kind].letter.lowercased())
             for cell in state.pieces.cells(of: state.piece) where state.board.contains(x: cell.x, y: cell.y) {
                 rows[cell.y][cell.x] = letter
@@ -132,6 +140,7 @@ enum GameReport {
         case .playing: "playing"
         case .over(.blockedSpawn): "no room for the next piece"
         case .over(.toppedOut): "the stack was pushed into the piece"
+        case .over(.outOfPieces): "no piece left to come"
         case .over(.finished(let result)):
             result.unit == .milliseconds ? "finished: \(result.label) \(result.text) (\(result.value) ms)" : "finished: \(result.label) \(result.value)"
         case .over(.ruleError(let error)): "a rule failed: \(error)"

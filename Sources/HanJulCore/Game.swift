@@ -8,7 +8,7 @@
 /// The engine is a pure function of rules, piece source and actions: no clock, no I/O.
 public struct Game<R: Rules> {
     public let rules: R
-    public private(set) var state: GameState
+    public internal(set) var state: GameState
 
     /// Starts a game: an empty board and the first piece spawned.
     public init(rules: R, source: PieceSource) {
@@ -77,7 +77,7 @@ public struct Game<R: Rules> {
     }
 
     /// `apply` under rules without a lock delay: a piece locks the moment it cannot fall.
-    private mutating func applyAtOnce(_ action: Action) {
+    mutating func applyAtOnce(_ action: Action) {
         if case .wait = action { return }
         state.actionsApplied += 1
         do throws(RuleError) {
@@ -111,70 +111,6 @@ public struct Game<R: Rules> {
         }
     }
 
-    /// `apply` under a lock delay (`LockDelay` documents the rules): `G` and `D` never lock,
-    /// `W` runs the timer, moves and turns on a grounded piece are resets.
-    private mutating func applyWithLockDelay(_ action: Action, _ delay: LockDelay) {
-        state.actionsApplied += 1
-        let before = state.piece
-        let wasGrounded = !state.fits(before.offset(0, 1))
-        do throws(RuleError) {
-            switch action {
-            case .left: try shift(-1)
-            case .right: try shift(1)
-            case .rotate: try rotate(by: 1)
-            case .rotateCounterclockwise:
-                guard rules.allowsCounterclockwise else { break }
-                try rotate(by: -1)
-            case .rotateHalfTurn:
-                guard rules.allowsHalfTurn else { break }
-                try rotate(by: 2)
-            case .hold:
-                guard rules.holdEnabled else { break }
-                try hold()
-                return
-            case .softDrop: try fall(soft: true)
-            case .gravity:
-                state.ticks += 1
-                try fall(soft: false)
-                if !state.isOver {
-                    try rules.didTick(&state)
-                    try afterHook()
-                }
-            case .hardDrop:
-                try hardDrop()
-                return
-            case .wait(let milliseconds):
-                if wasGrounded {
-                    let sum = state.lockElapsed.addingReportingOverflow(max(0, milliseconds))
-                    state.lockElapsed = sum.overflow ? Int.max : sum.partialValue
-                }
-            }
-            // Before the lock timer's bookkeeping: a slide off a ledge that falls at once
-            // reaches a new lowest row (its resets come back), as a fall by gravity would.
-            settle()
-            guard !state.isOver else { return }
-            let piece = state.piece
-            if piece != before {
-                let stepped = piece.y > before.y && (action == .softDrop || action == .gravity)
-                if stepped {
-                    state.lockElapsed = 0
-                } else if wasGrounded {
-                    state.lockResets &+= 1
-                    state.lockElapsed = 0
-                }
-                if piece.y > state.lowestRow {
-                    state.lowestRow = piece.y
-                    state.lockResets = 0
-                }
-            }
-            guard !state.fits(piece.offset(0, 1)) else { return }
-            let exhausted = delay.maxResets.map { state.lockResets >= $0 } ?? false
-            if exhausted || state.lockElapsed >= delay.milliseconds(atLevel: state.level) { try lock() }
-        } catch {
-            state.end(.ruleError(error))
-        }
-    }
-
     /// Applies each action in turn.
     public mutating func apply(_ actions: some Sequence<Action>) {
         for action in actions { apply(action) }
@@ -197,13 +133,16 @@ public struct Game<R: Rules> {
 
     // MARK: - Flow
 
-    private mutating func start() {
+    mutating func start() {
         do throws(RuleError) {
             try rules.didStart(&state)
             try syncLevel()
             state.instantGravity = rules.gravityInterval(level: state.level) == 0
             if !state.isOver {
-                for _ in 0..<max(0, rules.previewCount) { state.queue.append(try drawKind()) }
+                for _ in 0..<max(0, rules.previewCount) {
+                    guard let kind = try drawKind() else { break }
+                    state.queue.append(kind)
+                }
                 try spawnNext()
             }
         } catch {
@@ -213,7 +152,7 @@ public struct Game<R: Rules> {
     }
 
     /// Tells the rules the game ended (once: `apply` does nothing after game over).
-    private mutating func ended() {
+    mutating func ended() {
         guard case .over(let reason) = state.phase else { return }
         do throws(RuleError) {
             try rules.didEnd(reason, &state)
@@ -224,7 +163,7 @@ public struct Game<R: Rules> {
         }
     }
 
-    private mutating func shift(_ dx: Int) throws(RuleError) {
+    mutating func shift(_ dx: Int) throws(RuleError) {
         let moved = state.piece.offset(dx, 0)
         guard state.fits(moved) else { return }
         state.piece = moved
@@ -238,7 +177,7 @@ public struct Game<R: Rules> {
     /// After a successful move: the rules' `didMove` (a mod's `after_move`), only when they
     /// ask for it, so rules without one pay one flag test.
     @inline(__always)
-    private mutating func didMove(_ move: Action) throws(RuleError) {
+    mutating func didMove(_ move: Action) throws(RuleError) {
         guard rules.observesMoves else { return }
         try rules.didMove(move, &state)
         try afterHook()
@@ -246,7 +185,7 @@ public struct Game<R: Rules> {
 
     /// Turns the piece `direction` rotation states (1 clockwise, −1 counter-clockwise, 2 a
     /// half turn) through the rules.
-    private mutating func rotate(by direction: Int) throws(RuleError) {
+    mutating func rotate(by direction: Int) throws(RuleError) {
         let result = switch direction {
         case 1: try rules.rotated(state.piece, state: state)
         case -1: try rules.rotatedCounterclockwise(state.piece, state: state)
@@ -269,8 +208,9 @@ public struct Game<R: Rules> {
     }
 
     /// Puts the piece in the hold slot and brings in the held one (or the next), once per lock.
-    private mutating func hold() throws(RuleError) {
-        guard !state.holdUsed else { return }
+    mutating func hold() throws(RuleError) {
+        // Nothing held and nothing to come: the piece stays (a hold would end the game).
+        guard !state.holdUsed, state.held != nil || !state.queueEnded || !state.queue.isEmpty else { return }
         let current = state.piece.kind
         state.holdUsed = true
         if let held = state.held {
@@ -286,14 +226,14 @@ public struct Game<R: Rules> {
 
     /// One row down, or a lock when the piece cannot fall; a soft drop (`D`, not `G`) scores
     /// `softDropPoints` for the row.
-    private mutating func stepDown(soft: Bool) throws(RuleError) {
+    mutating func stepDown(soft: Bool) throws(RuleError) {
         if !(try fall(soft: soft)) { try lock() }
     }
 
     /// One row down when the piece fits there (a soft drop scores its row); a grounded piece
     /// stays. Returns whether it moved.
     @discardableResult
-    private mutating func fall(soft: Bool) throws(RuleError) -> Bool {
+    mutating func fall(soft: Bool) throws(RuleError) -> Bool {
         let moved = state.piece.offset(0, 1)
         guard state.fits(moved) else { return false }
         state.piece = moved
@@ -306,7 +246,7 @@ public struct Game<R: Rules> {
         return true
     }
 
-    private mutating func hardDrop() throws(RuleError) {
+    mutating func hardDrop() throws(RuleError) {
         let distance = state.board.dropDistance(of: state.piece, in: state.pieces)
         state.piece.y += distance
         if distance > 0 {
@@ -319,11 +259,12 @@ public struct Game<R: Rules> {
         try lock()
     }
 
-    private mutating func lock() throws(RuleError) {
+    mutating func lock() throws(RuleError) {
         let piece = state.piece
         // The corners a T-spin looks at are never the T's own cells: tested before placing.
         let spin = state.spin(of: piece)
         state.board.place(piece, in: state.pieces)
+        state.hasPiece = false
         state.piecesLocked += 1
         state.holdUsed = false
         state.events.append(.locked(piece))
@@ -358,13 +299,19 @@ public struct Game<R: Rules> {
         try spawnNext()
     }
 
-    private mutating func drawKind() throws(RuleError) -> Int {
+    /// The next kind to come, or `nil` once the rules ended the queue.
+    mutating func drawKind() throws(RuleError) -> Int? {
         let kind: Int
         if case .sequence(let kinds) = state.source {
             kind = kinds.isEmpty ? 0 : kinds[state.sequenceIndex % kinds.count]
             state.sequenceIndex += 1
         } else {
-            kind = try rules.nextKind(&state)
+            guard !state.queueEnded else { return nil }
+            guard let next = try rules.nextKind(&state) else {
+                state.queueEnded = true
+                return nil
+            }
+            kind = next
         }
         guard kind >= 0 && kind < state.pieces.count else {
             throw RuleError(hook: "next_piece", message: "returned kind \(kind), not one of the \(state.pieces.count) kinds")
@@ -372,21 +319,26 @@ public struct Game<R: Rules> {
         return kind
     }
 
-    private mutating func spawnNext() throws(RuleError) {
+    mutating func spawnNext() throws(RuleError) {
         let kind: Int
         if state.queue.isEmpty {
-            kind = try drawKind()
+            guard let drawn = try drawKind() else {
+                state.end(.outOfPieces)
+                return
+            }
+            kind = drawn
         } else {
             kind = state.queue.removeFirst()
-            state.queue.append(try drawKind())
+            if let drawn = try drawKind() { state.queue.append(drawn) }
         }
         state.dealt.append(UInt8(kind))
         try enter(kind: kind)
     }
 
     /// Brings `kind` in at its spawn place; ends the game when it does not fit.
-    private mutating func enter(kind: Int) throws(RuleError) {
+    mutating func enter(kind: Int) throws(RuleError) {
         state.piece = rules.spawnPiece(kind: kind, state: state)
+        state.hasPiece = true
         state.lastMove = nil
         state.lastKick = nil
         state.lastKickShift = Cell(x: 0, y: 0)
@@ -416,7 +368,7 @@ public struct Game<R: Rules> {
     /// the piece falls to rest at once: after it spawns and after every action, so a slide
     /// off a ledge or a turn that leaves room below ends on the stack. A fall of one row or
     /// more is a movement (`lastMove` `.softDrop`): after a turn, it makes the lock no spin.
-    private mutating func settle() {
+    mutating func settle() {
         guard state.instantGravity, !state.isOver else { return }
         let rows = state.board.dropDistance(of: state.piece, in: state.pieces)
         guard rows > 0 else { return }
@@ -428,8 +380,13 @@ public struct Game<R: Rules> {
     }
 
     /// The level follows the lines, whoever counted them.
-    private mutating func syncLevel() throws(RuleError) {
-        guard state.levelLines != state.lines else { return }
+    mutating func syncLevel() throws(RuleError) {
+        if state.levelChanged {
+            // A rule set the level (`GameState.setLevel`): its gravity, asked here as below.
+            state.levelChanged = false
+            state.instantGravity = rules.gravityInterval(level: state.level) == 0
+        }
+        guard state.levelLines != state.lines, !state.levelSetByRules else { return }
         let level = max(state.startLevel, try rules.level(forLines: state.lines))
         state.levelLines = state.lines
         if level != state.level {
@@ -441,7 +398,7 @@ public struct Game<R: Rules> {
 
     /// A hook may have changed the lines or pushed the stack into the piece (that ends
     /// the game).
-    private mutating func afterHook() throws(RuleError) {
+    mutating func afterHook() throws(RuleError) {
         try syncLevel()
         if rules.checksInvariants && !state.isOver && !state.fits(state.piece) {
             state.end(.toppedOut)

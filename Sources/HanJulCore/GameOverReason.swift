@@ -4,17 +4,21 @@ public enum GameOverReason: Equatable, Sendable {
     case blockedSpawn
     /// A rule pushed the stack into the piece or off the top (garbage rising, say).
     case toppedOut
+    /// No piece could come: the rules ended the queue (`GameState.queueEnded`) and every
+    /// piece in it was played.
+    case outOfPieces
     /// The rules declared the game finished, with a result (a sprint's time, say).
     case finished(GameResult)
     /// A rule failed (a mod's hook raised an error); the game stopped where it was.
     case ruleError(RuleError)
 
     /// The reason as one word for scripts and JSON: `"blocked_spawn"`, `"topped_out"`,
-    /// `"finished"` or `"rule_error"`.
+    /// `"out_of_pieces"`, `"finished"` or `"rule_error"`.
     public var word: String {
         switch self {
         case .blockedSpawn: "blocked_spawn"
         case .toppedOut: "topped_out"
+        case .outOfPieces: "out_of_pieces"
         case .finished: "finished"
         case .ruleError: "rule_error"
         }
@@ -30,12 +34,16 @@ public struct GameResult: Equatable, Sendable {
     public var lowerIsBetter: Bool
     /// What the value counts (the rules' `resultFormat`, `.count` when they declare none).
     public var unit: ResultFormat.Unit
+    /// The values of the tie-breaks the rules declared (`ResultFormat.then`), in order;
+    /// empty for a plain result.
+    public var then: [Int]
 
-    public init(label: String, value: Int, lowerIsBetter: Bool, unit: ResultFormat.Unit = .count) {
+    public init(label: String, value: Int, lowerIsBetter: Bool, unit: ResultFormat.Unit = .count, then: [Int] = []) {
         self.label = label
         self.value = value
         self.lowerIsBetter = lowerIsBetter
         self.unit = unit
+        self.then = then
     }
 
     /// The value as a player reads it, in its unit (`ResultFormat.text(_:unit:)`).

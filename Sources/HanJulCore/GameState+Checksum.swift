@@ -34,6 +34,8 @@ extension GameState {
         }
         // Only `W` moves the clock: scripts and replays without it keep their digests.
         if elapsedMilliseconds != 0 { mix(elapsedMilliseconds) }
+        // Only rules that set the level or end the queue move these: other digests stay.
+        if levelSetByRules || queueEnded { mix(levelSetByRules ? 1 : 0); mix(queueEnded ? 1 : 0) }
         mix(isOver ? 1 : 0)
         return hash
     }

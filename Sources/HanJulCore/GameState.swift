@@ -5,10 +5,20 @@
 public struct GameState: Equatable, Sendable {
     public internal(set) var board: Board
     public let pieces: PieceSet
-    /// The piece in play; after game over, the piece that ended it.
+    /// The piece in play; after game over, the piece that ended it. Between a lock and the
+    /// next spawn (and when the game ended there), the piece that locked: see `hasPiece`.
     public internal(set) var piece: Piece
-    /// The kinds to come, next first; as long as the rules' preview.
+    /// Whether `piece` is in play (or, after game over, is the piece that did not fit):
+    /// false before the first spawn, from a lock until the next piece enters, and when the
+    /// game ended between them (a rule finished it after a lock, the queue ran out).
+    public internal(set) var hasPiece = false
+    /// The kinds to come, next first; as long as the rules' preview, or shorter once the
+    /// rules ended the queue (`queueEnded`).
     public internal(set) var queue: [Int]
+    /// Whether the rules said no piece comes after those in `queue` (a mod's `next_piece`
+    /// returned nil): the rules are not asked again, and the game ends when a piece should
+    /// enter and none is left (`GameOverReason.outOfPieces`).
+    public internal(set) var queueEnded = false
     public internal(set) var score: Int
     public internal(set) var lines: Int
     public internal(set) var level: Int
@@ -74,6 +84,11 @@ public struct GameState: Equatable, Sendable {
     var levelLines = 0
     /// The level the game cannot fall below (`GameStart.level`).
     var startLevel = 1
+    /// Whether the rules set the level themselves (`setLevel`): from then on the lines no
+    /// longer decide it.
+    public internal(set) var levelSetByRules = false
+    /// A rule set the level since the engine last asked for its gravity.
+    var levelChanged = false
 
     init(board: Board, pieces: PieceSet, source: PieceSource) {
         self.board = board
@@ -261,6 +276,22 @@ public struct GameState: Equatable, Sendable {
         let result = board.clearFullRows()
         if result.count > 0 { events.append(.cleared(count: result.count, rows: result.rows)) }
         return result
+    }
+
+    /// The largest level a rule may set.
+    public static let maxLevel = 1_000_000
+
+    /// Sets the level (a mod's `set_level`: TGM's level counts pieces and lines). From then
+    /// on the level is the rules' own: lines no longer change it. The engine asks the rules
+    /// for the gravity at the new level after the hook returns.
+    /// - Precondition: `0...maxLevel` contains `level`.
+    public mutating func setLevel(_ level: Int) {
+        precondition((0...Self.maxLevel).contains(level), "level out of range")
+        levelSetByRules = true
+        if level != self.level {
+            self.level = level
+            levelChanged = true
+        }
     }
 
     /// Adds cleared lines to the total. The engine sets the level from the rules after the

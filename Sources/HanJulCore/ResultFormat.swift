@@ -26,16 +26,52 @@ public struct ResultFormat: Equatable, Sendable {
     /// score after two minutes): front ends then tell the engine all the time that passes,
     /// as for a result in milliseconds (`Rules.isTimed`).
     public var clock: Bool
+    /// What breaks a tie between equal results, in order (TGM: the level reached, then the
+    /// time): each a name, a unit and a direction. Empty for a plain result.
+    public var then: [TieBreak]
 
-    public init(name: String, unit: Unit, lowerIsBetter: Bool, clock: Bool = false) {
+    /// One tie-break of a compound result.
+    public struct TieBreak: Equatable, Sendable {
+        public var name: String
+        public var unit: Unit
+        public var lowerIsBetter: Bool
+
+        public init(name: String, unit: Unit, lowerIsBetter: Bool) {
+            self.name = name
+            self.unit = unit
+            self.lowerIsBetter = lowerIsBetter
+        }
+    }
+
+    /// The most tie-breaks a result may have.
+    public static let maxTieBreaks = 3
+
+    public init(name: String, unit: Unit, lowerIsBetter: Bool, clock: Bool = false, then: [TieBreak] = []) {
         self.name = name
         self.unit = unit
         self.lowerIsBetter = lowerIsBetter
         self.clock = clock
+        self.then = then
     }
 
-    /// Whether rules with this result read the game clock: a time, or `clock`.
-    public var isTimed: Bool { unit == .milliseconds || clock }
+    /// Whether rules with this result read the game clock: a time (the result or a
+    /// tie-break), or `clock`.
+    public var isTimed: Bool { unit == .milliseconds || clock || then.contains { $0.unit == .milliseconds } }
+
+    /// Whether the result `a` (its value, then its tie-breaks) ranks above `b`: the first
+    /// that differ decides, each in its own direction. Missing tie-breaks rank below given ones.
+    public func ranks(_ a: (value: Int, then: [Int]), above b: (value: Int, then: [Int])) -> Bool {
+        if a.value != b.value { return lowerIsBetter ? a.value < b.value : a.value > b.value }
+        for (index, tie) in then.enumerated() {
+            switch (index < a.then.count ? a.then[index] : nil, index < b.then.count ? b.then[index] : nil) {
+            case (let x?, let y?) where x != y: return tie.lowerIsBetter ? x < y : x > y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: continue
+            }
+        }
+        return false
+    }
 
     /// `value` as a player reads it: `"1:23.456"` for milliseconds (hours when there are
     /// any: `"1:02:03.004"`), `"103 pieces"`, `"40 lines"`, `"8044 points"`, `"5"`.
@@ -59,6 +95,12 @@ public struct ResultFormat: Equatable, Sendable {
 
     /// `value` in this format's unit (see `text(_:unit:)`).
     public func text(_ value: Int) -> String { Self.text(value, unit: unit) }
+
+    /// A compound result as a player reads it: `"5, time 1:23.456"` (the result in its
+    /// unit, then each tie-break named, in its unit).
+    public func text(_ value: Int, then values: [Int]) -> String {
+        zip(then, values).reduce(text(value)) { text, pair in text + ", \(pair.0.name) " + Self.text(pair.1, unit: pair.0.unit) }
+    }
 }
 
 /// What a rule set asks the player to reach (`Rules.goal`), so a screen can count down to it.

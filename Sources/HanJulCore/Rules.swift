@@ -10,7 +10,8 @@
 /// piece spawns. The order for one lock: `didLock` → full rows removed → (when rows were
 /// removed: `lineClearPoints` → lines and `level(forLines:)` → `didClear`) →
 /// `didFinishLock` → next kind (`nextKind`, unless the piece source is a fixed sequence) →
-/// spawn (`spawnPiece`; `toppedOut` when it does not fit) → `didSpawn`. When the game ends,
+/// spawn (`spawnPiece`; `toppedOut` when it does not fit; the game ends `.outOfPieces` when
+/// the rules ended the queue and none is left) → `didSpawn`. When the game ends,
 /// for any reason, `didEnd` runs once.
 /// Stands for a kick table in `Rules.fixedKicksToken` (compared by identity).
 public final class FixedKicksToken: Sendable {
@@ -43,8 +44,10 @@ public protocol Rules {
     /// What the player must reach (lines to clear), for a screen's countdown. Default: `nil`.
     var goal: GameGoal? { get }
 
-    /// The kind to append to the queue. Default: the 7-bag (a bag of every kind).
-    func nextKind(_ state: inout GameState) throws(RuleError) -> Int
+    /// The kind to append to the queue, or `nil` to end the queue: no piece comes after
+    /// those already in it, and the rules are not asked again (`GameState.queueEnded`).
+    /// Default: the 7-bag (a bag of every kind).
+    func nextKind(_ state: inout GameState) throws(RuleError) -> Int?
     /// Where a new piece of `kind` enters. Default: rotation 0, `x = (width − 4) / 2`, `y = 0`.
     func spawnPiece(kind: Int, state: GameState) -> Piece
     /// The piece after a clockwise rotation, or `nil` when it cannot rotate.
@@ -182,7 +185,7 @@ extension Rules {
         state.turned(piece, by: -1, rules: self)
     }
 
-    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.drawFromBag() }
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int? { state.drawFromBag() }
 
     public func spawnPiece(kind: Int, state: GameState) -> Piece {
         StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)

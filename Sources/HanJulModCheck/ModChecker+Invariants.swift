@@ -23,7 +23,7 @@ extension ModChecker {
         if !after.isOver && !after.fits(piece) {
             return "the piece in play (\(after.pieces.kinds[piece.kind].letter) rotation \(piece.rotation) at \(piece.x), \(piece.y)) overlaps the stack or is outside the board"
         }
-        if !after.isOver && after.queue.count != rules.previewCount {
+        if !after.isOver && (after.queueEnded ? after.queue.count > rules.previewCount : after.queue.count != rules.previewCount) {
             return "the queue holds \(after.queue.count) kinds, not the preview's \(rules.previewCount)"
         }
         var reported = 0
@@ -45,7 +45,7 @@ extension ModChecker {
         }
         if after.score < before.score && !modTookPoints { return "the score went down from \(before.score) to \(after.score)" }
         if after.lines < before.lines { return "lines went down from \(before.lines) to \(after.lines)" }
-        if after.level < 1 { return "the level is \(after.level)" }
+        if after.level < 0 { return "the level is \(after.level)" }
         if after.piecesLocked < before.piecesLocked { return "pieces locked went down" }
         return nil
     }

@@ -86,6 +86,7 @@ public struct ModChecker {
         outcomes.append(manifestOutcome(rules))
         outcomes.append(determinism())
         outcomes.append(queryHooks())
+        if let search = searchCopy() { outcomes.append(search) }
         if let attack = attackHook() { outcomes.append(attack) }
         outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
         var runner = ModTestRunner(package: package, displayFolder: displayFolder)
@@ -120,7 +121,7 @@ public struct ModChecker {
         let with = others.isEmpty ? "" : ", with " + others.joined(separator: ", ")
         let shape = "\(rules.boardWidth)x\(rules.boardHeight), \(rules.pieces.count) kinds, preview \(rules.previewCount)"
             + (rules.allowsCounterclockwise ? ", A" : "") + (rules.allowsHalfTurn ? ", F" : "") + (rules.holdEnabled ? ", X" : "")
-            + (rules.lockDelay.map { ", lock delay \($0.byLevel.isEmpty ? "\($0.milliseconds)" : "\($0.milliseconds(atLevel: 1))-\($0.byLevel.last ?? 0)") ms" + ($0.maxResets.map { " / \($0) resets" } ?? "") } ?? "")
+            + (rules.lockDelay.map { ", lock delay \($0.byLevel.isEmpty ? "\($0.milliseconds)" : "\($0.milliseconds(atLevel: 1))-\($0.byLevel.last ?? 0)") ms" + ($0.maxResets.map { " / \($0) resets" } ?? "") + ($0.reset == .move ? "" : ", \($0.reset.rawValue) reset") } ?? "")
         return Outcome(name: "manifest", passed: problems.isEmpty,
                        detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api)\(with), \(shape)" : problems.joined(separator: "; "))
     }

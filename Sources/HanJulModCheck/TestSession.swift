@@ -233,6 +233,7 @@ final class TestSession {
                 case .playing: args.pushNil()
                 case .over(.blockedSpawn): args.push("blocked_spawn")
                 case .over(.toppedOut): args.push("topped_out")
+                case .over(.outOfPieces): args.push("out_of_pieces")
                 case .over(.finished): args.push("finished")
                 case .over(.ruleError(let error)): args.push("rule_error: \(error)")
                 }
@@ -241,7 +242,9 @@ final class TestSession {
             "result": { args in
                 guard case .over(.finished(let result)) = box.game.state.phase else { args.pushNil(); return 1 }
                 args.push(result.label); args.push(result.value); args.push(result.lowerIsBetter); args.push(result.unit.rawValue)
-                return 4
+                // A compound result's tie-break values follow.
+                for value in result.then { args.push(value) }
+                return 4 + result.then.count
             },
             "dealt_letters": { args in args.push(String(box.game.state.dealt.map { Character(letter(Int($0))) })); return 1 },
             "log": { args in args.push(box.game.rules.mods.flatMap(\.log).joined(separator: "\n")); return 1 },

@@ -83,6 +83,34 @@ extension GameAPI {
                 s.pointee.addScore(try args.integer(2), reason: .mod)
                 return 0
             },
+            "set_level": { args in
+                // The level as the mod counts it (TGM: +1 a piece, +1 a line): from then on
+                // the lines no longer decide it, and every screen, table and by_level shows it.
+                let s = try changing(args)
+                let level = try args.integer(2)
+                guard (0...GameState.maxLevel).contains(level) else {
+                    throw LuaHostError("\(args.functionName): level \(level) must be from 0 to \(GameState.maxLevel)")
+                }
+                s.pointee.setLevel(level)
+                return 0
+            },
+            "allowed": { args in
+                // Whether every other mod lets `event` happen (their `veto` hooks): the mod
+                // that makes a change asks first, so one mod can cancel another's change.
+                let s = try changing(args)
+                let event = try args.string(2)
+                guard (1...32).contains(event.utf8.count) else {
+                    throw LuaHostError("\(args.functionName): the event must be a word of 1 to 32 characters")
+                }
+                let argument: Int? = args.count >= 3 && args.type(3) != .nil ? try args.integer(3) : nil
+                guard let rules = bridge.rules else { args.push(true); return 1 }
+                do throws(RuleError) {
+                    args.push(try rules.veto(event, argument: argument, state: s.pointee, asking: bridge) == nil)
+                } catch {
+                    throw LuaHostError("\(args.functionName): \(error)")
+                }
+                return 1
+            },
             "set_queue": { args in
                 let s = try changing(args)
                 var kinds: [Int] = []
@@ -152,8 +180,24 @@ extension GameAPI {
                 let declared = bridge.resultFormat
                 if args.type(2) == .number, let format = declared {
                     let value = try args.integer(2)
+                    // A compound result: each tie-break's value follows; one in ms left
+                    // out is the game's time.
+                    var then: [Int] = []
+                    for (index, tie) in format.then.enumerated() {
+                        let given = args.count >= index + 3 && args.type(index + 3) != .nil
+                        if !given && tie.unit == .milliseconds {
+                            then.append(s.pointee.elapsedMilliseconds)
+                        } else if !given {
+                            throw LuaHostError("\(args.functionName): the result has the tie-break '\(tie.name)' (\(tie.unit.rawValue)): give its value after the result's")
+                        } else {
+                            then.append(try args.integer(index + 3))
+                        }
+                    }
+                    guard args.count <= 2 + format.then.count else {
+                        throw LuaHostError("\(args.functionName): the result takes \(1 + format.then.count) value\(format.then.isEmpty ? "" : "s") (the result, then each tie-break), not \(args.count - 1)")
+                    }
                     s.pointee.end(.finished(GameResult(label: format.name, value: value, lowerIsBetter: format.lowerIsBetter,
-                                                       unit: format.unit)))
+                                                       unit: format.unit, then: then)))
                     return 0
                 }
                 let label = try args.string(2)

@@ -36,7 +36,7 @@ extension GameAPI {
                 let s = try state(args)
                 // No piece before the first spawn (in on_start).
                 if s.pointee.dealt.isEmpty { args.pushNil(); return 1 }
-                let p = s.pointee.piece
+                let p = bridge.candidate ?? s.pointee.piece
                 args.push(letter(s, p.kind)); args.push(p.rotation); args.push(p.x); args.push(p.y)
                 return 4
             },
@@ -56,7 +56,8 @@ extension GameAPI {
                 return 1
             },
             "last_move": { args in
-                if let move = try state(args).pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }
+                let s = try state(args)
+                if bridge.candidate == nil, let move = s.pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }
                 return 1
             },
             "lock_facts": { args in

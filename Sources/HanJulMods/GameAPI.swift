@@ -120,7 +120,7 @@ package enum GameAPI {
             guard let hook = bridge.hook, hook.movesPiece else {
                 throw LuaHostError("\(args.functionName): only after_move, on_spawn, on_tick and on_top_out may move the piece in play, not \(bridge.hook?.rawValue ?? "this code")")
             }
-            guard !s.pointee.dealt.isEmpty, !s.pointee.isOver else {
+            guard s.pointee.hasPiece, !s.pointee.isOver else {
                 throw LuaHostError("\(args.functionName): no piece is in play")
             }
             return s

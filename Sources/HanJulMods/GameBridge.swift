@@ -14,6 +14,10 @@ package final class GameBridge {
     private(set) var readOnly = true
     /// The hook running, for error messages.
     private(set) var hook: Hook?
+    /// Inside the bot's search copy (`LuaRules.lookahead`): the piece the search is turning.
+    /// `game:piece()` then answers with it and `game:last_move()` with nil (the search tries
+    /// places, not paths), so a hook sees the candidate, not the real game's piece.
+    var candidate: Piece?
     /// A change pushed a filled cell off the top: the engine ends the game after the hook.
     var pushedOffTop = false
     /// What the mod printed (`print`, `warn`), oldest first; the newest 200 lines.

@@ -162,46 +162,6 @@ extension LoadedMod {
         try readGarbage(table["garbage"])
     }
 
-    /// `result = { name = "time", unit = "ms", lower_is_better = true }` (and `clock = true`
-    /// for rules that read the game clock with another unit).
-    func readResultFormat(_ value: LuaValue) throws(ModLoadError) {
-        let id = package.id
-        if case .nil = value { return }
-        let units = ResultFormat.Unit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        let shape = "result must be { name = \"time\", unit = \"ms\", lower_is_better = true } (unit one of \(units))"
-        guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
-        for (key, _) in table.entries() {
-            guard let name = key.stringValue, ["name", "unit", "lower_is_better", "clock"].contains(name) else {
-                throw .manifest(id: id, reason: "result has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
-            }
-        }
-        guard let name = table["name"].stringValue else {
-            throw .manifest(id: id, reason: "result.name must be a string of 1 to 32 characters; \(shape)")
-        }
-        // The rule sweep files are read back under (H-4): what loads here, stats accepts.
-        if let problem = ResultName.problem(name) {
-            throw .manifest(id: id, reason: "result.name '\(visible(name, limit: 40))' \(problem)")
-        }
-        guard let word = table["unit"].stringValue, let unit = ResultFormat.Unit(rawValue: word) else {
-            throw .manifest(id: id, reason: "result.unit must be one of \(units)")
-        }
-        var lower = false
-        if case .nil = table["lower_is_better"] {} else {
-            guard let flag = table["lower_is_better"].boolValue else {
-                throw .manifest(id: id, reason: "result.lower_is_better must be true or false")
-            }
-            lower = flag
-        }
-        var clock = false
-        if case .nil = table["clock"] {} else {
-            guard let flag = table["clock"].boolValue else {
-                throw .manifest(id: id, reason: "result.clock must be true or false")
-            }
-            clock = flag
-        }
-        resultFormat = ResultFormat(name: name, unit: unit, lowerIsBetter: lower, clock: clock)
-    }
-
     /// `garbage = { delay = 0, messiness = 0.3, cap = 8, cancels = true }`.
     func readGarbage(_ value: LuaValue) throws(ModLoadError) {
         let id = package.id
@@ -258,7 +218,8 @@ extension LoadedMod {
         goal = GameGoal(lines: lines)
     }
 
-    /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit), or `false`.
+    /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit; `reset = "step"`
+    /// or `"none"` for TGM's step reset or none), or `false`.
     func readLockDelay(_ value: LuaValue) throws(ModLoadError) {
         let id = package.id
         if case .nil = value { return }
@@ -266,17 +227,32 @@ extension LoadedMod {
             lockDelay = .some(nil)
             return
         }
-        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000, by_level = { ms, … } } (resets left out: no limit; by_level optional) or false"
+        let kinds = LockDelay.Reset.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let shape = "lock_delay must be { ms = 1…10000, reset = \"move\", resets = 0…1000, by_level = { ms, … } } (reset one of \(kinds), default \"move\"; resets only with \"move\", left out: no limit; by_level optional) or false"
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
-            guard let name = key.stringValue, name == "ms" || name == "resets" || name == "by_level" else {
+            guard let name = key.stringValue, ["ms", "resets", "by_level", "reset"].contains(name) else {
                 throw .manifest(id: id, reason: "lock_delay has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
-        guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else { throw .manifest(id: id, reason: shape) }
+        guard let ms = table["ms"].integerValue, (1...10_000).contains(ms) else {
+            throw .manifest(id: id, reason: "lock_delay.ms must be an integer from 1 to 10000 (milliseconds); \(shape)")
+        }
+        var reset = LockDelay.Reset.move
+        if case .nil = table["reset"] {} else {
+            guard let word = table["reset"].stringValue, let kind = LockDelay.Reset(rawValue: word) else {
+                throw .manifest(id: id, reason: "lock_delay.reset must be one of \(kinds) (move: moves and turns on the ground restart the timer; step: only a new lowest row does, TGM; none: nothing does)")
+            }
+            reset = kind
+        }
         var resets: Int?
         if case .nil = table["resets"] {} else {
-            guard let count = table["resets"].integerValue, (0...1000).contains(count) else { throw .manifest(id: id, reason: shape) }
+            guard let count = table["resets"].integerValue, (0...1000).contains(count) else {
+                throw .manifest(id: id, reason: "lock_delay.resets must be an integer from 0 to 1000 (0: moves and turns on the ground never restart the timer)")
+            }
+            guard reset == .move else {
+                throw .manifest(id: id, reason: "lock_delay.resets counts the resets of reset = \"move\"; under \"\(reset.rawValue)\" moves and turns never restart the timer: leave resets out")
+            }
             resets = count
         }
         var byLevel: [Int] = []
@@ -285,11 +261,13 @@ extension LoadedMod {
             guard let list = table["by_level"].tableValue, (1...100).contains(list.rawLength),
                   list.entries().count == list.rawLength else { throw .manifest(id: id, reason: problem) }
             for index in 1...list.rawLength {
-                guard let step = list[index].integerValue, (1...10_000).contains(step) else { throw .manifest(id: id, reason: problem) }
+                guard let step = list[index].integerValue, (1...10_000).contains(step) else {
+                    throw .manifest(id: id, reason: "lock_delay.by_level[\(index)] must be an integer from 1 to 10000 (ms); " + problem)
+                }
                 byLevel.append(step)
             }
         }
-        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets, byLevel: byLevel))
+        lockDelay = .some(LockDelay(milliseconds: ms, maxResets: resets, byLevel: byLevel, reset: reset))
     }
 
     /// `kicks`: one list of offsets for every turn, or a table of per-kind (`default` or a

@@ -101,8 +101,13 @@ package final class LoadedMod {
             try readHooks(table)
             apply(cached)
         } else {
-            manifest = try Self.readManifest(table, id: id, source: package.files["mod.lua"] ?? [], displayFolder: displayFolder)
-            try readRuleData(table)
+            let source = package.files["mod.lua"] ?? []
+            do throws(ModLoadError) {
+                manifest = try Self.readManifest(table, id: id, source: source, displayFolder: displayFolder)
+                try readRuleData(table)
+            } catch {
+                throw Self.locating(error, source: source, displayFolder: displayFolder)
+            }
         }
         // Only loads made to be reused (a sim's, from a `LoadCache`) keep a snapshot.
         if cached != nil { takeSnapshot() }

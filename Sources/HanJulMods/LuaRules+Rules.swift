@@ -7,14 +7,16 @@ import HanJulText
 extension LuaRules {
     // MARK: Rules
 
-    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int {
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int? {
         guard has(.nextPiece), let (mod, function) = chain(.nextPiece).first else { return state.drawFromBag() }
         // Called for every piece: the closure reads `self`'s tables in place rather than
         // copying the piece set and the letter table out of the state first (each copy is
         // a retain and a release per array). The game's pieces are these rules' pieces.
-        return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results in
+        return try call(mod, function, hook: .nextPiece, &state, push: { _ in }, read: { results -> Int? in
+            // nil ends the queue (a puzzle's pieces are all dealt).
+            if results.type(1) == .nil { return nil }
             if let byte = results.singleByte(1), self.kindByLetter[Int(byte)] >= 0 { return Int(self.kindByLetter[Int(byte)]) }
-            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))), not \(Self.shown(results.value(1)))")
+            throw LuaHostError("next_piece must return a piece letter (\(self.pieces.kinds.map { String($0.letter) }.joined(separator: " "))) or nil to end the queue, not \(Self.shown(results.value(1)))")
         })
     }
 
@@ -202,6 +204,9 @@ extension LuaRules {
     func turn(_ piece: Piece, by direction: Int, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         guard has(.rotate), let (mod, function) = chain(.rotate).first else { return state.turned(piece, by: direction, rules: self) }
         let letter = String(state.pieces.kinds[piece.kind].letter)
+        // The search copy's hook sees the piece the search turns (see `GameBridge.candidate`).
+        if isLookahead { mod.bridge.candidate = piece }
+        defer { if isLookahead { mod.bridge.candidate = nil } }
         return try read(mod, function, hook: .rotate, state, push: { args in
             args.push(letter); args.push(piece.rotation); args.push(piece.x); args.push(piece.y); args.push(direction)
         }, read: { results in

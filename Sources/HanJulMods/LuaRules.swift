@@ -210,7 +210,8 @@ public final class LuaRules: Rules {
             for mod in loaded {
                 for letter in mod.rotations.keys.sorted() {
                     guard let index = kinds.firstIndex(where: { String($0.letter) == letter }) else {
-                        throw .manifest(id: mod.package.id, reason: "rotations.\(letter): '\(letter)' is not a piece letter (\(kinds.map { String($0.letter) }.joined(separator: " ")))")
+                        throw LoadedMod.locating(.manifest(id: mod.package.id, reason: "rotations.\(letter): '\(letter)' is not a piece letter (\(kinds.map { String($0.letter) }.joined(separator: " ")))"),
+                                                 source: mod.package.files["mod.lua"] ?? [], displayFolder: mod.displayFolder)
                     }
                     kinds[index].rotations = mod.rotations[letter]!
                 }
@@ -232,7 +233,8 @@ public final class LuaRules: Rules {
         do throws(LuaHostError) {
             table = try kickMod?.kicks?.table(for: pieces) ?? .standard
         } catch {
-            throw .manifest(id: kickMod?.package.id ?? "", reason: error.message)
+            throw LoadedMod.locating(.manifest(id: kickMod?.package.id ?? "", reason: error.message),
+                                     source: kickMod?.package.files["mod.lua"] ?? [], displayFolder: kickMod?.displayFolder ?? "")
         }
         kickTable = table
         kicks = table.fallback

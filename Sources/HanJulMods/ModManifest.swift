@@ -36,6 +36,8 @@ public enum Hook: String, CaseIterable, Sendable {
     case afterMove = "after_move"
     /// What a lock sends in a versus match (not asked by the engine: `LuaRules.attack`).
     case attack
+    /// Whether another mod's change may happen: asked by `game:allowed(event)`.
+    case veto
 
     /// A dense index, for per-hook tables.
     var slot: Int {
@@ -58,6 +60,7 @@ public enum Hook: String, CaseIterable, Sendable {
         case .softDropPoints: 15
         case .afterMove: 16
         case .attack: 17
+        case .veto: 18
         }
     }
 
@@ -75,14 +78,14 @@ public enum Hook: String, CaseIterable, Sendable {
         switch self {
         case .nextPiece, .spawn, .rotate: .lastWins
         case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .attack: .chain
-        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver, .afterMove: .all
+        case .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .onGameOver, .afterMove, .veto: .all
         }
     }
 
     /// Whether the hook may change the game through the game object.
     public var mayChange: Bool {
         switch self {
-        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver, .attack: false
+        case .scoring, .level, .gravity, .hardDropPoints, .softDropPoints, .spawn, .rotate, .onGameOver, .attack, .veto: false
         case .nextPiece, .onSpawn, .onLock, .onClear, .onTick, .onTopOut, .onStart, .afterLock, .afterMove: true
         }
     }

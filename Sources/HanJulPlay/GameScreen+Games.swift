@@ -103,12 +103,13 @@ extension GameScreen {
         }
         var result: GameResult?
         if case .over(.finished(let finished)) = state.phase { result = finished }
-        let entry = HighScore(score: state.score, lines: state.lines, level: state.level, result: result?.value,
+        var entry = HighScore(score: state.score, lines: state.lines, level: state.level, result: result?.value,
                               resultLabel: result?.label, resultUnit: result?.unit.rawValue, date: environment.date().shown,
                               seed: String(seed), name: nil, replay: replayName.map { $0 + ".hjr" })
+        if let result { entry.then = HighScore.TieBreak.of(result, format: rules.resultFormat) }
         let reason: String
         if let result {
-            reason = "\(result.label): \(result.text)"
+            reason = "\(result.label): \(rules.resultFormat.map { $0.then.isEmpty ? result.text : $0.text(result.value, then: result.then) } ?? result.text)"
         } else if byPlayer {
             reason = "You ended the game"
         } else {

@@ -13,6 +13,32 @@ public struct HighScore: Equatable, Sendable {
     public var resultLabel: String?
     /// The result's unit (`ResultFormat.Unit`'s raw value: `"ms"`, `"pieces"`), when known.
     public var resultUnit: String?
+    /// A compound result's tie-breaks (TGM: the time after the level), in order; empty
+    /// for a plain result. Equal results rank by them.
+    public var then: [TieBreak] = []
+
+    /// One tie-break of a compound result, as a table keeps it.
+    public struct TieBreak: Equatable, Sendable {
+        public var name: String
+        /// `ResultFormat.Unit`'s raw value.
+        public var unit: String
+        public var lowerIsBetter: Bool
+        public var value: Int
+
+        public init(name: String, unit: String, lowerIsBetter: Bool, value: Int) {
+            self.name = name
+            self.unit = unit
+            self.lowerIsBetter = lowerIsBetter
+            self.value = value
+        }
+
+        /// A game's tie-breaks: the rules' declared ones with the values it finished with.
+        public static func of(_ result: GameResult, format: ResultFormat?) -> [TieBreak] {
+            zip(format?.then ?? [], result.then).map {
+                TieBreak(name: $0.0.name, unit: $0.0.unit.rawValue, lowerIsBetter: $0.0.lowerIsBetter, value: $0.1)
+            }
+        }
+    }
     /// When, as `YYYY-MM-DD HH:MM` local time.
     public var date: String
     /// The seed the game was dealt from.
@@ -45,8 +71,15 @@ extension HighScore {
     /// The result in its unit (`1:29.250`, `103 pieces`), or nil for a game without one.
     public var resultText: String? {
         guard let result else { return nil }
-        if let unit = resultUnit.flatMap(ResultFormat.Unit.init(rawValue:)) { return ResultFormat.text(result, unit: unit) }
-        return resultLabel.map { "\(result) \($0)" } ?? "\(result)"
+        let text: String
+        if let unit = resultUnit.flatMap(ResultFormat.Unit.init(rawValue:)) {
+            text = ResultFormat.text(result, unit: unit)
+        } else {
+            text = resultLabel.map { "\(result) \($0)" } ?? "\(result)"
+        }
+        return then.reduce(text) { text, tie in
+            text + ", " + (ResultFormat.Unit(rawValue: tie.unit).map { ResultFormat.text(tie.value, unit: $0) } ?? "\(tie.value)")
+        }
     }
 }
 
@@ -77,6 +110,10 @@ public enum HighScoreTable {
         case (nil, _?): return false
         default: break
         }
+        // Equal results: their tie-breaks, in order, each in its own direction.
+        for (x, y) in zip(a.then, b.then) where x.value != y.value {
+            return x.lowerIsBetter ? x.value < y.value : x.value > y.value
+        }
         if a.score != b.score { return a.score > b.score }
         if a.lines != b.lines { return a.lines > b.lines }
         return a.date < b.date
@@ -103,6 +140,12 @@ public enum HighScoreTable {
         if let result = entry.result { members.append(.init("result", .integer(Int64(result)))) }
         if let label = entry.resultLabel { members.append(.init("result_label", .string(label))) }
         if let unit = entry.resultUnit { members.append(.init("result_unit", .string(unit))) }
+        if !entry.then.isEmpty {
+            members.append(.init("then", .array(entry.then.map { tie in
+                .object([.init("name", .string(tie.name)), .init("unit", .string(tie.unit)),
+                         .init("lower_is_better", .bool(tie.lowerIsBetter)), .init("value", .integer(Int64(tie.value)))])
+            })))
+        }
         if let name = entry.name { members.append(.init("name", .string(name))) }
         if let replay = entry.replay { members.append(.init("replay", .string(replay))) }
         return .object(members)
@@ -111,11 +154,17 @@ public enum HighScoreTable {
     static func entry(_ json: JSON) -> HighScore? {
         guard let score = json["score"]?.integerValue, let lines = json["lines"]?.integerValue,
               let level = json["level"]?.integerValue else { return nil }
-        return HighScore(score: Int(clamping: score), lines: Int(clamping: lines), level: Int(clamping: level),
-                         result: json["result"]?.integerValue.map { Int(clamping: $0) },
-                         resultLabel: json["result_label"]?.stringValue, resultUnit: json["result_unit"]?.stringValue,
-                         date: json["date"]?.stringValue ?? "", seed: json["seed"]?.stringValue ?? "",
-                         name: json["name"]?.stringValue, replay: json["replay"]?.stringValue)
+        var entry = HighScore(score: Int(clamping: score), lines: Int(clamping: lines), level: Int(clamping: level),
+                              result: json["result"]?.integerValue.map { Int(clamping: $0) },
+                              resultLabel: json["result_label"]?.stringValue, resultUnit: json["result_unit"]?.stringValue,
+                              date: json["date"]?.stringValue ?? "", seed: json["seed"]?.stringValue ?? "",
+                              name: json["name"]?.stringValue, replay: json["replay"]?.stringValue)
+        entry.then = json["then"]?.arrayValue?.compactMap { tie in
+            guard let name = tie["name"]?.stringValue, let unit = tie["unit"]?.stringValue,
+                  let lower = tie["lower_is_better"]?.boolValue, let value = tie["value"]?.integerValue else { return nil }
+            return HighScore.TieBreak(name: name, unit: unit, lowerIsBetter: lower, value: Int(clamping: value))
+        } ?? []
+        return entry
     }
 
     /// The entries of table `key` in a file's payload (entries that do not read are

@@ -30,6 +30,7 @@ public struct GameOverSummary: Hashable, Sendable {
         switch reason {
         case .blockedSpawn: "no room for the next piece"
         case .toppedOut: "the stack reached the top"
+        case .outOfPieces: "no piece left to come"
         case .finished(let result): "\(result.label): \(result.value)"
         case .ruleError(let error): error.description
         }

@@ -66,13 +66,14 @@ public struct Scene: Equatable, Sendable {
         self.style = style
     }
 
-    /// A scene of `state`: its board, its piece (and ghost, while the game is on, when
+    /// A scene of `state`: its board, its piece when one is in play (`GameState.hasPiece`:
+    /// not after the lock a rule ended the game at) and its ghost (while the game is on, when
     /// `showsGhost`), its queue as the preview.
     /// `showsHold` draws the hold slot (for rules with one) with `state.held`; `rowsAbove`
     /// rows above the field are drawn (`Rules.spawnsAboveField`: `Scene.spawnRows`).
     public init(state: GameState, hud: HUD, overlay: Overlay = .none, showsGhost: Bool = true, showsHold: Bool = false,
                 rowsAbove: Int = 0, style: RenderStyle = .color) {
-        self.init(board: state.board, pieces: state.pieces, piece: state.piece, showsGhost: showsGhost && !state.isOver,
+        self.init(board: state.board, pieces: state.pieces, piece: state.hasPiece ? state.piece : nil, showsGhost: showsGhost && !state.isOver,
                   preview: state.queue, hud: hud, overlay: overlay, style: style)
         if showsHold { hold = .some(state.held) }
         self.rowsAbove = rowsAbove

@@ -48,6 +48,13 @@ public struct GameRecord: Equatable, Codable, Sendable {
     /// hook, as the mod author would read them; left out of the JSON when there were none,
     /// so the lines of games without them stay as before.
     public var warnings: [String]?
+    /// The values of a compound result's tie-breaks (`ResultFormat.then`), when the game
+    /// finished with one; left out otherwise.
+    public var then: [Int]?
+    /// The game's time (`GameState.elapsedMilliseconds`) under rules with a compound
+    /// result (a tie-break may be the time), finished or not; left out under other rules,
+    /// so their lines stay as before.
+    public var timeMs: Int?
 
     public init(seed: UInt64, pieces: Int, lines: Int, score: Int, level: Int, outcome: Outcome,
                 clears: [Int], meanHeight: Double, maxHeight: Int, holes: Int, evaluated: Int, error: String? = nil,

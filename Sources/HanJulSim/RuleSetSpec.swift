@@ -91,7 +91,7 @@ public struct RuleSetSpec: Sendable {
 public struct UniformRandomizerRules: Rules, Sendable {
     public init() {}
     public var name: String { "uniform" }
-    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int { state.random.below(state.pieces.count) }
+    public func nextKind(_ state: inout GameState) throws(RuleError) -> Int? { state.random.below(state.pieces.count) }
 }
 
 /// The standard rules where a rotation that does not fit in place fails (no kicks).

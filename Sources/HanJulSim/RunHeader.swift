@@ -48,11 +48,23 @@ public struct RunHeader: Equatable, Codable, Sendable {
         /// `ms`, `pieces`, `lines`, `points` or `count` (`ResultFormat.Unit`).
         public var unit: String
         public var lowerIsBetter: Bool
+        /// A compound result's tie-breaks, in order (absent for a plain result).
+        public var then: [TieBreak]?
+
+        /// One tie-break: `{"name":"time","unit":"ms","lowerIsBetter":true}`.
+        public struct TieBreak: Equatable, Codable, Sendable {
+            public var name: String
+            public var unit: String
+            public var lowerIsBetter: Bool
+        }
 
         public init(_ format: ResultFormat) {
             name = format.name
             unit = format.unit.rawValue
             lowerIsBetter = format.lowerIsBetter
+            then = format.then.isEmpty ? nil : format.then.map {
+                TieBreak(name: $0.name, unit: $0.unit.rawValue, lowerIsBetter: $0.lowerIsBetter)
+            }
         }
     }
 

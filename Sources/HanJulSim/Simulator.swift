@@ -103,7 +103,7 @@ public struct Simulator<R: Rules>: SeedPlayer {
             state = timed.state
         }
         return tally.record(seed: seed, state: state, bot: bot, holds: rules.holdEnabled,
-                            warnings: rules.warnings.dropFirst(warnedBefore).map(\.description))
+                            warnings: rules.warnings.dropFirst(warnedBefore).map(\.description), format: rules.resultFormat)
     }
 }
 
@@ -158,18 +158,20 @@ struct PieceTally {
     }
 
     /// The record of the game that ended (or stopped) at `state`.
-    func record(seed: UInt64, state: GameState, bot: Bot, holds: Bool, warnings: [String]) -> GameRecord {
+    func record(seed: UInt64, state: GameState, bot: Bot, holds: Bool, warnings: [String], format: ResultFormat?) -> GameRecord {
         var failure = failure
         let outcome: Outcome
         switch state.phase {
         case .playing: outcome = failure == nil ? .capped : .ruleError
         case .over(.blockedSpawn), .over(.toppedOut): outcome = .toppedOut
+        // The rules' queue ran out and they gave no result: cut off, like a game at the cap.
+        case .over(.outOfPieces): outcome = .capped
         case .over(.finished): outcome = .finished
         case .over(.ruleError(let error)):
             outcome = .ruleError
             failure = failure ?? error.description
         }
-        return GameRecord(
+        var record = GameRecord(
             seed: seed, pieces: state.piecesLocked, lines: state.lines, score: state.score, level: state.level,
             outcome: outcome, clears: clears.isEmpty ? Array(repeating: 0, count: max(1, state.pieces.maxExtent)) : clears,
             meanHeight: state.piecesLocked > 0 ? Double(heightSum) / Double(state.piecesLocked) : 0,
@@ -177,5 +179,11 @@ struct PieceTally {
             error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
             held: holds ? bot.piecesHeld - heldBefore : nil,
             warnings: warnings)
+        // Under rules with tie-breaks: the time and the tie-break values.
+        if let format, !format.then.isEmpty {
+            record.timeMs = state.elapsedMilliseconds
+            if case .over(.finished(let result)) = state.phase { record.then = result.then }
+        }
+        return record
     }
 }

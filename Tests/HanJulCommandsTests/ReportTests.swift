@@ -19,6 +19,29 @@ import Testing
         #expect(text.split(separator: "\n").count == 20 + 2 + 2)
     }
 
+    /// Ends the game with a result after every lock (a rule's `finish` in `after_lock`).
+    struct FinishAtLock: Rules {
+        var name: String { "finish" }
+        var boardWidth: Int { 4 }
+        func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+            state.end(.finished(GameResult(label: "lines", value: state.lines, lowerIsBetter: false)))
+        }
+    }
+
+    @Test func aGameFinishedAtALockHasNoPieceInPlay() {
+        // An I on a 4-wide board clears its row; the rule then finishes the game.
+        var game = Game(rules: FinishAtLock(), source: .sequence([0]))
+        game.apply(.hardDrop)
+        #expect(game.state.isOver && game.state.board.filledCount == 0)
+        let json = GameReport.json(game.state, rules: .standard, gravityMilliseconds: 700)
+        #expect(json.contains("\"over\":true,\"piece\":null,"), "\(json)")
+        let text = GameReport.text(game.state)
+        #expect(text.split(separator: "\n").dropFirst().prefix(20).allSatisfy { $0 == "|....|" }, "\(text)")
+        // In play, the piece is there.
+        let playing = Game(rules: StandardRules(), source: .seeded(1))
+        #expect(GameReport.json(playing.state, rules: .standard, gravityMilliseconds: 700).contains("\"piece\":{\"kind\":"))
+    }
+
     @Test func jsonStringsEscapeControlCharacters() {
         #expect(GameReport.jsonString("a\"b\\c\u{1}\u{7F}é") == "\"a\\\"b\\\\c\\u0001\\u007fé\"")
     }

@@ -36,7 +36,7 @@ import Testing
         // Line 1 is the prelude, 2 `return {`, 3 the manifest fields, 4 the body's first line.
         let letter = try #require(ruleError(try game(#"next_piece = function() return "Q" end,"#, source: .seeded(1))))
         #expect(letter.location?.hasSuffix("m/mod.lua:4") == true, "\(letter)")
-        #expect(letter.message == #"returned a bad value: next_piece must return a piece letter (I O T S Z J L), not string "Q""#)
+        #expect(letter.message == #"returned a bad value: next_piece must return a piece letter (I O T S Z J L) or nil to end the queue, not string "Q""#)
 
         let cases: [(String, String)] = [
             (#"return "12""#, #"not string "12""#),

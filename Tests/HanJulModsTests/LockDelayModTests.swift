@@ -45,12 +45,18 @@ import Testing
     }
 
     @Test func badTablesSayWhatTheyShouldBe() {
-        let shape = "lock_delay must be { ms = 1…10000, resets = 0…1000, by_level = { ms, … } } (resets left out: no limit; by_level optional) or false"
-        #expect(loadError("lock_delay = 500,") == "mod 'm': mod.lua \(shape)")
-        #expect(loadError("lock_delay = { ms = 0 },") == "mod 'm': mod.lua \(shape)")
-        #expect(loadError("lock_delay = { ms = 500, resets = -1 },") == "mod 'm': mod.lua \(shape)")
-        #expect(loadError("lock_delay = { ms = 500, reset = 15 },") == "mod 'm': mod.lua lock_delay has an unknown field 'reset'; \(shape)")
-        #expect(loadError("rotate_180 = 1,") == "mod 'm': mod.lua rotate_180 must be true or false (it is number)")
+        let shape = "lock_delay must be { ms = 1…10000, reset = \"move\", resets = 0…1000, by_level = { ms, … } } "
+            + "(reset one of \"move\", \"step\", \"none\", default \"move\"; resets only with \"move\", left out: no limit; "
+            + "by_level optional) or false"
+        let at = ", at m/mod.lua:4"
+        #expect(loadError("lock_delay = 500,") == "mod 'm': mod.lua \(shape)\(at)")
+        #expect(loadError("lock_delay = { ms = 0 },") == "mod 'm': mod.lua lock_delay.ms must be an integer from 1 to 10000 (milliseconds); \(shape)\(at)")
+        #expect(loadError("lock_delay = { ms = 500, resets = -1 },")
+            == "mod 'm': mod.lua lock_delay.resets must be an integer from 0 to 1000 (0: moves and turns on the ground never restart the timer)\(at)")
+        #expect(loadError("lock_delay = { ms = 500, reset = 15 },")
+            == "mod 'm': mod.lua lock_delay.reset must be one of \"move\", \"step\", \"none\" (move: moves and turns on the ground restart the timer; step: only a new lowest row does, TGM; none: nothing does)\(at)")
+        #expect(loadError("lock_delay = { ms = 500, rest = 15 },") == "mod 'm': mod.lua lock_delay has an unknown field 'rest'; \(shape)\(at)")
+        #expect(loadError("rotate_180 = 1,") == "mod 'm': mod.lua rotate_180 must be true or false (it is number)\(at)")
     }
 
     @Test func byLevelShortensTheDelayAsTheLevelRises() throws {
@@ -65,9 +71,10 @@ import Testing
         game.apply(.wait(milliseconds: 1))
         #expect(game.state.piecesLocked == 1)
         let problem = "lock_delay.by_level must be a list of 1 to 100 times in ms, each 1…10000 (level 1 first)"
-        #expect(loadError("lock_delay = { ms = 500, by_level = {} },") == "mod 'm': mod.lua \(problem)")
-        #expect(loadError("lock_delay = { ms = 500, by_level = { 500, 0 } },") == "mod 'm': mod.lua \(problem)")
-        #expect(loadError("lock_delay = { ms = 500, by_level = 400 },") == "mod 'm': mod.lua \(problem)")
+        #expect(loadError("lock_delay = { ms = 500, by_level = {} },") == "mod 'm': mod.lua \(problem), at m/mod.lua:4")
+        #expect(loadError("lock_delay = { ms = 500, by_level = { 500, 0 } },")
+            == "mod 'm': mod.lua lock_delay.by_level[2] must be an integer from 1 to 10000 (ms); \(problem), at m/mod.lua:4")
+        #expect(loadError("lock_delay = { ms = 500, by_level = 400 },") == "mod 'm': mod.lua \(problem), at m/mod.lua:4")
     }
 
     @Test func theRotateHookSeesTheHalfTurnAsDirectionTwo() throws {
@@ -127,12 +134,12 @@ import Testing
     }
 
     @Test func badTablesNameTheEntry() {
-        #expect(loadError(#"kicks = { Q = { {0, 0} } },"#) == "mod 'm': mod.lua kicks.Q: 'Q' is not a piece letter (I O T S Z J L)")
+        #expect(loadError(#"kicks = { Q = { {0, 0} } },"#) == "mod 'm': mod.lua kicks.Q: 'Q' is not a piece letter (I O T S Z J L), at m/mod.lua:4")
         #expect(loadError(#"kicks = { T = { ["0-1"] = { {0, 0} } } },"#)
-            == #"mod 'm': mod.lua kicks.T has a key '0-1'; turns are written "from>to" with rotation states 0 to 7, like "0>1""#)
-        #expect(loadError(#"kicks = { O = { ["0>5"] = { {0, 0} } } },"#) == #"mod 'm': mod.lua kicks.O["0>5"]: 'O' has rotation states 0 to 3"#)
-        #expect(loadError(#"kicks = { T = { ["0>1"] = { {0, 9} } } },"#) == #"mod 'm': mod.lua kicks.T["0>1"][1] must be {dx, dy} with each from -4 to 4"#)
-        #expect(loadError(#"kicks = { t = { {0, 0} } },"#) == "mod 'm': mod.lua kicks has a key 't'; use default or a piece letter")
+            == #"mod 'm': mod.lua kicks.T has a key '0-1'; turns are written "from>to" with rotation states 0 to 7, like "0>1", at m/mod.lua:4"#)
+        #expect(loadError(#"kicks = { O = { ["0>5"] = { {0, 0} } } },"#) == #"mod 'm': mod.lua kicks.O["0>5"]: 'O' has rotation states 0 to 3, at m/mod.lua:4"#)
+        #expect(loadError(#"kicks = { T = { ["0>1"] = { {0, 9} } } },"#) == #"mod 'm': mod.lua kicks.T["0>1"][1] must be {dx, dy} with each from -4 to 4, at m/mod.lua:4"#)
+        #expect(loadError(#"kicks = { t = { {0, 0} } },"#) == "mod 'm': mod.lua kicks has a key 't'; use default or a piece letter, at m/mod.lua:4")
         #expect(loadError("kicks = 3,")?.hasPrefix("mod 'm': mod.lua kicks must be a list of offsets") == true)
     }
 }

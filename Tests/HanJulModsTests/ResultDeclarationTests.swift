@@ -59,12 +59,12 @@ import Testing
         #expect(try repositoryRules("survival").isTimed)
         #expect(try !repositoryRules("marathon").isTimed, "a score without clock reads no time")
         fx.write("clocked", ModFixtures.source(id: "clocked", #"result = { name = "n", unit = "count", clock = 1 },"#))
-        #expect(throws: ModLoadError.manifest(id: "clocked", reason: "result.clock must be true or false")) { try fx.rules("clocked") }
+        #expect(throws: ModLoadError.manifest(id: "clocked", reason: "result.clock must be true or false, at clocked/mod.lua:4")) { try fx.rules("clocked") }
     }
 
     @Test func badDeclarationsSayWhatIsExpected() throws {
         fx.write("unit", ModFixtures.source(id: "unit", #"result = { name = "time", unit = "seconds" },"#))
-        #expect(throws: ModLoadError.manifest(id: "unit", reason: #"result.unit must be one of "ms", "pieces", "lines", "points", "count""#)) {
+        #expect(throws: ModLoadError.manifest(id: "unit", reason: #"result.unit must be one of "ms", "pieces", "lines", "points", "count", at unit/mod.lua:4"#)) {
             try fx.rules("unit")
         }
         fx.write("field", ModFixtures.source(id: "field", #"result = { name = "time", unit = "ms", lower = true },"#))
@@ -75,6 +75,6 @@ import Testing
             #expect("\(error)".contains("result has an unknown field 'lower'"), "\(error)")
         }
         fx.write("goal", ModFixtures.source(id: "goal", "goal = { lines = 0 },"))
-        #expect(throws: ModLoadError.manifest(id: "goal", reason: "goal must be { lines = 1…1000000 }")) { try fx.rules("goal") }
+        #expect(throws: ModLoadError.manifest(id: "goal", reason: "goal must be { lines = 1…1000000 }, at goal/mod.lua:4")) { try fx.rules("goal") }
     }
 }

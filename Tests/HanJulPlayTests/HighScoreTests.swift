@@ -35,6 +35,23 @@ struct HighScoreTests {
         #expect(higher.map(\.result) == [900, 650, 400, nil])
     }
 
+    @Test("equal results rank by their tie-breaks, each in its own direction, and read with them")
+    func tieBreaks() {
+        func tgm(_ level: Int, time: Int, date: String) -> HighScore {
+            var entry = HighScore(score: 0, lines: 0, level: level, result: level, resultLabel: "level", resultUnit: "count",
+                                  date: date, seed: "1")
+            entry.then = [.init(name: "time", unit: "ms", lowerIsBetter: true, value: time)]
+            return entry
+        }
+        let entries = [tgm(500, time: 90_000, date: "a"), tgm(999, time: 500_000, date: "b"), tgm(500, time: 80_000, date: "c")]
+        #expect(HighScoreTable.ranked(entries, lowerIsBetter: false).map(\.date) == ["b", "c", "a"])
+        #expect(entries[2].resultText == "500, 1:20.000")
+        let result = GameResult(label: "level", value: 7, lowerIsBetter: false, then: [1234])
+        let format = ResultFormat(name: "level", unit: .count, lowerIsBetter: false,
+                                  then: [.init(name: "time", unit: .milliseconds, lowerIsBetter: true)])
+        #expect(HighScore.TieBreak.of(result, format: format) == [.init(name: "time", unit: "ms", lowerIsBetter: true, value: 1234)])
+    }
+
     @Test("tables are per rules: standard and each mod set by ids and versions")
     func keys() {
         #expect(HighScoreTable.key(for: .standard) == "standard")

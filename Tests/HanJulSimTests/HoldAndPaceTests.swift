@@ -18,6 +18,35 @@ private struct HoldingRules: Rules {
     var previewCount: Int { 5 }
 }
 
+/// A compound result: the pieces locked when the game finishes at 5, then the time.
+private struct PiecesThenTime: Rules {
+    var name: String { "compound-test" }
+    var resultFormat: ResultFormat? {
+        ResultFormat(name: "pieces", unit: .pieces, lowerIsBetter: false, then: [.init(name: "time", unit: .milliseconds, lowerIsBetter: true)])
+    }
+    func didFinishLock(cleared: Int, _ state: inout GameState) throws(RuleError) {
+        if state.piecesLocked >= 5 {
+            state.end(.finished(GameResult(label: "pieces", value: state.piecesLocked, lowerIsBetter: false, unit: .pieces,
+                                           then: [state.elapsedMilliseconds])))
+        }
+    }
+}
+
+@Suite struct CompoundResultRecordTests {
+    @Test func aRecordHoldsTheTieBreaksAndTheTimeOnlyUnderACompoundResult() throws {
+        var sim = Simulator(rules: PiecesThenTime(), config: SimulationConfig(cap: 50, piecesPerSecond: 2))
+        let record = sim.play(seed: 1)
+        #expect(record.result == 5)
+        #expect(record.then == [2500], "five pieces at 2 a second")
+        #expect(record.timeMs == 2500)
+        let line = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        #expect(line.contains("\"then\":[2500]") && line.contains("\"timeMs\":2500"), "\(line)")
+        var plain = Simulator(rules: StandardRules(), config: SimulationConfig(cap: 5))
+        let standard = String(decoding: try JSONEncoder().encode(plain.play(seed: 1)), as: UTF8.self)
+        #expect(!standard.contains("timeMs") && !standard.contains("then"), "other rules' lines stay as they were")
+    }
+}
+
 /// A ten-line sprint: the game finishes at 10 lines, its result the game clock (as
 /// Mods/sprint, in Swift).
 private struct TenLineSprint: Rules {

@@ -3,25 +3,32 @@ local t = require("hanjul.test")
 -- Steps an O down to the floor: 18 gravity steps from where the guideline spawns it.
 local FALL = string.rep("G", 20)
 
-t.test("the lock delay is 500 ms at level 1", function()
+t.test("levels count from 0: five hard drops with no clear end at level 5", function()
   local g = t.game { mods = { "guideline", "master" }, pieces = "O" }
-  g:play(FALL .. "W499")
-  t.eq(g:pieces_locked(), 0, "still resting")
-  g:play("W1")
-  t.eq(g:pieces_locked(), 1, "locked after 500 ms")
+  t.eq(g:level(), 0)
+  g:play("LLLLH RH LH RRRRH LLH")
+  t.eq(g:pieces_locked(), 5)
+  t.eq(g:lines(), 0)
+  t.eq(g:level(), 5)
 end)
 
-t.test("and shortens with the level: 350 ms at level 6, 200 ms from level 11", function()
-  local g = t.game { mods = { "guideline", "master" }, pieces = "O", level = 6 }
-  g:play(FALL .. "W349")
+t.test("a line counts a level, and the piece that cleared it none", function()
+  local g = t.game { mods = { "guideline", "master" }, pieces = "I", board = [[
+    ....IIIIII
+  ]] }
+  g:play("LLLH")
+  t.eq(g:lines(), 1)
+  t.eq(g:level(), 1, "+1 for the line, +0 for the piece")
+end)
+
+t.test("the lock delay is 500 ms, and moves on the ground do not restart it (step reset)", function()
+  local g = t.game { mods = { "guideline", "master" }, pieces = "O" }
+  g:play(FALL .. "W300 L R L")
+  t.eq(g:pieces_locked(), 0, "still resting")
+  g:play("W199")
   t.eq(g:pieces_locked(), 0)
   g:play("W1")
-  t.eq(g:pieces_locked(), 1)
-  local h = t.game { mods = { "guideline", "master" }, pieces = "O", level = 14 }
-  h:play(FALL .. "W199")
-  t.eq(h:pieces_locked(), 0)
-  h:play("W1")
-  t.eq(h:pieces_locked(), 1)
+  t.eq(g:pieces_locked(), 1, "locked 500 ms after it landed, the moves notwithstanding")
 end)
 
 t.test("20G: a piece rests on the stack as it enters, and falls at once when slid off a ledge", function()
@@ -31,23 +38,12 @@ t.test("20G: a piece rests on the stack as it enters, and falls at once when sli
   ]] }
   local _, _, _, y = g:piece()
   t.eq(y, 17, "the O at rest on the ledge, no G needed")
-  g:play("LL")
+  g:play("W400 LL")
   _, _, _, y = g:piece()
   t.eq(y, 18, "slid off it, on the floor")
-  t.eq(g:pieces_locked(), 0, "resting, not locked: the lock delay runs")
-end)
-
-t.test("the 100th line finishes the race with the time, lower is better", function()
-  local g = t.game { mods = { "guideline", "master" }, pieces = "I", lines = 99, level = 10, board = [[
-    ....IIIIII
-  ]] }
-  -- At 20G the I rests at once on the I's below; slid past them it falls to the floor.
-  g:play("LLL W400 H")
-  t.eq(g:lines(), 100)
-  t.eq(g:reason(), "finished")
-  local name, value, lower_is_better, unit = g:result()
-  t.eq(name, "time")
-  t.eq(value, 400)
-  t.eq(lower_is_better, true)
-  t.eq(unit, "ms")
+  t.eq(g:pieces_locked(), 0, "a new lowest row restarted the timer")
+  g:play("W499")
+  t.eq(g:pieces_locked(), 0)
+  g:play("W1")
+  t.eq(g:pieces_locked(), 1)
 end)
