@@ -17,12 +17,14 @@ end
 return {
   id = "blitz",
   name = "Blitz",
-  version = "1.0.0",
+  version = "1.1.0",
   description = "Two minutes of play; the result is the score (higher is better).",
   api = 1,
   after = { "guideline" },
 
   result = { name = "score", unit = "points", clock = true },
+  -- The screen counts the time left down (TIME LEFT); ending there is check's.
+  goal = { time = LIMIT },
 
   on_tick = check,
   after_lock = check,

@@ -86,7 +86,9 @@ enum GameReport {
     static func goalJSON(_ goal: GameGoal, _ state: GameState) -> String {
         let lines = goal.lines.map(String.init) ?? "null"
         let left = goal.linesLeft(in: state).map(String.init) ?? "null"
-        return "{\"lines\":\(lines),\"lines_left\":\(left)}"
+        // The time fields only for a time goal: line goals read as they always did.
+        let time = goal.milliseconds.map { ",\"time_ms\":\($0),\"time_left_ms\":\(goal.timeLeft(after: state.elapsedMilliseconds) ?? 0)" } ?? ""
+        return "{\"lines\":\(lines),\"lines_left\":\(left)\(time)}"
     }
 
     /// `{"id":…,"version":…,"sha256":…}` for each mod, escaped.

@@ -107,13 +107,21 @@ public struct ResultFormat: Equatable, Sendable {
 public struct GameGoal: Equatable, Sendable {
     /// Lines to clear, when the goal is a number of lines (a sprint's 40).
     public var lines: Int?
+    /// Milliseconds of game time to play, when the goal is a time (a blitz's two minutes).
+    public var milliseconds: Int?
 
-    public init(lines: Int? = nil) {
+    public init(lines: Int? = nil, milliseconds: Int? = nil) {
         self.lines = lines
+        self.milliseconds = milliseconds
     }
 
     /// Lines still to clear in `state` (never below 0), or `nil` without a line goal.
     public func linesLeft(in state: GameState) -> Int? {
         lines.map { max(0, $0 - state.lines) }
+    }
+
+    /// Game time left after `elapsed` milliseconds (never below 0), or `nil` without a time goal.
+    public func timeLeft(after elapsed: Int) -> Int? {
+        milliseconds.map { max(0, $0 - elapsed) }
     }
 }

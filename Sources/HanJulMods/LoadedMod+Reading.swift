@@ -201,21 +201,25 @@ extension LoadedMod {
         garbage = rules
     }
 
-    /// `goal = { lines = 40 }`.
+    /// `goal = { lines = 40 }`, `goal = { time = 120000 }` (milliseconds), or both.
     func readGoal(_ value: LuaValue) throws(ModLoadError) {
         let id = package.id
         if case .nil = value { return }
-        let shape = "goal must be { lines = 1…1000000 }"
+        let shape = "goal must be { lines = 1…1000000 } or { time = 1…86400000 } (milliseconds), or both"
         guard let table = value.tableValue else { throw .manifest(id: id, reason: shape) }
         for (key, _) in table.entries() {
-            guard key.stringValue == "lines" else {
+            guard key.stringValue == "lines" || key.stringValue == "time" else {
                 throw .manifest(id: id, reason: "goal has an unknown field '\(visible(key.stringValue ?? key.typeName, limit: 40))'; \(shape)")
             }
         }
-        guard let lines = table["lines"].integerValue, (1...1_000_000).contains(lines) else {
-            throw .manifest(id: id, reason: shape)
+        func field(_ name: String, _ range: ClosedRange<Int>) throws(ModLoadError) -> Int? {
+            if case .nil = table[name] { return nil }
+            guard let number = table[name].integerValue, range.contains(number) else { throw .manifest(id: id, reason: shape) }
+            return number
         }
-        goal = GameGoal(lines: lines)
+        let lines = try field("lines", 1...1_000_000), time = try field("time", 1...86_400_000)
+        guard lines != nil || time != nil else { throw .manifest(id: id, reason: shape) }
+        goal = GameGoal(lines: lines, milliseconds: time)
     }
 
     /// `lock_delay = { ms = 500, resets = 15 }` (`resets` left out: no limit; `reset = "step"`

@@ -31,6 +31,12 @@ extension GameScreen {
         if let left = rules.goal?.linesLeft(in: game.state) {
             hud.status = ["LINES LEFT" + String(repeating: " ", count: max(18 - 10 - "\(left)".count, 1)) + "\(left)"]
         }
+        // A time goal (a blitz's two minutes) counts down on the play clock.
+        let played = game.state.isOver ? game.state.elapsedMilliseconds : Int(clock / 1_000_000)
+        if let left = rules.goal?.timeLeft(after: played) {
+            let text = HUD.formatMilliseconds(left)
+            hud.status.append("TIME LEFT" + String(repeating: " ", count: max(18 - 9 - text.count, 1)) + text)
+        }
         return hud
     }
 

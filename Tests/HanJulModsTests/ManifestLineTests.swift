@@ -25,7 +25,7 @@ import Testing
         ("lock_delay = {\n  ms = 500,\n  resets = -1,\n},", 6, "lock_delay.resets must be an integer from 0 to 1000"),
         ("lock_delay = {\n  ms = 500,\n  reset = \"slide\",\n},", 6, "lock_delay.reset must be one of"),
         ("lock_delay = { ms = 500,\n  by_level = {\n    500,\n    0,\n  } },", 7, "lock_delay.by_level[2]"),
-        ("goal = {\n  lines = 0 },", 4, "goal must be { lines = 1…1000000 }"),
+        ("goal = {\n  lines = 0 },", 4, "goal must be { lines = 1…1000000 } or { time = 1…86400000 } (milliseconds), or both"),
         ("garbage = {\n  cap = 0,\n},", 5, "garbage.cap must be an integer"),
         ("pieces = {\n  { letter = \"A\", color = 1, rotations = { { {0, 0} } } },\n  { letter = \"B\",\n    color = \"red\",\n    rotations = { { {0, 0} } } },\n},",
          7, "pieces[2].color must be 0xRRGGBB"),

@@ -75,6 +75,16 @@ import Testing
             #expect("\(error)".contains("result has an unknown field 'lower'"), "\(error)")
         }
         fx.write("goal", ModFixtures.source(id: "goal", "goal = { lines = 0 },"))
-        #expect(throws: ModLoadError.manifest(id: "goal", reason: "goal must be { lines = 1…1000000 }, at goal/mod.lua:4")) { try fx.rules("goal") }
+        #expect(throws: ModLoadError.manifest(id: "goal", reason: "goal must be { lines = 1…1000000 } or { time = 1…86400000 } (milliseconds), or both, at goal/mod.lua:4")) { try fx.rules("goal") }
+        fx.write("notime", ModFixtures.source(id: "notime", "goal = { time = 0 },"))
+        #expect(throws: ModLoadError.manifest(id: "notime", reason: "goal must be { lines = 1…1000000 } or { time = 1…86400000 } (milliseconds), or both, at notime/mod.lua:4")) { try fx.rules("notime") }
+    }
+
+    @Test("a time goal: read, both goals together, and Mods/blitz counts its two minutes down")
+    func timeGoal() throws {
+        fx.write("both", ModFixtures.source(id: "both", "goal = { lines = 40, time = 90000 },"))
+        #expect(try fx.rules("both").goal == GameGoal(lines: 40, milliseconds: 90_000))
+        #expect(try repositoryRules("blitz").goal == GameGoal(milliseconds: 120_000))
+        #expect(GameGoal(milliseconds: 120_000).timeLeft(after: 119_000) == 1_000 && GameGoal(milliseconds: 5).timeLeft(after: 9) == 0)
     }
 }

@@ -16,6 +16,13 @@ struct RaceRules: Rules {
 }
 
 /// A timed race for tests: 2 lines to clear, the time as the result.
+/// A blitz: a score after two minutes of game time (the time goal counts down).
+struct BlitzRules: Rules {
+    var name: String { "blitz" }
+    var resultFormat: ResultFormat? { ResultFormat(name: "score", unit: .points, lowerIsBetter: false, clock: true) }
+    var goal: GameGoal? { GameGoal(milliseconds: 120_000) }
+}
+
 struct TimedRules: Rules {
     var name: String { "timed" }
     var resultFormat: ResultFormat? { ResultFormat(name: "time", unit: .milliseconds, lowerIsBetter: true) }
@@ -144,6 +151,19 @@ struct StatisticsTests {
         let tokens = game.recorder.replay.actions.map(\.token)
         #expect(tokens == ["W250", "L", "W250", "H"], "\(tokens)")
         #expect(game.game.state.elapsedMilliseconds == 500)
+    }
+
+    @Test("D12: a time goal (a blitz's two minutes) shows the time left, counting down on the play clock, not the time played")
+    func timeLeft() {
+        let provider = RulesProvider<BlitzRules>(make: { .success(BlitzRules()) }, identity: { $0.identity })
+        let session = PlaySession.game(provider: provider, rules: BlitzRules(), config: PlayConfig(seed: 1, style: .monochrome, colorMode: .none),
+                                       size: Size(width: 80, height: 24), reportsReleases: true, now: 0,
+                                       environment: ManualClock.environment(MemoryStore()))
+        var clock = ManualClock(session: session, store: MemoryStore())
+        #expect(clock.screen.contains("TIME LEFT 2:00.000"), "\(clock.screen)")
+        clock.press(.arrow(.left, []), at: 1_250)
+        clock.release(.arrow(.left, []), at: 1_260)
+        #expect(clock.screen.contains("TIME LEFT 1:58.740"), "\(clock.screen)")
     }
 
     @Test("a race ends on FINISHED with its time as m:ss.mmm; its table ranks by the result, shown first; BEST shows the best result")
