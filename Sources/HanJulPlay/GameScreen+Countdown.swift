@@ -14,11 +14,8 @@ extension GameScreen {
 
     /// Starts the countdown of a new game at `now`, when it has one.
     mutating func startCountdown(at now: UInt64) {
-        let length = UInt64(max(config.handling.countdown, 0)) * 1_000_000
-        guard mode == .playing, length > 0, !identity.mods.isEmpty else { return }
-        countdownKeys = holds
-        countdownKeys.reset()
-        mode = .countdown(until: now &+ length)
+        guard mode == .playing, !identity.mods.isEmpty, let until = beginCountdown(config.handling.countdown, at: now) else { return }
+        mode = .countdown(until: until)
     }
 
     /// GO: the clock starts, with the keys as they are.
@@ -26,10 +23,8 @@ extension GameScreen {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
         lastWall = until
-        for control in carry(countdownKeys, until: until, clock: clock) {
-            guard let action = control.action, rules.actions.contains(action.kind) else { continue }
-            apply(action)
-        }
+        let allowed = rules.actions
+        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
         callout = Callout(lines: ["GO!"], until: clock &+ Self.goCalloutDuration)
     }
 }

@@ -8,6 +8,8 @@ protocol HandlingHost {
     var handling: Handling { get set }
     /// The player's key stream.
     var holds: KeyHolds { get set }
+    /// The keys during a READY countdown, on the monotonic clock.
+    var countdownKeys: KeyHolds { get set }
     var bindings: KeyBindings { get }
     /// The player's game as it stands.
     var playerState: GameState { get }
@@ -32,6 +34,22 @@ extension HandlingHost {
     /// of a press, a repeat or a release.
     mutating func takeHeld(_ stroke: KeyStroke) {
         updateHandling(at: stroke.at)
+    }
+
+    /// A countdown of `milliseconds` from `now`: when it reaches GO (nil: none, at 0), its
+    /// key stream made fresh (the terminal's learned rate kept).
+    mutating func beginCountdown(_ milliseconds: Int, at now: UInt64) -> UInt64? {
+        guard milliseconds > 0 else { return nil }
+        countdownKeys = holds
+        countdownKeys.reset()
+        return now &+ UInt64(milliseconds) * 1_000_000
+    }
+
+    /// GO at `until` (monotonic), the play clock at `clock`: the countdown's keys carried
+    /// into the key stream (`carry`), and the one-shot actions held at GO that `allows`,
+    /// in the order they act on the first piece.
+    mutating func go(at until: UInt64, clock: UInt64, allows: (Action) -> Bool) -> [Action] {
+        carry(countdownKeys, until: until, clock: clock).compactMap(\.action).filter(allows)
     }
 
     /// GO after a countdown: the keys read during it (`keys`, on the monotonic clock, GO at

@@ -182,11 +182,8 @@ extension VersusScreen {
 
     /// READY before a game (`countdown` milliseconds; none when 0).
     mutating func startCountdown(at now: UInt64) {
-        let length = UInt64(max(config.handling.countdown, 0)) * 1_000_000
-        guard mode == .playing, length > 0 else { return }
-        countdownKeys = holds
-        countdownKeys.reset()
-        mode = .countdown(until: now &+ length)
+        guard mode == .playing, let until = beginCountdown(config.handling.countdown, at: now) else { return }
+        mode = .countdown(until: until)
     }
 
     /// GO: the clock and the bot start, with the keys as they are.
@@ -194,10 +191,8 @@ extension VersusScreen {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
         lastWall = until
-        for control in carry(countdownKeys, until: until, clock: clock) {
-            guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { continue }
-            apply(action)
-        }
+        let allowed = referee.sides[0].rules.actions
+        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
     }
 
     /// Asks for the match replay to be saved (once) and, for a finished match, its result

@@ -221,7 +221,7 @@ struct PlayPTYTests {
         for (file, text, message) in [
             ("keys.conf", "left = h\nrigth = l\n", "keys.conf:2: unknown command 'rigth'"),
             ("settings.conf", "das = 120\r\narr = -5\r\n", "settings.conf:2: arr '-5' is out of range: give a whole number of milliseconds from 0 to 500"),
-            ("settings.conf", "soft_drop = 20\nlock = 3\n", "settings.conf:2: unknown setting 'lock' (known: das, arr, soft_drop, das_cut, ghost, preview, mods, name, replays_kept, palette, theme)"),
+            ("settings.conf", "soft_drop = 20\nlock = 3\n", "settings.conf:2: unknown setting 'lock' (known: das, arr, soft_drop, das_cut, countdown, ghost, preview, mods, name, replays_kept, palette, theme)"),
         ] {
             let home = try GameHarness.Home()
             defer { home.remove() }
