@@ -19,6 +19,7 @@
 #   man-db, zsh, fish          render the man page (man -l) and run the completions in each shell
 #   desktop-file-utils         checks the installed .desktop entry (desktop-file-validate)
 #   appstream                  checks the AppStream metainfo (appstreamcli validate)
+#   tmux                       a real tmux for the input-fidelity test (no key release)
 # and, for the one end-to-end test in a real terminal (KittyEndToEndTests), if they can be
 # installed (the test is cancelled, saying why, when they cannot):
 #   kitty xvfb xterm xdotool imagemagick (xterm: XtermEndToEndTests)
@@ -52,6 +53,7 @@ hanjul_missing_test_packages() {
     command -v fish >/dev/null 2>&1 || missing+=(fish)
     command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
     command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
+    command -v tmux >/dev/null 2>&1 || missing+=(tmux)
     echo "${missing[@]}"
 }
 
