@@ -94,6 +94,7 @@ int hj_load_text(lua_State *L, const char *buf, size_t len, const char *chunknam
 /* ---- the library parts (each a lua_CFunction-style installer run under lua_pcall) -------- */
 int hj_install_sandbox(lua_State *L);
 void hj_install_order(lua_State *L, int G);     /* next, pairs */
+void hj_install_loaded(lua_State *L, int G);    /* require's cache: the opened libraries */
 void hj_install_patterns(lua_State *L, int S);  /* find, match, gmatch, gsub */
 void hj_install_table(lua_State *L, int T);     /* concat, insert, remove, move, unpack, sort */
 

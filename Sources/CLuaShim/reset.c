@@ -82,13 +82,7 @@ static int hj_fresh_globals_body(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_settop(L, G);
     /* require's cache: the opened libraries (as the sandbox installs it), no mod module */
-    lua_createtable(L, 0, 8);
-    static const char *const opened[] = {"_G", "string", "table", "math", "utf8", "coroutine"};
-    for (size_t i = 0; i < sizeof opened / sizeof opened[0]; i++) {
-        if (i == 0) lua_pushvalue(L, G); else lua_getfield(L, G, opened[i]);
-        lua_setfield(L, -2, opened[i]);
-    }
-    lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
+    hj_install_loaded(L, G);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.gcrunning");
     c->seeded = 0;

@@ -672,6 +672,17 @@ static int sb_coclose(lua_State *L) {
    'string.format'"), becomes private copies of the libraries: a mod's aliases
    (myfmt = string.format) cannot change the name, whose choice would follow the table's
    hash order (#15 item 8). */
+/* require("string") and the rest give the opened libraries, as in Lua (no mod module) */
+void hj_install_loaded(lua_State *L, int G) {
+    lua_createtable(L, 0, 8);
+    static const char *const opened[] = {"_G", "string", "table", "math", "utf8", "coroutine"};
+    for (size_t i = 0; i < sizeof opened / sizeof opened[0]; i++) {
+        if (i == 0) lua_pushvalue(L, G); else lua_getfield(L, G, opened[i]);
+        lua_setfield(L, -2, opened[i]);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
+}
+
 static void hj_private_loaded(lua_State *L, int G) {
     static const char *const libs[] = {"string", "table", "math", "utf8", "coroutine"};
     lua_createtable(L, 0, 8);
@@ -775,15 +786,7 @@ int hj_install_sandbox(lua_State *L) {
     hj_set(L, -1, "close", sb_coclose);
     lua_settop(L, -2);
 
-    /* require("string") and the rest give the opened libraries, as in Lua */
-    lua_createtable(L, 0, 8);
-    static const char *const opened[] = {"_G", "string", "table", "math", "utf8", "coroutine"};
-    for (size_t i = 0; i < sizeof opened / sizeof opened[0]; i++) {
-        if (i == 0) lua_pushvalue(L, G); else lua_getfield(L, G, opened[i]);
-        lua_setfield(L, -2, opened[i]);
-    }
-    lua_setfield(L, LUA_REGISTRYINDEX, "hanjul.loaded");
-
+    hj_install_loaded(L, G);
     hj_private_loaded(L, G);
     lua_settop(L, G - 1);
     return 0;
