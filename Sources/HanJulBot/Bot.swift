@@ -257,6 +257,8 @@ public struct Bot {
             if game.state.isOver { return .ended }
             return .failed("bot: the path \(ActionScript.text(of: search.actions(of: placement))) did not lock the piece once")
         }
+        // Under an entry delay the next piece comes in at once: a placement takes no time.
+        if let wait = game.enterNext() { recorder?.record(wait, state: game.state) }
         return .locked
     }
 }

@@ -68,7 +68,9 @@ public struct Game<R: Rules> {
             let sum = state.elapsedMilliseconds.addingReportingOverflow(max(0, milliseconds))
             state.elapsedMilliseconds = sum.overflow ? Int.max : sum.partialValue
         }
-        if let delay = rules.lockDelay {
+        if state.entryDelayLeft > 0 {
+            applyDuringEntry(action)
+        } else if let delay = rules.lockDelay {
             applyWithLockDelay(action, delay)
         } else {
             applyAtOnce(action)
@@ -295,7 +297,7 @@ public struct Game<R: Rules> {
         }
         try rules.didFinishLock(cleared: count, &state)
         try syncLevel()
-        if state.isOver { return }
+        if state.isOver || waitsForEntry(cleared: count) { return }
         try spawnNext()
     }
 
@@ -356,6 +358,7 @@ public struct Game<R: Rules> {
         state.events.append(.spawned(state.piece))
         try rules.didSpawn(&state)
         try afterHook()
+        try turnAsEntering()
         if state.instantGravity && !state.isOver {
             // The spawn's own fall (like a spawn hook's one-row drop): no move of the player's.
             settle()

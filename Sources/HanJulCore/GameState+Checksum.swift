@@ -36,6 +36,10 @@ extension GameState {
         if elapsedMilliseconds != 0 { mix(elapsedMilliseconds) }
         // Only rules that set the level or end the queue move these: other digests stay.
         if levelSetByRules || queueEnded { mix(levelSetByRules ? 1 : 0); mix(queueEnded ? 1 : 0) }
+        // Only rules with an entry delay move these: other digests stay.
+        if entryDelayLeft != 0 || entryTurn != 0 || entryHold {
+            mix(entryDelayLeft); mix(Int(entryTurn)); mix(entryHold ? 1 : 0)
+        }
         mix(isOver ? 1 : 0)
         return hash
     }

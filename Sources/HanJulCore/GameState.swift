@@ -67,6 +67,18 @@ public struct GameState: Equatable, Sendable {
     /// Under a lock delay: the lowest row (the largest `y` of the piece's box) the piece
     /// has reached. 0 under other rules.
     public internal(set) var lowestRow: Int
+    /// Under an entry delay (`Rules.entryDelay`): milliseconds left before the next piece
+    /// enters; above 0 only between a lock and that entry (no piece is in play).
+    public internal(set) var entryDelayLeft = 0
+    /// The turn given during the entry delay, made as the piece enters (IRS): 1 clockwise,
+    /// −1 counter-clockwise, 2 a half turn; 0 for none.
+    public internal(set) var entryTurn: Int8 = 0
+    /// Whether a hold was given during the entry delay (IHS): the entering piece goes to
+    /// the hold slot as it enters.
+    public internal(set) var entryHold = false
+    /// Whether the game waits out an entry delay: no piece is in play, and `W` brings the
+    /// next one in.
+    @inlinable public var isEntering: Bool { entryDelayLeft > 0 && !isOver }
     /// Whether the gravity interval at the current level is 0 (instant gravity, "20G"): the
     /// piece then falls to rest at once when it spawns and after every action. Set from
     /// `Rules.gravityInterval(level:)` when the game starts and when the level changes.

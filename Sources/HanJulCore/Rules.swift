@@ -72,6 +72,10 @@ public protocol Rules {
     /// How long a piece resting on the stack waits before it locks, or `nil` to lock the
     /// moment it cannot fall (the standard rules). Default: `nil`. See `LockDelay`.
     var lockDelay: LockDelay? { get }
+    /// The time between a lock and the next piece's entry, when turns and a hold given
+    /// during it act on the entering piece (IRS, IHS), or `nil` for the next piece to enter
+    /// at once (the standard rules). Default: `nil`. See `EntryDelay`.
+    var entryDelay: EntryDelay? { get }
     /// The offsets tried, in order, when rotating. Default: `(0,0) (−1,0) (+1,0) (−2,0) (+2,0) (0,−1)`.
     var kicks: [Cell] { get }
     /// When every turn is the first offset that fits from a fixed kick table and nothing
@@ -164,6 +168,7 @@ extension Rules {
     public var allowsHalfTurn: Bool { false }
     public var spawnsAboveField: Bool { false }
     public var lockDelay: LockDelay? { nil }
+    public var entryDelay: EntryDelay? { nil }
     public var warnings: [RuleError] { [] }
 
     /// The actions a script may use under these rules.

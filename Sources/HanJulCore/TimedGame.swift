@@ -41,6 +41,9 @@ public struct TimedGame<R: Rules> {
         case lock
         /// A gravity row.
         case gravity
+        /// The entry delay runs out: the wait that brings the next piece in (a front end
+        /// gives the turn or hold held at that moment first: IRS, IHS).
+        case entry
     }
 
     public let schedule: Schedule
@@ -54,6 +57,9 @@ public struct TimedGame<R: Rules> {
     /// Under a lock delay, while the piece rests on the stack: the play time up to which the
     /// engine has been told (`W`) how long it has waited. Nil while the piece can fall.
     public private(set) var lockClock: UInt64?
+    /// Under an entry delay, while no piece is in play: the play time up to which the
+    /// engine has been told (`W`) how long it has waited. Nil otherwise.
+    public private(set) var entryClock: UInt64?
     /// Under timed rules: the play time up to which the engine has been told (`W`) how much
     /// time passed. All play time reaches it, so a race's time is in the replay and verifies.
     public private(set) var toldClock: UInt64 = 0
@@ -85,7 +91,7 @@ public struct TimedGame<R: Rules> {
     /// Whether the piece in play rests on the stack (cannot move one row down).
     private var isResting: Bool {
         let state = game.state
-        return !state.isOver && !state.fits(state.piece.offset(0, 1))
+        return !state.isOver && state.hasPiece && !state.fits(state.piece.offset(0, 1))
     }
 
     // MARK: - Deadlines
@@ -115,9 +121,18 @@ public struct TimedGame<R: Rules> {
         return lockClock &+ UInt64(left) * 1_000_000
     }
 
+    /// Under an entry delay, when the next piece enters (nil while a piece is in play).
+    public var entryDeadline: UInt64? {
+        guard schedule == .realTime, game.state.isEntering else { return nil }
+        let since = rules.isTimed ? toldClock : entryClock ?? clock
+        return since &+ UInt64(game.state.entryDelayLeft) * 1_000_000
+    }
+
     /// What falls due next and when (the lock before a gravity row due at the same time);
     /// nil when nothing will (instant gravity, the piece not resting, or the game over).
+    /// During an entry delay only the entry is due: no gravity falls on an empty field.
     public var nextDue: (time: UInt64, due: Due)? {
+        if let entry = entryDeadline { return (entry, .entry) }
         let gravity = game.state.isOver || nextGravity == .max ? nil : nextGravity
         if let lock = lockDeadline, gravity.map({ lock <= $0 }) ?? true { return (lock, .lock) }
         return gravity.map { ($0, Due.gravity) }
@@ -174,6 +189,7 @@ public struct TimedGame<R: Rules> {
     /// `apply(_:)`): the lock's wait (nil when under a whole millisecond is owed), or a
     /// gravity row.
     public mutating func takeDue() -> Action? {
+        if let entry = entryDeadline { return entry <= clock ? owedWait() : nil }
         if let lock = lockDeadline, lock <= clock { return owedWait() }
         guard nextGravity <= clock, nextGravity != .max else { return nil }
         // Under instant gravity (0 ms) no row is due: `nextGravity` is then `.max`.
@@ -194,6 +210,12 @@ public struct TimedGame<R: Rules> {
             toldClock &+= milliseconds * 1_000_000
             toldWaitPending = true
             return .wait(milliseconds: Int(min(milliseconds, UInt64(Self.longestWait))))
+        }
+        if game.state.isEntering, let since = entryClock, clock > since {
+            let milliseconds = min((clock - since) / 1_000_000, UInt64(game.state.entryDelayLeft))
+            guard milliseconds > 0 else { return nil }
+            entryClock = since &+ milliseconds * 1_000_000
+            return .wait(milliseconds: Int(milliseconds))
         }
         guard hasLockTimer, let since = lockClock, clock > since else { return nil }
         let milliseconds = (clock - since) / 1_000_000
@@ -251,6 +273,8 @@ public struct TimedGame<R: Rules> {
                 lockClock = clock
             }
         }
+        // An entry delay starts with the lock that began it; the wait that ends it is told in full.
+        entryClock = game.state.isEntering ? entryClock ?? clock : nil
         let entered = game.state.events.contains { if case .spawned = $0 { true } else { false } }
         if entered { nextGravity = nextGravity(after: clock) }
         if lastWasToldWait, lockClock != nil { lockClock = toldClock }

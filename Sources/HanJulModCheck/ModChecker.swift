@@ -88,7 +88,7 @@ public struct ModChecker {
         outcomes.append(queryHooks())
         if let search = searchCopy() { outcomes.append(search) }
         if let attack = attackHook() { outcomes.append(attack) }
-        outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil))
+        outcomes.append(fuzz(actions: rules.actions, waits: rules.lockDelay != nil || rules.entryDelay != nil))
         var runner = ModTestRunner(package: package, displayFolder: displayFolder)
         runner.watchdog = watchdog
         runner.companions = companions

@@ -55,6 +55,23 @@ extension GameAPI {
                 if let k = s.pointee.held { args.push(letter(s, k)) } else { args.pushNil() }
                 return 1
             },
+            "entry": { args in
+                // The entry delay and the inputs given during it (IRS, IHS): an on_spawn hook
+                // sees the turn and hold the entering piece is about to get.
+                let s = try state(args)
+                let turn: Action? = switch s.pointee.entryTurn {
+                case 1: .rotate
+                case -1: .rotateCounterclockwise
+                case 2: .rotateHalfTurn
+                default: nil
+                }
+                args.pushTable([
+                    "delay": .integer(s.pointee.isEntering ? s.pointee.entryDelayLeft : 0),
+                    "turn": turn.flatMap { moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil,
+                    "hold": .boolean(s.pointee.entryHold),
+                ])
+                return 1
+            },
             "last_move": { args in
                 let s = try state(args)
                 if bridge.candidate == nil, let move = s.pointee.lastMove, let name = moveNames[move] { args.push(name) } else { args.pushNil() }

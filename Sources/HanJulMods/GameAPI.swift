@@ -18,7 +18,7 @@ package enum GameAPI {
     /// (`TestSession.gameMethods`), so a test reads a game with the names and types a hook
     /// does.
     package static let readNames: Set<String> = [
-        "width", "height", "cell", "row", "is_hidden", "piece", "queue", "kinds", "held", "last_move", "lock_facts",
+        "width", "height", "cell", "row", "is_hidden", "piece", "queue", "kinds", "held", "entry", "last_move", "lock_facts",
         "spin", "score", "lines", "level", "dealt", "pieces_locked", "tick", "time", "is_over", "fits", "placements",
     ]
 

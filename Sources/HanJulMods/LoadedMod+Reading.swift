@@ -157,6 +157,7 @@ extension LoadedMod {
             try readRotations(table["rotations"])
         }
         try readLockDelay(table["lock_delay"])
+        try readEntryDelay(table["entry_delay"])
         try readResultFormat(table["result"])
         try readGoal(table["goal"])
         try readGarbage(table["garbage"])

@@ -32,6 +32,9 @@ package final class LoadedMod {
     var halfTurn: Bool?
     /// `.some(nil)`: the mod says `lock_delay = false` (no lock delay, over an earlier mod's).
     var lockDelay: LockDelay??
+    /// `.some(nil)`: the mod says `entry_delay = false` (the next piece at once, over an
+    /// earlier mod's delay).
+    var entryDelay: EntryDelay??
     /// `result = { name =, unit =, lower_is_better = }`: how the mod's result reads.
     var resultFormat: ResultFormat?
     /// `goal = { lines = }`: what the player must reach.
@@ -177,7 +180,7 @@ package final class LoadedMod {
     var ruleData: ModRuleData {
         ModRuleData(manifest: manifest, boardWidth: boardSize?.width, boardHeight: boardSize?.height, pieces: pieces,
                     extraPieces: extraPieces, rotations: rotations, preview: preview, kicks: kicks,
-                    counterclockwise: counterclockwise, hold: hold, halfTurn: halfTurn, lockDelay: lockDelay,
+                    counterclockwise: counterclockwise, hold: hold, halfTurn: halfTurn, lockDelay: lockDelay, entryDelay: entryDelay,
                     resultFormat: resultFormat, goal: goal, garbage: garbage, freshState: freshState)
     }
 
@@ -192,6 +195,7 @@ package final class LoadedMod {
         hold = data.hold
         halfTurn = data.halfTurn
         lockDelay = data.lockDelay
+        entryDelay = data.entryDelay
         resultFormat = data.resultFormat
         goal = data.goal
         garbage = data.garbage
@@ -214,6 +218,7 @@ struct ModRuleData: Equatable, Sendable {
     var hold: Bool?
     var halfTurn: Bool?
     var lockDelay: LockDelay??
+    var entryDelay: EntryDelay??
     var resultFormat: ResultFormat?
     var goal: GameGoal?
     var garbage: GarbageRules?

@@ -36,6 +36,7 @@ public final class LuaRules: Rules {
     public let holdEnabled: Bool
     public let allowsHalfTurn: Bool
     public let lockDelay: LockDelay?
+    public let entryDelay: EntryDelay?
     /// The last mod's `result` declaration.
     public let resultFormat: ResultFormat?
     /// The last mod's `goal`.
@@ -243,6 +244,7 @@ public final class LuaRules: Rules {
         holdEnabled = loaded.last { $0.hold != nil }?.hold ?? false
         allowsHalfTurn = loaded.last { $0.halfTurn != nil }?.halfTurn ?? false
         lockDelay = loaded.last { $0.lockDelay != nil }?.lockDelay.flatMap { $0 }
+        entryDelay = loaded.last { $0.entryDelay != nil }?.entryDelay.flatMap { $0 }
         resultFormat = loaded.last { $0.resultFormat != nil }?.resultFormat
         goal = loaded.last { $0.goal != nil }?.goal
         let chains = Self.chains(of: loaded)

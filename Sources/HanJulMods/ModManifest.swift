@@ -102,7 +102,7 @@ public enum Hook: String, CaseIterable, Sendable {
     /// The manifest fields that are not hooks.
     public static let dataFields: Set<String> = [
         "id", "name", "version", "description", "api", "board", "pieces", "preview", "kicks",
-        "counterclockwise", "hold", "rotate_180", "fresh_state", "lock_delay", "extra_pieces", "result", "goal",
+        "counterclockwise", "hold", "rotate_180", "fresh_state", "lock_delay", "entry_delay", "extra_pieces", "result", "goal",
         "requires", "after", "rotations", "garbage",
     ]
 }

@@ -32,13 +32,13 @@ extension GameScreen {
 extension KeyBindings {
     /// The controls whose keys are down at `time` in `keys`, each with the latest press of
     /// its keys. Without release events a key counts as down at `time` while its repeats
-    /// prove it held, or within a repeat step of its last bytes.
-    func keys(down keys: KeyHolds, at time: UInt64) -> [(control: Control, since: UInt64)] {
+    /// prove it held, or (unless `strictly`) within a repeat step of its last bytes.
+    func keys(down keys: KeyHolds, at time: UInt64, strictly: Bool = false) -> [(control: Control, since: UInt64)] {
         var down: [Control: UInt64] = [:]
         for key in keys.keys.keys {
             guard let control = control(for: key), let hold = keys.hold(key) else { continue }
             let held = keys.reportsReleases || hold.surelyUntil.map { $0 >= time } == true
-                || hold.lastSign &+ 100_000_000 >= time
+                || !strictly && hold.lastSign &+ 100_000_000 >= time
             guard held else { continue }
             down[control] = max(down[control] ?? 0, hold.since)
         }

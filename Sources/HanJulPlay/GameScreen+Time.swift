@@ -32,6 +32,8 @@ extension GameScreen {
             if let due, due.due == .lock, due.time <= soonest {
                 // The piece has rested as long as the rules allow: the wait that locks it.
                 tellWait()
+            } else if let due, due.due == .entry, due.time <= soonest {
+                enterPiece()
             } else if let release, release <= soonest {
                 for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
             } else if let move, move <= soonest {
@@ -52,12 +54,27 @@ extension GameScreen {
         if let wait = timed.owedWait() { apply(wait, continuous: false) }
     }
 
+    /// The entry delay ran out: the turn and hold held now act on the entering piece (IRS,
+    /// IHS; a press during the delay reached the engine already), then the wait that
+    /// brings it in. Without key release only a hold its repeats prove counts: a tap
+    /// before the lock was for the piece before.
+    mutating func enterPiece() {
+        let allowed = rules.actions
+        let held = Set(bindings.keys(down: holds, at: clock, strictly: true).map(\.control))
+        for control in [Control.hold, .rotate, .rotateCounterclockwise, .rotateHalfTurn] where held.contains(control) {
+            if let action = control.action, allowed.contains(action.kind) { apply(action, continuous: false) }
+        }
+        tellWait()
+    }
+
     /// Applies one action at the current time, records it, and follows what it did: a new
     /// piece (gravity starts over, the handling hears of it, a pending reload happens), the
     /// moves that keep a piece at the wall or on the floor (`arr` or `soft_drop` 0), the
     /// lock timer of a piece that rests on the stack (lock delay).
     mutating func apply(_ action: Action, continuous: Bool = true) {
-        if action.kind != .wait { tellWait() }
+        // During an entry delay the time is told when it ends (a turn given now is the
+        // entering piece's IRS, not a move after the entry).
+        if action.kind != .wait && !game.state.isEntering { tellWait() }
         guard !game.state.isOver else { return }
         let entered = timed.apply(action)
         finesse.note(action, game: game)

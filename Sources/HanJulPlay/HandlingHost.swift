@@ -75,7 +75,8 @@ extension HandlingHost {
     /// moves.
     mutating func perform(_ actions: [Action]) {
         for action in actions {
-            guard !playerIsDone else { return }
+            // Nothing moves during an entry delay: the auto-shift charged meanwhile acts at entry.
+            guard !playerIsDone, playerState.hasPiece else { return }
             let (dx, dy) = action == .softDrop ? (0, 1) : (action == .left ? -1 : 1, 0)
             if handling.goesAllTheWay(action) {
                 var steps = 0
