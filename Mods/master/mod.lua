@@ -8,6 +8,10 @@
 --   level ends in 99 (the stop before a section), +1 for each line. Level 999 ends the game.
 -- * Lock delay: 500 ms (TGM's 30 frames), step reset: only a row lower than any the piece
 --   reached restarts the timer; moves and turns never do.
+-- * Entry delay (ARE): after each lock the next piece waits 417 ms, 1083 ms after a lock
+--   that cleared rows, shortening from level 500 (TGM2 Master's frames at 60 fps, rounded).
+--   A turn or hold given during the delay, or held as it ends, acts on the entering piece
+--   before 20G drops it (IRS, IHS).
 -- * Result: at level 999, the level (higher is better), then the time (lower is better).
 --   A game that locks out before has no result and ranks below every finished one, by its
 --   score (its level reached is in the table's LEVEL column).
@@ -25,13 +29,23 @@ end
 return {
   id = "master",
   name = "Master",
-  version = "2.0.0",
-  description = "TGM-like: 20G, levels from 0 count pieces and lines to 999, step lock reset; "
+  version = "2.1.0",
+  description = "TGM-like: 20G, levels from 0 count pieces and lines to 999, step lock reset, "
+    .. "entry delay with IRS and IHS; "
     .. "the result is the level, then the time.",
   api = 1,
   after = { "guideline" },
 
   lock_delay = { ms = 500, reset = "step" },
+  entry_delay = {
+    ms = 417, line_clear = 1083,
+    from_level = {
+      { level = 500, ms = 417, line_clear = 833 },
+      { level = 600, ms = 417, line_clear = 683 },
+      { level = 700, ms = 267, line_clear = 467 },
+      { level = 800, ms = 200, line_clear = 300 },
+    },
+  },
   result = {
     name = "level", unit = "count",
     tie_breaks = { name = "time", unit = "ms", lower_is_better = true },

@@ -234,6 +234,7 @@ public struct Bot {
             recorder?.record(.hold, state: game.state)
             piecesHeld += 1
             if game.state.isOver { return .ended }
+            guard game.state.holdUsed, game.state.hasPiece else { return .failed("bot: the hold did not bring a piece in") }
             if game.state.piece != expected {
                 let again: Placement?
                 do {

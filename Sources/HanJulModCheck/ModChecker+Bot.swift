@@ -27,6 +27,8 @@ extension ModChecker {
                 }
                 if game.state.isOver || game.state.piecesLocked != locked { continue }
             }
+            // Noise that locked a piece under an entry delay: the next piece comes in first.
+            if let wait = game.enterNext() { recorder?.record(wait, state: game.state) }
             // A rule error met while searching ends the game when it is played: stop here.
             guard let placement = try? bot.choose(game) else { break }
             _ = bot.commit(placement, to: &game, recording: &recorder)

@@ -20,7 +20,8 @@ extension ModChecker {
               piece.rotation >= 0 && piece.rotation < after.pieces.rotationCount(of: piece.kind) else {
             return "the piece in play is not a valid kind and rotation (\(piece))"
         }
-        if !after.isOver && !after.fits(piece) {
+        // During an entry delay no piece is in play: `piece` is the one that locked.
+        if !after.isOver && after.hasPiece && !after.fits(piece) {
             return "the piece in play (\(after.pieces.kinds[piece.kind].letter) rotation \(piece.rotation) at \(piece.x), \(piece.y)) overlaps the stack or is outside the board"
         }
         if !after.isOver && (after.queueEnded ? after.queue.count > rules.previewCount : after.queue.count != rules.previewCount) {

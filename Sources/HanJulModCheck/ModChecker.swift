@@ -122,6 +122,7 @@ public struct ModChecker {
         let shape = "\(rules.boardWidth)x\(rules.boardHeight), \(rules.pieces.count) kinds, preview \(rules.previewCount)"
             + (rules.allowsCounterclockwise ? ", A" : "") + (rules.allowsHalfTurn ? ", F" : "") + (rules.holdEnabled ? ", X" : "")
             + (rules.lockDelay.map { ", lock delay \($0.byLevel.isEmpty ? "\($0.milliseconds)" : "\($0.milliseconds(atLevel: 1))-\($0.byLevel.last ?? 0)") ms" + ($0.maxResets.map { " / \($0) resets" } ?? "") + ($0.reset == .move ? "" : ", \($0.reset.rawValue) reset") } ?? "")
+            + (rules.entryDelay.map { ", entry delay \($0.milliseconds) ms (\($0.lineClear) after a clear\($0.steps.isEmpty ? "" : ", \($0.steps.count) level steps"))" } ?? "")
         return Outcome(name: "manifest", passed: problems.isEmpty,
                        detail: problems.isEmpty ? "\(m.name) \(m.version), api \(m.api)\(with), \(shape)" : problems.joined(separator: "; "))
     }
