@@ -68,6 +68,13 @@ function Game:kinds() end
 ---@return hanjul.Letter|nil
 function Game:held() end
 
+---The entry delay and what was given during it: `delay`, the ms left before the next piece
+---enters (0 while a piece is in play); `turn`, the turn the entering piece will make (IRS:
+---"rotate", "rotate_ccw", "rotate_180", or nil); `hold`, whether it goes to hold as it enters
+---(IHS). An on_spawn hook sees the turn and hold the new piece is about to get.
+---@return {delay: integer, turn: string?, hold: boolean}
+function Game:entry() end
+
 ---The last action that moved or turned the piece in play, or nil right after a spawn (and always
 ---in the bot's search copy, which tries places, not paths).
 ---@return hanjul.Move|nil
@@ -403,6 +410,7 @@ function Standard.spawn(game, letter) end
 ---@field hold? boolean switch on the X action (hold)
 ---@field rotate_180? boolean switch on the F action (a 180-degree turn; a rotate hook sees direction 2)
 ---@field fresh_state? boolean new Lua states for every game in sim, compare and bench instead of one state per worker reset between games
+---@field entry_delay? {ms: integer, line_clear?: integer, from_level?: {level: integer, ms: integer, line_clear?: integer}[]}|false the entry delay (ARE): after a lock no piece is in play for `ms` (0 to 10000) of W time, `line_clear` after a lock that cleared rows (left out: `ms`); from_level: other delays from a level on (levels rising); a turn or hold given during the delay acts on the entering piece (IRS, IHS); false: none
 ---@field lock_delay? {ms: integer, reset?: "move"|"step"|"none", resets?: integer, by_level?: integer[]}|false a grounded piece locks after `ms` (1 to 10000) of W time; reset "move" (default, the Guideline's): moves and turns on the ground restart the timer, at most `resets` times (0 to 1000: 0 none; left out: no limit), "step" (TGM's): only a new lowest row does, "none": nothing does; by_level: the time at level 1, 2, … (the first below 1, the last past the end); false: none
 ---@field result? {name: string, unit: "ms"|"pieces"|"lines"|"points"|"count", lower_is_better?: boolean, clock?: boolean, tie_breaks?: table} how the result of game:finish reads; tie_breaks: a tie-break {name, unit, lower_is_better} or a list of up to 3, ranking equal results (game:finish(value, tie, ...); a tie-break in "ms" left out is game:time()) (name 1 to 32 characters; "ms": milliseconds of game time, game:time(); clock = true: front ends tell the game time under another unit too); screens show it in its unit and rank high scores by it (last mod wins)
 ---@field requires? (string|{[1]: string, [2]: string})[] mods this one needs, loaded before it: an id, or {id, range} with a version range of comparisons like ">=1.0 <2" (operators >= > <= < =; all must hold)

@@ -195,6 +195,8 @@ public struct Bot {
     /// Chooses a placement and plays its actions. Returns whether a piece was placed.
     @discardableResult
     public mutating func play<R: Rules>(_ game: inout Game<R>) -> Bool {
+        // Under an entry delay the next piece comes in at once: a placement takes no time.
+        game.enterNext()
         let placement: Placement?
         do {
             placement = try choose(game)
@@ -258,8 +260,6 @@ public struct Bot {
             if game.state.isOver { return .ended }
             return .failed("bot: the path \(ActionScript.text(of: search.actions(of: placement))) did not lock the piece once")
         }
-        // Under an entry delay the next piece comes in at once: a placement takes no time.
-        if let wait = game.enterNext() { recorder?.record(wait, state: game.state) }
         return .locked
     }
 }

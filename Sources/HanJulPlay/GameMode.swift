@@ -27,7 +27,7 @@ public struct GameMode: Equatable, Sendable {
         GameMode(name: "Blitz", mods: ["guideline", "blitz"],
                  summary: "Modern rules: two minutes to score all you can.", ranksBy: "score"),
         GameMode(name: "Master", mods: ["guideline", "master"],
-                 summary: "TGM-like: 20G from the first piece, levels that count pieces and lines, to level 999.",
+                 summary: "TGM-like: 20G from the first piece, IRS in the entry delay, levels that count pieces and lines, to 999.",
                  ranksBy: "level, then time"),
         GameMode(name: "Cheese race 10L", mods: ["guideline", "cheese"],
                  summary: "Dig through 10 garbage rows as fast as you can.", ranksBy: "time, lower is better"),

@@ -83,8 +83,29 @@ public struct Figure: Sendable {
         return Figure(key: "result", name: name, unit: unit, isMeasured: { $0.result != nil }) { Double($0.result ?? 0) }
     }
 
+    /// The game's time in seconds, finished or not, over the games that have one.
+    public static let time = Figure(key: "time", name: "time (s)", unit: "seconds of game time at the end",
+                                    isMeasured: { $0.timeMs != nil }) { Double($0.timeMs ?? 0) / 1000 }
+
+    /// The `index`th tie-break of a compound result (`described`), over the games that
+    /// finished with one.
+    public static func tieBreak(_ index: Int, _ described: RunHeader.ResultDescription.TieBreak) -> Figure {
+        let name = "then \(described.name)" + (described.unit == "count" ? "" : " (\(described.unit))")
+        return Figure(key: "then\(index + 1)", name: name, unit: "\(described.name) at the finish, the result's tie-break \(index + 1)",
+                      isMeasured: { ($0.then?.count ?? 0) > index }) { record in
+            Double(record.then.map { $0.count > index ? $0[index] : 0 } ?? 0)
+        }
+    }
+
+    /// The index of the tie-break keyed `key` (`then1` → 0), nil for other keys.
+    public static func tieBreakIndex(_ key: String) -> Int? {
+        guard key.hasPrefix("then"), let number = Int(key.dropFirst(4)), (1...9).contains(number),
+              key == "then\(number)" else { return nil }
+        return number - 1
+    }
+
     /// Figures that only some runs have, in the order they follow ``all(maxClear:)``.
-    public static let optionalKeys = ["held", "result"]
+    public static let optionalKeys = ["held", "result", "then1", "then2", "then3", "time"]
 
     /// The figures of `records` (of one run, or both sides of a comparison): those every
     /// run has, then `held` when any game was played under rules with a hold slot, and
@@ -94,6 +115,14 @@ public struct Figure: Sendable {
         var figures = all(maxClear: maxClear)
         if records.contains(where: { $0.held != nil }) { figures.append(held) }
         if records.contains(where: { $0.result != nil }) { figures.append(result(format)) }
+        // A compound result: its tie-breaks, and the time every game took (the time a
+        // tie-break ranks by is only a finished game's).
+        if let then = format?.then {
+            for (index, described) in then.enumerated() where records.contains(where: { ($0.then?.count ?? 0) > index }) {
+                figures.append(tieBreak(index, described))
+            }
+            if records.contains(where: { $0.timeMs != nil }) { figures.append(time) }
+        }
         return figures
     }
 

@@ -51,9 +51,9 @@ public struct GameRecord: Equatable, Codable, Sendable {
     /// The values of a compound result's tie-breaks (`ResultFormat.then`), when the game
     /// finished with one; left out otherwise.
     public var then: [Int]?
-    /// The game's time (`GameState.elapsedMilliseconds`) under rules with a compound
-    /// result (a tie-break may be the time), finished or not; left out under other rules,
-    /// so their lines stay as before.
+    /// The game's time (`GameState.elapsedMilliseconds`, finished or not) when the game
+    /// told time (a pace, timed rules, an entry delay) or its rules' result has tie-breaks
+    /// (one may be the time); left out for games played without a clock.
     public var timeMs: Int?
 
     public init(seed: UInt64, pieces: Int, lines: Int, score: Int, level: Int, outcome: Outcome,

@@ -56,6 +56,11 @@ public struct RunTally: Sendable, Equatable {
     public var heldGames = 0
     /// The results of the games that finished with one.
     public var result = ValueCounts()
+    /// `tieBreaks[i]`: a compound result's tie-break `i + 1`, over the games that finished
+    /// with one (`GameRecord.then`).
+    public var tieBreaks: [ValueCounts] = []
+    /// The time of the games that have one (`GameRecord.timeMs`), in seconds (``Figure/time``).
+    public var time = ValueCounts()
     /// Games by the piece count they ended at.
     public var endings: [Int: Ending] = [:]
 
@@ -89,6 +94,11 @@ public struct RunTally: Sendable, Equatable {
         held.add(part: Double(record.held ?? 0), whole: Double(record.pieces))
         if record.held != nil { heldGames += 1 }
         if let value = record.result { result.add(Double(value)) }
+        if let then = record.then {
+            if tieBreaks.count < then.count { tieBreaks += Array(repeating: ValueCounts(), count: then.count - tieBreaks.count) }
+            for (index, value) in then.enumerated() { tieBreaks[index].add(Double(value)) }
+        }
+        if record.timeMs != nil { time.add(Figure.time.value(record)) }
         if record.outcome == .toppedOut {
             endings[record.pieces, default: Ending()].events += 1
         } else {
@@ -133,6 +143,11 @@ public struct RunTally: Sendable, Equatable {
         held.merge(other.held)
         heldGames += other.heldGames
         result.merge(other.result)
+        if tieBreaks.count < other.tieBreaks.count {
+            tieBreaks += Array(repeating: ValueCounts(), count: other.tieBreaks.count - tieBreaks.count)
+        }
+        for (index, counts) in other.tieBreaks.enumerated() { tieBreaks[index].merge(counts) }
+        time.merge(other.time)
         for (pieces, ending) in other.endings {
             endings[pieces, default: Ending()].events += ending.events
             endings[pieces, default: Ending()].censored += ending.censored
@@ -147,6 +162,12 @@ public struct RunTally: Sendable, Equatable {
         var figures = Figure.all(maxClear: maxClear)
         if heldGames > 0 { figures.append(.held) }
         if result.total > 0 { figures.append(.result(format)) }
+        if let then = format?.then {
+            for (index, described) in then.enumerated() where index < tieBreaks.count && tieBreaks[index].total > 0 {
+                figures.append(Figure.tieBreak(index, described))
+            }
+            if time.total > 0 { figures.append(.time) }
+        }
         return figures
     }
 
@@ -156,6 +177,8 @@ public struct RunTally: Sendable, Equatable {
         if let index = Figure.base.firstIndex(where: { $0.key == key }) { return base[index] }
         if key == Figure.held.key { return held.shares }
         if key == "result" { return result }
+        if key == Figure.time.key { return time }
+        if let index = Figure.tieBreakIndex(key) { return index < tieBreaks.count ? tieBreaks[index] : ValueCounts() }
         if key.hasPrefix("clears"), let size = Int(key.dropFirst("clears".count)), size >= 1 {
             var counts = size <= clears.count ? clears[size - 1] : ValueCounts()
             counts.add(0, count: games - counts.total)
@@ -189,6 +212,10 @@ public struct ComparisonTally: Sendable, Equatable {
     public var held = ShareDifferenceCounts()
     /// The differences of the results, over the seeds where both sides finished with one.
     public var resultDifferences = ValueCounts()
+    /// The differences of each tie-break, over the seeds where both sides have it.
+    public var tieBreakDifferences: [ValueCounts] = []
+    /// The differences of the time (s), over the seeds where both sides have one.
+    public var timeDifferences = ValueCounts()
 
     public init() {}
 
@@ -215,6 +242,16 @@ public struct ComparisonTally: Sendable, Equatable {
         }
         held.add(partB: Double(recordB.held ?? 0), wholeB: Double(recordB.pieces), partA: Double(recordA.held ?? 0), wholeA: Double(recordA.pieces))
         if let resultA = recordA.result, let resultB = recordB.result { resultDifferences.add(Double(resultB) - Double(resultA)) }
+        if let thenA = recordA.then, let thenB = recordB.then {
+            let both = min(thenA.count, thenB.count)
+            if tieBreakDifferences.count < both {
+                tieBreakDifferences += Array(repeating: ValueCounts(), count: both - tieBreakDifferences.count)
+            }
+            for index in 0..<both { tieBreakDifferences[index].add(Double(thenB[index]) - Double(thenA[index])) }
+        }
+        if recordA.timeMs != nil, recordB.timeMs != nil {
+            timeDifferences.add(Figure.time.value(recordB) - Figure.time.value(recordA))
+        }
     }
 
     /// The figures of both sides' games together, as ``Figure/all(for:result:)`` gives them.
@@ -223,12 +260,22 @@ public struct ComparisonTally: Sendable, Equatable {
         var figures = Figure.all(maxClear: maxClear)
         if a.heldGames + b.heldGames > 0 { figures.append(.held) }
         if a.result.total + b.result.total > 0 { figures.append(.result(format)) }
+        if let then = format?.then {
+            for (index, described) in then.enumerated()
+            where a.counts("then\(index + 1)").total + b.counts("then\(index + 1)").total > 0 {
+                figures.append(Figure.tieBreak(index, described))
+            }
+            if a.time.total + b.time.total > 0 { figures.append(.time) }
+        }
         return figures
     }
 
     /// The pairs that have `figure` on both sides (a result: both finished with one).
     public func pairCount(_ figure: Figure) -> Int {
-        figure.key == "result" ? resultDifferences.total : pairs
+        if figure.key == "result" { return resultDifferences.total }
+        if figure.key == Figure.time.key { return timeDifferences.total }
+        if let index = Figure.tieBreakIndex(figure.key) { return index < tieBreakDifferences.count ? tieBreakDifferences[index].total : 0 }
+        return pairs
     }
 
     /// The paired differences of `figure`, with the interval suited to them.
@@ -239,6 +286,10 @@ public struct ComparisonTally: Sendable, Equatable {
         }
         if let index = Figure.base.firstIndex(where: { $0.key == figure.key }) { return Distribution(SortedCounts(differences[index])) }
         if figure.key == "result" { return Distribution(SortedCounts(resultDifferences)) }
+        if figure.key == Figure.time.key { return Distribution(SortedCounts(timeDifferences)) }
+        if let index = Figure.tieBreakIndex(figure.key) {
+            return Distribution(SortedCounts(index < tieBreakDifferences.count ? tieBreakDifferences[index] : ValueCounts()))
+        }
         if figure.key.hasPrefix("clears"), let size = Int(figure.key.dropFirst("clears".count)), size >= 1 {
             var counts = size <= clearDifferences.count ? clearDifferences[size - 1] : ValueCounts()
             counts.add(0, count: pairs - counts.total)

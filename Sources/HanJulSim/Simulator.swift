@@ -85,6 +85,8 @@ public struct Simulator<R: Rules>: SeedPlayer {
                 guard let placement = tally.choose(with: &bot, game) else { break }
                 guard tally.commit(bot.commit(placement, to: &game, recording: &recorder)) else { break playing }
                 tally.add(game.state)
+                // Under an entry delay the next piece comes in at once: the bot's moves take no time.
+                if let wait = game.enterNext() { recorder?.record(wait, state: game.state) }
             }
             state = game.state
         } else {
@@ -99,6 +101,9 @@ public struct Simulator<R: Rules>: SeedPlayer {
                 let commit = timed.untimed { game, recorder in bot.commit(placement, to: &game, recording: &recorder) }
                 guard tally.commit(commit) else { break playing }
                 tally.add(timed.state)
+                timed.untimed { game, recorder in
+                    if let wait = game.enterNext() { recorder?.record(wait, state: game.state) }
+                }
             }
             state = timed.state
         }
@@ -179,11 +184,12 @@ struct PieceTally {
             error: failure, result: { if case .over(.finished(let result)) = state.phase { result.value } else { nil } }(),
             held: holds ? bot.piecesHeld - heldBefore : nil,
             warnings: warnings)
-        // Under rules with tie-breaks: the time and the tie-break values.
-        if let format, !format.then.isEmpty {
+        // The game's time whenever it has one (a pace, timed rules, an entry delay) or its
+        // result has tie-breaks; the tie-break values of a finished game.
+        if state.elapsedMilliseconds > 0 || format.map({ !$0.then.isEmpty }) == true {
             record.timeMs = state.elapsedMilliseconds
-            if case .over(.finished(let result)) = state.phase { record.then = result.then }
         }
+        if let format, !format.then.isEmpty, case .over(.finished(let result)) = state.phase { record.then = result.then }
         return record
     }
 }

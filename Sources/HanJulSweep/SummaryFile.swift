@@ -77,6 +77,8 @@ package enum SummaryFile {
         for (index, figure) in Figure.base.enumerated() { try counts(figure.key, tally.base[index]) }
         for (index, values) in tally.clears.enumerated() { try counts("clears\(index + 1)", values) }
         try counts("result", tally.result)
+        for (index, values) in tally.tieBreaks.enumerated() { try counts("then\(index + 1)", values) }
+        if tally.time.total > 0 { try counts(Figure.time.key, tally.time) }
         let held = tally.held.sorted
         var start = 0
         while start < held.count {
@@ -243,7 +245,8 @@ package enum SummaryFile {
             let base = Figure.base.firstIndex { $0.key == key }
             var clear: Int?
             if key.hasPrefix("clears"), let size = Int(key.dropFirst("clears".count)), (1...64).contains(size), "clears\(size)" == key { clear = size }
-            guard base != nil || clear != nil || key == "result" else { throw fail(number, "no figure '\(key)'") }
+            let tieBreak = Figure.tieBreakIndex(key)
+            guard base != nil || clear != nil || tieBreak != nil || key == "result" || key == Figure.time.key else { throw fail(number, "no figure '\(key)'") }
             let cap = Double(head.header.cap)
             for entry in line.counts {
                 guard entry.count == 2, entry[0].isFinite, entry[1] >= 1, entry[1] <= Double(head.games), entry[1] == entry[1].rounded() else {
@@ -254,12 +257,14 @@ package enum SummaryFile {
                 case "pieces": whole && value >= 0 && value <= cap
                 case "lines", "holes": whole && value >= 0
                 case "score", "result": whole
-                case "level": whole && value >= 1
+                case "level": whole && value >= 0
+                case "time": value >= 0
                 case "toppedOut": value == 0 || value == 1
                 case "maxHeight": whole && (0...64).contains(value)
                 case "meanHeight": (0...64).contains(value)
                 case "linesPerPiece": value >= 0
                 case "scorePerPiece": true
+                case _ where tieBreak != nil: whole
                 default: whole && value >= 0  // clears
                 }
                 guard fits else { throw fail(number, "\(key) \(value) is not a value hanjul sim records") }
@@ -272,6 +277,13 @@ package enum SummaryFile {
                 } else if let clear {
                     if tally.clears.count < clear { tally.clears += Array(repeating: ValueCounts(), count: clear - tally.clears.count) }
                     tally.clears[clear - 1].add(value, count: n)
+                } else if let tieBreak {
+                    if tally.tieBreaks.count <= tieBreak {
+                        tally.tieBreaks += Array(repeating: ValueCounts(), count: tieBreak + 1 - tally.tieBreaks.count)
+                    }
+                    tally.tieBreaks[tieBreak].add(value, count: n)
+                } else if key == Figure.time.key {
+                    tally.time.add(value, count: n)
                 } else {
                     tally.result.add(value, count: n)
                 }

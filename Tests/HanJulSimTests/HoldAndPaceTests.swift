@@ -147,7 +147,10 @@ private struct TenLineSprint: Rules {
             var paced = Simulator(rules: rules, config: SimulationConfig(bot: bot, cap: 300, piecesPerSecond: 1))
             var timeless = Simulator(rules: rules, config: SimulationConfig(bot: bot, cap: 300))
             for seed in UInt64(1)...6 {
-                #expect(paced.play(seed: seed) == timeless.play(seed: seed), "\(bot.kind) seed \(seed)")
+                var record = paced.play(seed: seed)
+                #expect((record.timeMs ?? 0) > 0 && (record.timeMs ?? 0) <= record.pieces * 1000, "\(bot.kind) seed \(seed): at most a second a piece")
+                record.timeMs = nil
+                #expect(record == timeless.play(seed: seed), "\(bot.kind) seed \(seed)")
             }
         }
     }

@@ -71,6 +71,12 @@ enum RecordOracle {
         var figures = Figure.all(maxClear: maxClear)
         if records.contains(where: { $0.held != nil }) { figures.append(Figure.held) }
         if records.contains(where: { $0.result != nil }) { figures.append(Figure.result(format)) }
+        if let then = format?.then {
+            for (index, described) in then.enumerated() where records.contains(where: { ($0.then?.count ?? 0) > index }) {
+                figures.append(Figure.tieBreak(index, described))
+            }
+            if records.contains(where: { $0.timeMs != nil }) { figures.append(Figure.time) }
+        }
         return figures
     }
 
