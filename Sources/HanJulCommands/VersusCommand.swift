@@ -66,7 +66,7 @@ enum VersusCommand {
     static func start(_ request: VersusRun, role: Role) -> ExitStatus {
         let (games, matchSeed, mods) = (request.games, request.matchSeed, request.mods)
         // A terminal and the player's keys first: not after a player has joined.
-        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+        if let name = StandardStreams.notATerminal {
             StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
             return .usage
         }
