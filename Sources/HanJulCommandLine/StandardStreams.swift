@@ -39,7 +39,7 @@ public enum StandardStreams {
     /// first, so the order holds). A failed write is reported at exit, as for `print`: the
     /// first error is kept by ``StandardOutput``.
     public static func writeOutput(_ bytes: [UInt8]) {
-        fflush(nil)
+        SystemProcess.flushStandardOutput()
         do throws(Errno) {
             try FileDescriptor.standardOutput.writeAll(bytes)
         } catch {

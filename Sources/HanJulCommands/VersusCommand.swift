@@ -77,7 +77,7 @@ enum VersusCommand {
             StandardError.write(error.line("versus"))
             return .usage
         }
-        signal(SIGPIPE, SIG_IGN)
+        SystemProcess.ignoreBrokenPipes()
         if mods.ids.isEmpty {
             return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", rulesHash: VersusHello.rulesHash(mods: []), bindings: bindings) {
                 VersusRules(rules: StandardRules())
@@ -130,7 +130,7 @@ enum VersusCommand {
             }
             defer { try? listener.close() }
             say("waiting for a player on \(bound)")
-            fflush(nil)
+            SystemProcess.flushStandardOutput()
             while true {
                 do throws(Errno) {
                     if let (accepted, from) = try Socket.accept(listener) {
@@ -161,7 +161,7 @@ enum VersusCommand {
             return .failure
         }
         say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
-        fflush(nil)
+        SystemProcess.flushStandardOutput()
         return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
     }
 

@@ -8,6 +8,8 @@ public struct FileStatus: Equatable, Sendable {
     public let kind: Kind
     /// The size in bytes (`st_size`).
     public let size: Int
+    /// When it was last modified, in nanoseconds since 1970 (`st_mtim`).
+    public let modified: Int64
 
     init(_ info: stat) {
         switch info.st_mode & S_IFMT {
@@ -21,6 +23,7 @@ public struct FileStatus: Equatable, Sendable {
         default: kind = .other
         }
         size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
     /// `lstat(2)`: the file at `path` itself, a symbolic link not followed.
@@ -70,6 +73,13 @@ extension FileDescriptor {
     /// `fsync(2)`: the file's data and size on the disk.
     public func synchronize() throws(Errno) {
         _ = try retryingInterrupts { fsync(rawValue) }
+    }
+
+    /// Whether the descriptor is a pipe whose reading end is closed: `poll(2)` answers
+    /// `POLLERR` at once for it.
+    public var isWidowedPipe: Bool {
+        var descriptor = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR) != 0
     }
 
     /// Whether the descriptor is a terminal (`isatty(3)`).

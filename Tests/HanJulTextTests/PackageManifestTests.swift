@@ -122,7 +122,8 @@ import Testing
 
     /// A direct call into the C library: a system call or libc function by name (one not
     /// called through a dot, which would be a method), a descriptor or file-mode constant,
-    /// or `HanJulSystem.open`/`read`/`write`/`close` (Glibc's, reached through the module).
+    /// `environ`, or `HanJulSystem.open`/`read`/`write`/`close` (Glibc's, reached through
+    /// the module).
     static var cLibraryUse: Regex<Substring> {
         let calls = "lstat|stat|fstat|fstatat|ftruncate|fsync|fdatasync|lseek|renameat|unlink|unlinkat|mkdir|rmdir|"
             + "opendir|fdopendir|readdir|closedir|readlink|realpath|symlink|access|chmod|fchmod|flock|fcntl|ioctl|"
@@ -132,7 +133,7 @@ import Testing
             + "getrlimit|getrusage|pthread_create|pthread_join|pthread_mutex_init|pthread_mutex_lock|pthread_mutex_unlock|"
             + "localtime_r|gmtime_r|strftime|setlocale|nl_langinfo|mkdtemp|mkstemp|inotify_init1|inotify_add_watch|alarm|"
             + "fflush|sched_yield|getcwd|chdir|umask"
-        let pattern = "(?:^|[^\\w.])(?:\(calls))\\(|\\bHanJulSystem\\.(?:open|close|read|write)\\(|\\bS_IF[A-Z]+\\b|\\bO_[A-Z]+\\b|\\bSTD(?:IN|OUT|ERR)_FILENO\\b"
+        let pattern = "(?:^|[^\\w.])(?:\(calls))\\(|\\bHanJulSystem\\.(?:open|close|read|write)\\(|\\bS_IF[A-Z]+\\b|\\bO_[A-Z]+\\b|\\bSTD(?:IN|OUT|ERR)_FILENO\\b|\\benviron\\b"
         return (try! Regex(pattern, as: Substring.self)).anchorsMatchLineEndings().wordBoundaryKind(.simple)
     }
 
@@ -140,41 +141,27 @@ import Testing
     /// docs/ARCHITECTURE.md, "Not yet as planned"). The list only shrinks: a new file calls
     /// a HanJulSystem function, and a file that no longer needs its entry loses it.
     static let notYetThroughTheSystemTarget: Set<String> = [
-        "Sources/HanJulCommandLine/OutputManners.swift",
-        "Sources/HanJulCommandLine/StandardError.swift",
-        "Sources/HanJulCommandLine/StandardStreams.swift",
         "Sources/HanJulCommands/BenchMeasure.swift",
-        "Sources/HanJulCommands/CompareCommand+Figures.swift",
-        "Sources/HanJulCommands/HangGuard.swift",
         "Sources/HanJulCommands/ModOptions.swift",
-        "Sources/HanJulCommands/ServeCommand.swift",
-        "Sources/HanJulCommands/ServeSession.swift",
         "Sources/HanJulCommands/VersusCommand+Play.swift",
-        "Sources/HanJulCommands/VersusCommand.swift",
         "Sources/HanJulFiles/AppPaths.swift",
         "Sources/HanJulFiles/AtomicFile.swift",
         "Sources/HanJulFiles/ConfigFile.swift",
         "Sources/HanJulFiles/Directory.swift",
         "Sources/HanJulFiles/FileLock.swift",
         "Sources/HanJulFiles/OutputFile.swift",
-        "Sources/HanJulFiles/RecordFile.swift",
         "Sources/HanJulFiles/SafeFile.swift",
         "Sources/HanJulFiles/Syscall.swift",
         "Sources/HanJulFiles/TrustedFile.swift",
         "Sources/HanJulMods/ModPackage.swift",
         "Sources/HanJulMods/ModSearchPath.swift",
         "Sources/HanJulPlay/ModWatcher.swift",
-        "Sources/HanJulPlay/PlayDriver.swift",
         "Sources/HanJulPlay/PlayStore+Versus.swift",
-        "Sources/HanJulPlay/PlayStore.swift",
-        "Sources/HanJulPlay/ReplayHousekeeping.swift",
-        "Sources/HanJulPlay/Support.swift",
-        "Sources/HanJulPlay/TestCrash.swift",
         "Sources/HanJulSweep/Platform.swift",
         "Sources/HanJulSweep/SweepFile.swift",
         "Sources/HanJulSweep/VersusStats.swift",
         "Sources/HanJulTerminal/FileDescriptorWriter.swift",
-        "Sources/HanJulTerminal/TerminalError.swift",
+        "Sources/HanJulTerminal/TerminalEnvironment.swift",
         "Sources/HanJulTerminal/TerminalSession.swift",
         "Sources/LuaKit/LuaThread.swift",
         "Sources/LuaKit/LuaWatchdog.swift",
