@@ -99,13 +99,15 @@ let package = Package(
         // The one pseudo-terminal harness (Tests/pty/ptydrive.py) and a screen model, shared by
         // the terminal and play tests.
         .target(name: "PTYSupport", path: "Tests/PTYSupport"),
+        // The traits that keep a test out of `scripts/test --quick` (a terminal, Slurm, long runs).
+        .target(name: "TestTiers", path: "Tests/TestTiers"),
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
         .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
-        .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture"]),
+        .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture", "TestTiers"]),
         .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
-        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport"]),
+        .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport", "TestTiers"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         // HanJulMods: the summary oracle plays every mod of Mods/ (SummaryOracleTests).
@@ -116,18 +118,18 @@ let package = Package(
         .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore"]),
         // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
         // and the test itself as a hostile peer over a raw socket.
-        .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport"]),
+        .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport", "TestTiers"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay"]),
+        .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay", "TestTiers"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash"]),
+        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash", "TestTiers"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
-        .testTarget(name: "HostileModTests", dependencies: ["hanjul"]),
+        .testTarget(name: "HostileModTests", dependencies: ["hanjul", "TestTiers"]),
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
         .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulMods",
-                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport"],
+                                                            "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport", "TestTiers"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],
     swiftLanguageModes: [.v6]

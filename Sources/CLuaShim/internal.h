@@ -63,6 +63,9 @@ static inline hj_ctx *hj_ctx_fast(lua_State *L) { return *(hj_ctx **)lua_getextr
 
 /* ---- budget ------------------------------------------------------------------------ */
 
+/* The count hook (shim.c): the instruction budget and the sticky kill (L-17, L-18, L-20). */
+void hj_hook(lua_State *L, lua_Debug *ar);
+
 /* Kills the running call: the sticky kill of the count hook (L-17, L-18). Raises. */
 int hj_kill(lua_State *L);
 
@@ -91,12 +94,62 @@ const char *hj_safe_tolstring(lua_State *L, int idx, size_t *len);
    message; returns a Lua status. */
 int hj_load_text(lua_State *L, const char *buf, size_t len, const char *chunkname);
 
+/* ---- wrapping the libraries' functions (sandbox.c and its parts) ------------------------ */
+
+/* The library function a wrapper stands for, called in the wrapper's frame. */
+#define HJ_ORIGINAL(L) (lua_tocfunction((L), lua_upvalueindex(1))(L))
+
+/* t[name] = cclosure(fn, original t[name]) for the table at index t. */
+static inline void hj_wrap(lua_State *L, int t, const char *name, lua_CFunction fn) {
+    t = lua_absindex(L, t);
+    lua_getfield(L, t, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, t, name);
+}
+
+static inline void hj_set(lua_State *L, int t, const char *name, lua_CFunction fn) {
+    t = lua_absindex(L, t);
+    lua_pushcfunction(L, fn);
+    lua_setfield(L, t, name);
+}
+
+static inline void hj_remove_field(lua_State *L, int t, const char *name) {
+    t = lua_absindex(L, t);
+    lua_pushnil(L);
+    lua_setfield(L, t, name);
+}
+
+/* Lua's relative string positions (lstrlib.c posrelatI / getendpos, lutf8lib.c u_posrelat) */
+static inline size_t hj_posrelat(lua_Integer pos, size_t len) {
+    if (pos > 0) return (size_t)pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return len + (size_t)pos + 1;
+}
+
+static inline size_t hj_endpos(lua_Integer pos, size_t len) {
+    if (pos > (lua_Integer)len) return len;
+    if (pos >= 0) return (size_t)pos;
+    if (pos < -(lua_Integer)len) return 0;
+    return len + (size_t)pos + 1;
+}
+
+static inline lua_Integer hj_u_posrelat(lua_Integer pos, size_t len) {
+    if (pos >= 0) return pos;
+    if (0u - (size_t)pos > len) return 0;
+    return (lua_Integer)len + pos + 1;
+}
+
 /* ---- the library parts (each a lua_CFunction-style installer run under lua_pcall) -------- */
 int hj_install_sandbox(lua_State *L);
 void hj_install_order(lua_State *L, int G);     /* next, pairs */
 void hj_install_loaded(lua_State *L, int G);    /* require's cache: the opened libraries */
 void hj_install_patterns(lua_State *L, int S);  /* find, match, gmatch, gsub */
 void hj_install_table(lua_State *L, int T);     /* concat, insert, remove, move, unpack, sort */
+void hj_install_string(lua_State *L, int S);    /* dump removed; rep, byte, format, pack (strlib.c) */
+void hj_install_utf8(lua_State *L, int U);      /* len, codepoint, offset (strlib.c) */
+void hj_install_random(lua_State *L, int M);    /* random, randomseed (random.c) */
+int hj_sandbox_require(lua_State *L);           /* require (require.c) */
 
 #define HJ_KILL_MESSAGE "instruction budget exceeded"
 #define HJ_LOG_MAX 8192

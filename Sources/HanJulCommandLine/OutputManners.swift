@@ -19,7 +19,7 @@ public struct OutputManners: Equatable, Sendable {
     /// The manners of this process: the locale as the C library reads it
     /// (``LocaleCharset/isUTF8``).
     public static var current: OutputManners {
-        var manners = OutputManners(environment: ["TERM": getenv("TERM").map { String(cString: $0) } ?? ""])
+        var manners = OutputManners(environment: ["TERM": SystemProcess.environment("TERM") ?? ""])
         manners.unicode = LocaleCharset.isUTF8
         return manners
     }

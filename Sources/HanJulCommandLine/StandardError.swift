@@ -40,14 +40,13 @@ public enum StandardOutput {
         let stdio = hj_stdout_finish()
         let code = stdio != 0 ? stdio : directFailure.load(ordering: .relaxed)
         guard code != 0 else { return status }
-        if readerGone || code == EPIPE { return status == .success ? .failure : status }
-        StandardError.write("hanjul: could not write to standard output (\(String(cString: strerror(code))))")
+        if readerGone || Errno(rawValue: code) == .brokenPipe { return status == .success ? .failure : status }
+        StandardError.write("hanjul: could not write to standard output (\(Errno(rawValue: code).text))")
         return status == .success ? .failure : status
     }
 
     /// Whether standard output is a pipe whose reading end is closed (poll says POLLERR).
     public static var readerGone: Bool {
-        var descriptor = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR) != 0
+        FileDescriptor.standardOutput.isWidowedPipe
     }
 }

@@ -5,6 +5,14 @@ import HanJulText
 /// `-` as a file name: standard input where a file is read, standard output where one is
 /// written (for every command, by the kinds ``ValueKind/input`` and ``ValueKind/output``).
 public enum StandardStreams {
+    /// The first of standard input and standard output that is not a terminal ("standard
+    /// input"), or nil when both are: the one check of the commands a player plays in a
+    /// terminal (`play`, `replay`, `versus`), so each says the same.
+    public static var notATerminal: String? {
+        [(FileDescriptor.standardInput, "standard input"), (.standardOutput, "standard output")]
+            .first { !$0.0.isTerminal }?.1
+    }
+
     /// Whether `path` names a standard stream.
     public static func isStream(_ path: String) -> Bool { path == "-" }
 
@@ -31,7 +39,7 @@ public enum StandardStreams {
     /// first, so the order holds). A failed write is reported at exit, as for `print`: the
     /// first error is kept by ``StandardOutput``.
     public static func writeOutput(_ bytes: [UInt8]) {
-        fflush(nil)
+        SystemProcess.flushStandardOutput()
         do throws(Errno) {
             try FileDescriptor.standardOutput.writeAll(bytes)
         } catch {

@@ -46,9 +46,9 @@ extension CompareCommand {
     /// folder (so the figure is written as every output file is); a failure is a line.
     static func convert(_ svg: String, folder: String, key: String, format: String, converter: String) throws(UsageError) -> String? {
         let output = folder + "/" + key + "." + format
-        let scratch = folder + "/.hanjul-figure-\(getpid())." + format
-        let log = folder + "/.hanjul-figure-\(getpid()).log"
-        defer { unlink(scratch) }
+        let scratch = folder + "/.hanjul-figure-\(SystemProcess.id)." + format
+        let log = folder + "/.hanjul-figure-\(SystemProcess.id).log"
+        defer { try? FileSystem.remove(scratch) }
         let zoom = format == "png" ? ["-z", "2"] : []
         let (status, message) = BenchCommand.execute(converter, ["-f", format] + zoom + ["-o", scratch, svg], output: log)
         guard status == 0, let bytes = FileManager.default.contents(atPath: scratch) else {

@@ -77,7 +77,7 @@ public enum HangGuard {
             let line = "hanjul \(command): mod '\(visible(id, limit: 40))' \(reason); stopped the game and \(saved). "
                 + "To play it again: hanjul mods --trust \(visible(id, limit: 40))\n"
             try? FileDescriptor.standardError.writeAll(line.utf8)
-            _exit(ExitStatus.modHung.code)
+            SystemProcess.exitImmediately(ExitStatus.modHung.code)
         }
     }
 }

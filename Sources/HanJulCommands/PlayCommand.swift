@@ -66,7 +66,7 @@ enum PlayCommand {
         }
 
         // Then: a game needs a terminal on both ends (T-8, T-9).
-        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+        if let name = StandardStreams.notATerminal {
             StandardError.write("hanjul play: \(name) is not a terminal; to play without one, use 'hanjul run' (see 'hanjul help')")
             return .usage
         }

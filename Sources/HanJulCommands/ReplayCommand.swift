@@ -46,7 +46,7 @@ enum ReplayCommand {
         let fromInput = request.fromInput
         let path = fromInput ? "standard input" : CommandLineText.shown(file)
         if !verify {
-            for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+            if let name = StandardStreams.notATerminal {
                 StandardError.write("hanjul replay: \(name) is not a terminal; to check a replay without one, use 'hanjul replay --verify FILE'")
                 return .usage
             }

@@ -45,7 +45,7 @@ enum ServeCommand {
     /// Loads the rules and serves games until standard input ends or asks to quit.
     static func start(_ request: ServeRun) -> ExitStatus {
         let mods = request.mods
-        signal(SIGPIPE, SIG_IGN)
+        SystemProcess.ignoreBrokenPipes()
         if mods.ids.isEmpty { return serve(name: "standard", resultFormat: nil, lockfile: [], games: request.games) { StandardRules() } }
         if mods.ids.count == 1, mods.ids[0] != "standard", mods.catalog.searchPath.folder(of: mods.ids[0]) == nil {
             switch mods.ids[0] {

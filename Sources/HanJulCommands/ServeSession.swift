@@ -22,7 +22,7 @@ extension ServeCommand {
     /// Buffered binary input and output on the standard descriptors.
     struct Channel {
         /// The descriptors read and written: standard input and output, or a test's pipes.
-        var inputDescriptor = STDIN_FILENO, outputDescriptor = STDOUT_FILENO
+        var inputDescriptor = FileDescriptor.standardInput.rawValue, outputDescriptor = FileDescriptor.standardOutput.rawValue
         private var input = [UInt8](repeating: 0, count: 1 << 16)
         private var start = 0, end = 0
         /// Requests and answers in memory instead of the descriptors (the serve fuzz target):

@@ -80,14 +80,14 @@ enum SimCommand {
 
     /// The bytes of `path`, or nil when there is no such file; a folder, FIFO or device is refused.
     static func readExisting(_ path: String) throws(UsageError) -> [UInt8]? {
-        var info = stat()
         // A symbolic link is followed, as for every output path (OutputFile).
         let path = (try? OutputFile.following(path)) ?? path
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw UsageError("cannot read \(CommandLineText.quoted(path)): \(String(cString: strerror(errno)))")
+        let status: FileStatus
+        do throws(Errno) { status = try FileStatus.ofLink(atPath: path) } catch {
+            if error == .noSuchFileOrDirectory { return nil }
+            throw UsageError("cannot read \(CommandLineText.quoted(path)): \(error.text)")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
+        guard status.kind == .regular else {
             throw UsageError("--resume \(CommandLineText.quoted(path)) is not a regular file (a folder, link, FIFO or device?); give the run's JSONL file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -40,48 +40,8 @@ extension StatsCommand {
             expected = sweep
         }
 
-        var duplicates = SeedRanges(), duplicateSources = Set<String>()
-        var incomplete: [String] = []
-        var promised: [ClosedRange<UInt64>] = []
-        var held = SeedRanges()
-        for (index, part) in parts.enumerated() {
-            promised.append(part.header.seeds)
-            if !part.repeated.isEmpty {
-                duplicates.formUnion(part.repeated)
-                duplicateSources.insert(part.source)
-            }
-            for other in parts[..<index] {
-                let overlap = other.held.intersection(part.held)
-                if !overlap.isEmpty {
-                    duplicates.formUnion(overlap)
-                    duplicateSources.formUnion([other.source, part.source])
-                }
-            }
-            held.formUnion(part.held)
-            let missing = SeedList.gaps(in: part.header.seeds, covered: part.held.ranges)
-            if !missing.isEmpty {
-                let total = part.header.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
-                incomplete.append("\(part.source) holds \(total - absent) of its \(total) matches (missing \(SeedList.text(ranges: missing)))")
-            }
-        }
-        var problems: [String] = []
-        if !duplicates.isEmpty {
-            problems.append("seeds \(SeedList.text(ranges: duplicates.ranges)) appear more than once (in \(duplicateSources.sorted().joined(separator: ", ")))")
-        }
-        if !incomplete.isEmpty {
-            problems.append(incomplete.joined(separator: "; ") + "; finish \(incomplete.count == 1 ? "it" : "each") with hanjul sim --resume FILE")
-        }
-        if let expected {
-            let absent = SeedList.gaps(in: expected, covered: promised + held.ranges)
-            if !absent.isEmpty { problems.append("seeds \(SeedList.text(ranges: absent)) of \(expected.lowerBound)..\(expected.upperBound) are in no file") }
-            let outside = held.subtracting(expected)
-            if !outside.isEmpty { problems.append("seeds \(SeedList.text(ranges: outside.ranges)) are outside --expect \(expected.lowerBound)..\(expected.upperBound)") }
-        }
-        if !problems.isEmpty {
-            let message = problems.joined(separator: "; ")
-            guard partial else { throw UsageError(message + " (--partial summarises what is there)") }
-            StandardError.write("hanjul stats: partial summary: \(message)")
-        }
+        try checkCoverage(parts.map { ($0.source, $0.header.seeds, $0.held, $0.repeated) }, of: "matches",
+                          expected: expected, partial: partial)
 
         // The seeds as a single run of them prints them: the first to the last counted.
         let seeds = (count.lowestSeed ?? first.firstSeed)...(count.highestSeed ?? first.lastSeed)

@@ -92,14 +92,30 @@ enum StatsCommand {
             expected = sweep
         }
 
-        // Every seed once: each file complete, none repeated, and (with --expect) no gap,
-        // by arithmetic on the ranges of seeds each file holds.
+        try checkCoverage(parts.map { ($0.source, $0.header.seeds, $0.held, $0.repeated) }, of: "games",
+                          expected: expected, partial: partial)
+
+        var merged = first
+        if parts.count > 1 { merged.shard = nil }
+        merged.firstSeed = tally.lowestSeed ?? first.firstSeed
+        merged.lastSeed = tally.highestSeed ?? first.lastSeed
+        let summary = Summary(header: merged, tally: tally)
+        if json { Swift.print(try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) }) } else { say(visibleLines(summary.text)) }
+        return .success
+    }
+
+    /// Every seed once, for runs of games or of matches (`unit`): each file complete, none
+    /// repeated, and (with `expected`) no gap and nothing outside, by arithmetic on the
+    /// ranges of seeds each file holds. What is wrong is a usage error, or with `partial`
+    /// a line on standard error.
+    static func checkCoverage(_ parts: [(source: String, seeds: ClosedRange<UInt64>, held: SeedRanges, repeated: SeedRanges)],
+                              of unit: String, expected: ClosedRange<UInt64>?, partial: Bool) throws(UsageError) {
         var duplicates = SeedRanges(), duplicateSources = Set<String>()
         var incomplete: [String] = []
         var promised: [ClosedRange<UInt64>] = []
         var held = SeedRanges()
         for (index, part) in parts.enumerated() {
-            promised.append(part.header.seeds)
+            promised.append(part.seeds)
             if !part.repeated.isEmpty {
                 duplicates.formUnion(part.repeated)
                 duplicateSources.insert(part.source)
@@ -113,10 +129,10 @@ enum StatsCommand {
             }
             held.formUnion(part.held)
             // Gaps as ranges: the work is the records', never the count a header claims (H-3).
-            let missing = SeedList.gaps(in: part.header.seeds, covered: part.held.ranges)
+            let missing = SeedList.gaps(in: part.seeds, covered: part.held.ranges)
             if !missing.isEmpty {
-                let total = part.header.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
-                incomplete.append("\(part.source) holds \(total - absent) of its \(total) games (missing \(SeedList.text(ranges: missing)))")
+                let total = part.seeds.count, absent = missing.reduce(0) { $0 + $1.count }
+                incomplete.append("\(part.source) holds \(total - absent) of its \(total) \(unit) (missing \(SeedList.text(ranges: missing)))")
             }
         }
         var problems: [String] = []
@@ -137,14 +153,6 @@ enum StatsCommand {
             guard partial else { throw UsageError(message + " (--partial summarises what is there)") }
             StandardError.write("hanjul stats: partial summary: \(message)")
         }
-
-        var merged = first
-        if parts.count > 1 { merged.shard = nil }
-        merged.firstSeed = tally.lowestSeed ?? first.firstSeed
-        merged.lastSeed = tally.highestSeed ?? first.lastSeed
-        let summary = Summary(header: merged, tally: tally)
-        if json { Swift.print(try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) }) } else { say(visibleLines(summary.text)) }
-        return .success
     }
 
     /// Checks that `runs` are shards 0…count−1 of one sweep, each once, and returns its seeds.

@@ -66,7 +66,7 @@ enum VersusCommand {
     static func start(_ request: VersusRun, role: Role) -> ExitStatus {
         let (games, matchSeed, mods) = (request.games, request.matchSeed, request.mods)
         // A terminal and the player's keys first: not after a player has joined.
-        for (descriptor, name) in [(STDIN_FILENO, "standard input"), (STDOUT_FILENO, "standard output")] where isatty(descriptor) != 1 {
+        if let name = StandardStreams.notATerminal {
             StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
             return .usage
         }
@@ -77,7 +77,7 @@ enum VersusCommand {
             StandardError.write(error.line("versus"))
             return .usage
         }
-        signal(SIGPIPE, SIG_IGN)
+        SystemProcess.ignoreBrokenPipes()
         if mods.ids.isEmpty {
             return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", rulesHash: VersusHello.rulesHash(mods: []), bindings: bindings) {
                 VersusRules(rules: StandardRules())
@@ -130,7 +130,7 @@ enum VersusCommand {
             }
             defer { try? listener.close() }
             say("waiting for a player on \(bound)")
-            fflush(nil)
+            SystemProcess.flushStandardOutput()
             while true {
                 do throws(Errno) {
                     if let (accepted, from) = try Socket.accept(listener) {
@@ -161,7 +161,7 @@ enum VersusCommand {
             return .failure
         }
         say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
-        fflush(nil)
+        SystemProcess.flushStandardOutput()
         return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
     }
 

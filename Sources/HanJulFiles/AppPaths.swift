@@ -84,8 +84,8 @@ public struct AppPaths: Sendable, Equatable {
     /// database's home folder if `HOME` is unset.
     public static func current() throws(Error) -> AppPaths {
         var environment = textEnvironment(environ)
-        if absolute(environment["HOME"]) == nil, let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir,
-           let home = PathBytes(cString: dir).text {
+        if absolute(environment["HOME"]) == nil, let folder = SystemProcess.homeFromPasswordDatabase(),
+           let home = PathBytes(bytes: folder).text {
             environment["HOME"] = home
         }
         return try AppPaths(environment: environment)

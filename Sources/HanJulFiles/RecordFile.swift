@@ -195,13 +195,7 @@ public enum RecordFile {
     ///
     /// - Complexity: a few system calls per name tried.
     public static func quarantine(_ path: String) throws(FileError) -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let stamp = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
-        let base = "\(path).corrupt-\(stamp)"
+        let base = "\(path).corrupt-\(SystemClock.utcStamp())"
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
             do throws(FileError) {

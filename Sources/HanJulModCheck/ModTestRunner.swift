@@ -163,7 +163,8 @@ public struct ModTestRunner {
             "ran past its budget of \(LoadedMod.limits.instructionsPerCall) Lua instructions (an endless loop?)\n"
                 + visibleLines(traceback, limit: 600)
         case .memory: "ran out of memory (\(LoadedMod.limits.memoryBytes >> 20) MiB)"
-        case .badValue(let message): visible(message, limit: 400)
+        case .conversion(let message): visible(message, limit: 400)
+        case .stackExhausted, .stackUnbalanced: error.description
         }
     }
 

@@ -43,7 +43,7 @@ extension LoadedMod {
     /// (no line of it runs when the host reads what it returned).
     func ruleError(_ error: LuaError, hook: Hook, function: LuaFunctionRef) -> RuleError {
         var converted = Self.ruleError(error, mod: package.id, hook: hook)
-        if case .badValue = error, converted.location == nil, let place = function.definition {
+        if case .conversion = error, converted.location == nil, let place = function.definition {
             converted.location = visible(place, limit: 200)
         }
         return converted
@@ -67,8 +67,12 @@ extension LoadedMod {
                              traceback: visibleLines(traceback, limit: 4000))
         case .memory:
             return RuleError(mod: mod, hook: stage, message: "ran out of memory (each mod may use \(limits.memoryBytes >> 20) MiB)")
-        case .badValue(let message):
+        case .conversion(let message):
             return RuleError(mod: mod, hook: stage, message: "returned a bad value: " + visible(message, limit: 400))
+        case .stackExhausted:
+            return RuleError(mod: mod, hook: stage, message: "\(LuaError.stackExhausted) (too many values at once, or calls nested too deep)")
+        case .stackUnbalanced:
+            return RuleError(mod: mod, hook: stage, message: error.description)
         }
     }
 

@@ -173,7 +173,7 @@ extension LuaRules {
         guard (0..<rotations).contains(placed.rotation), (-64...64).contains(placed.x), (-64...64).contains(placed.y) else {
             let message = "spawn returned x \(placed.x), y \(placed.y), rotation \(placed.rotation) for \(letter); "
                 + "x and y must be from -64 to 64 and the rotation from 0 to \(rotations - 1)"
-            warn(mod.ruleError(.badValue(message), hook: .spawn, function: function), fallback: fallback)
+            warn(mod.ruleError(.conversion(message), hook: .spawn, function: function), fallback: fallback)
             return standard
         }
         return placed

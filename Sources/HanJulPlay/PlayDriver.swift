@@ -196,7 +196,7 @@ public struct PlayDriver {
         let folder = data + "/replays"
         var path = folder + "/\(name).hjr"
         var suffix = 2
-        while access(path, F_OK) == 0 && suffix < 100 {
+        while FileSystem.exists(path) && suffix < 100 {
             path = folder + "/\(name)-\(suffix).hjr"
             suffix += 1
         }

@@ -149,7 +149,7 @@ public final class FileStore: PlayStore {
             try path.remove()
             return nil
         } catch {
-            return "could not delete \(path.shown): \(error.errno.map { String(cString: strerror($0)) } ?? error.reason)"
+            return "could not delete \(path.shown): \(error.errno.map { Errno(rawValue: $0).text } ?? error.reason)"
         }
     }
 

@@ -101,10 +101,13 @@ public enum ReplayHousekeeping {
         var report = Report(removed: [], message: nil)
         var failed: [String] = []
         for replay in listing(dataDirectory: dataDirectory, kept: kept).removable {
-            if unlink(replay.path) == 0 || errno == ENOENT {
+            do throws(Errno) {
+                try FileSystem.remove(replay.path)
                 report.removed.append(replay.name)
-            } else {
-                failed.append("\(replay.name) (\(String(cString: strerror(errno))))")
+            } catch where error == .noSuchFileOrDirectory {
+                report.removed.append(replay.name)
+            } catch {
+                failed.append("\(replay.name) (\(error.text))")
             }
         }
         if HighScoreTable.allEntries(path: dataDirectory + "/" + HighScoreTable.fileName) == nil {
@@ -137,10 +140,8 @@ public enum ReplayHousekeeping {
             // (H-5): it is never listed, so never removed. Every other name is exact text.
             guard let name = bytes.text, HighScore.isReplayFileName(name) || isMatchReplayName(name) else { continue }
             let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            found.append(SavedReplay(name: name, path: path, modified: modified, bytes: Int64(info.st_size),
+            guard let status = try? FileStatus.ofLink(atPath: path), status.kind == .regular else { continue }
+            found.append(SavedReplay(name: name, path: path, modified: status.modified, bytes: Int64(status.size),
                                      isRecent: false, madeHighScores: false))
         }
         return found

@@ -8,18 +8,11 @@ public enum Clock {
     /// A seed from the wall clock and the process id, for games started without `--seed`.
     public static func seed() -> UInt64 {
         // SplitMix64's finaliser: nearby clocks give unrelated seeds.
-        SplitMix64.mix(SystemClock.realtime.nanoseconds() &+ UInt64(getpid()) << 32)
+        SplitMix64.mix(SystemClock.realtime.nanoseconds() &+ UInt64(SystemProcess.id) << 32)
     }
 
     /// The local date and time with `format` (strftime), e.g. `"%Y%m%d-%H%M%S"`.
-    public static func local(_ format: String) -> String {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, format, &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    public static func local(_ format: String) -> String { SystemClock.localTime(format) }
 }
 
 extension TerminalSize {
@@ -46,7 +39,7 @@ extension PlayEnvironment {
         #if HANJUL_TEST_SWITCHES
         // TEST ONLY (debug and test builds, like HANJUL_TEST_CRASH): games started from the
         // start screen, which takes no --seed, deal from this seed, so a test can plan them.
-        if let text = getenv("HANJUL_TEST_SEED"), let seed = UInt64(String(cString: text)) {
+        if let text = SystemProcess.environment("HANJUL_TEST_SEED"), let seed = UInt64(text) {
             environment.newSeed = { seed }
         }
         #endif

@@ -71,7 +71,7 @@ public enum TestCrash: Equatable, Sendable {
     /// freed or foreign memory in C code (the Lua library, the shims) would be.
     @inline(never)
     static func segv(frames: Int) -> Never {
-        let address = 8 + Int(getpid() % 1)  // 8, but not a constant the compiler sees
+        let address = 8 + Int(SystemProcess.id % 1)  // 8, but not a constant the compiler sees
         let pointer = UnsafeMutablePointer<Int>(bitPattern: address)!
         pointer.pointee = frames
         fatalError("HANJUL_TEST_CRASH: the write to address 8 did not fault")

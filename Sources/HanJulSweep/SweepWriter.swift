@@ -12,13 +12,13 @@ import HanJulSim
 /// is refused, and a missing folder is never created. One thing is the sweep's own: a new
 /// run never replaces a file that has games in it: it says to `--resume` it or remove it.
 package final class SweepWriter {
-    package let fd: Int32
+    package let fd: FileDescriptor
     package let name: String
     private let isFile: Bool
 
     /// Standard output (`--jsonl -`).
     package init(standardOutput: ()) {
-        fd = STDOUT_FILENO
+        fd = .standardOutput
         name = "standard output"
         isFile = false
     }
@@ -26,7 +26,7 @@ package final class SweepWriter {
     /// A new file at `path`. An empty file (or one whose only content is a header cut
     /// short, `discarding` bytes of it) is started over; anything else is refused.
     package init(creating path: String, discarding torn: Int = 0) throws(SweepError) {
-        let (fd, regular) = try Self.open(path, flags: O_WRONLY | O_CREAT)
+        let (fd, regular) = try Self.open(path, [.writeOnly, .create])
         guard regular else {
             self.fd = fd
             name = path
@@ -34,15 +34,13 @@ package final class SweepWriter {
             closes = true
             return
         }
-        var info = stat()
-        if fstat(fd, &info) == 0, Int(info.st_size) > torn {
-            close(fd)
-            throw SweepError("\(SweepError.quoted(path)) already exists (\(info.st_size) bytes); finish a stopped run with --resume \(SweepError.shown(path)), or remove it to start over")
+        if let size = try? fd.status().size, size > torn {
+            try? fd.close()
+            throw SweepError("\(SweepError.quoted(path)) already exists (\(size) bytes); finish a stopped run with --resume \(SweepError.shown(path)), or remove it to start over")
         }
-        guard ftruncate(fd, 0) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw SweepError("cannot write \(SweepError.quoted(path)): \(reason)")
+        do throws(Errno) { try fd.truncate(to: 0) } catch {
+            try? fd.close()
+            throw SweepError("cannot write \(SweepError.quoted(path)): \(error.text)")
         }
         self.fd = fd
         name = path
@@ -53,15 +51,17 @@ package final class SweepWriter {
     /// The file of a stopped run at `path`, cut back to its first `length` bytes (its
     /// whole lines), to append the games it lacks.
     package init(resuming path: String, keeping length: Int) throws(SweepError) {
-        let (fd, regular) = try Self.open(path, flags: O_WRONLY)
+        let (fd, regular) = try Self.open(path, [.writeOnly])
         guard regular else {
-            close(fd)
+            try? fd.close()
             throw SweepError("cannot resume \(SweepError.quoted(path)): it is not a regular file")
         }
-        guard ftruncate(fd, off_t(length)) == 0, lseek(fd, 0, SEEK_END) == off_t(length) else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw SweepError("cannot resume \(SweepError.quoted(path)): \(reason)")
+        do throws(Errno) {
+            try fd.truncate(to: length)
+            guard try fd.seekToEnd() == length else { throw .ioError }
+        } catch {
+            try? fd.close()
+            throw SweepError("cannot resume \(SweepError.quoted(path)): \(error.text)")
         }
         self.fd = fd
         name = path
@@ -73,35 +73,37 @@ package final class SweepWriter {
     private var closes = false
 
     deinit {
-        if closes { close(fd) }
+        if closes { try? fd.close() }
     }
 
     /// Opens `path` by the output rule: the descriptor, and whether it is a regular file
     /// (else a FIFO or character device, written through).
-    private static func open(_ path: String, flags: Int32) throws(SweepError) -> (Int32, Bool) {
+    private static func open(_ path: String, _ options: FileDescriptor.OpenOptions) throws(SweepError) -> (FileDescriptor, Bool) {
         let target: OutputFile.Target
         do throws(FileError) { target = try OutputFile.target(of: path) } catch {
             throw SweepError("--jsonl: \(error)")
         }
         switch target {
         case .standardOutput:
-            return (STDOUT_FILENO, false)
+            return (.standardOutput, false)
         case .device(let final, _):
-            let fd = HanJulSystem.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else {
-                throw SweepError("cannot write \(SweepError.quoted(path)): \(FileError(path: path, operation: .open, errno: errno).reason)")
+            let fd: FileDescriptor
+            do throws(Errno) {
+                fd = try FileDescriptor.open(final, [.writeOnly, .noControllingTerminal, .closeOnExec, .nonBlocking])
+            } catch {
+                throw SweepError("cannot write \(SweepError.quoted(path)): \(FileError(path: path, operation: .open, errno: error.rawValue).reason)")
             }
-            let mode = fcntl(fd, F_GETFL)
-            if mode >= 0 { _ = fcntl(fd, F_SETFL, mode & ~O_NONBLOCK) }
+            try? fd.makeBlocking()
             return (fd, false)
         case .file(let final, _):
-            let fd = HanJulSystem.open(final, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
-            guard fd >= 0 else {
-                throw SweepError("cannot write \(SweepError.quoted(path)): \(String(cString: strerror(errno)))")
+            let fd: FileDescriptor
+            do throws(Errno) {
+                fd = try FileDescriptor.open(final, options.union([.noFollow, .closeOnExec, .nonBlocking]), permissions: 0o644)
+            } catch {
+                throw SweepError("cannot write \(SweepError.quoted(path)): \(error.text)")
             }
-            var info = stat()
-            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                close(fd)
+            guard (try? fd.status().kind) == .regular else {
+                try? fd.close()
                 throw SweepError("\(SweepError.quoted(path)) is not a regular file; to stream the games use --jsonl -")
             }
             return (fd, true)
@@ -121,13 +123,13 @@ package final class SweepWriter {
         var offset = 0
         while offset < bytes.count {
             do throws(Errno) {
-                let n = try FileDescriptor(rawValue: fd).write(bytes, from: offset)
+                let n = try fd.write(bytes, from: offset)
                 guard n > 0 else { throw .ioError }
                 offset += n
             } catch where error == .resourceTemporarilyUnavailable {
                 continue
             } catch {
-                throw Failure(message: "cannot write to \(name): \(error.text)", readerGone: error.rawValue == EPIPE)
+                throw Failure(message: "cannot write to \(name): \(error.text)", readerGone: error == .brokenPipe)
             }
         }
     }
@@ -135,8 +137,8 @@ package final class SweepWriter {
     /// Flushes a file to the disk, so a finished run survives a crash of the machine too.
     package func finish() throws(Failure) {
         guard isFile else { return }
-        if fsync(fd) != 0 && errno != EINVAL {
-            throw Failure(message: "cannot write to \(name): \(String(cString: strerror(errno)))")
-        }
+        do throws(Errno) { try fd.synchronize() } catch where error != .invalidArgument {
+            throw Failure(message: "cannot write to \(name): \(error.text)")
+        } catch {}
     }
 }

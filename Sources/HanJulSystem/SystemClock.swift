@@ -38,6 +38,27 @@ public enum SystemClock: Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
+    /// The local date and time now, written by `format` (`strftime(3)`: `"%Y%m%d-%H%M%S"`);
+    /// at most 63 bytes.
+    public static func localTime(_ format: String) -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, format, &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The UTC date and time now as a compact ISO 8601 stamp, `20260131T235959Z`.
+    public static func utcStamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+
     /// Sleeps for `milliseconds` on the monotonic clock, resuming after signals.
     public static func sleep(milliseconds: Int) {
         var pause = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)

@@ -34,7 +34,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outputClosed:
             return "the terminal was closed"
         case .systemCall(let name, let code):
-            return "\(name) failed: \(String(cString: strerror(code)))"
+            return "\(name) failed: \(Errno(rawValue: code).text)"
         }
     }
 }

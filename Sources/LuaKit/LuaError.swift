@@ -11,8 +11,16 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     case memory
     /// The instruction budget of the call ran out (L-17, L-18).
     case budgetExceeded(traceback: String)
-    /// A value crossing the boundary was not acceptable (wrong type, NaN key, …).
-    case badValue(String)
+    /// A value crossing the boundary was not acceptable (wrong type, NaN key, a number out
+    /// of range, …): a conversion between Lua and Swift failed.
+    case conversion(String)
+    /// The Lua stack could not grow by the slots an entry point needs
+    /// (``LuaStackGuard/exhausted``).
+    case stackExhausted
+    /// An entry point popped below the stack top it was given: a bug in the host, never
+    /// the script's doing. Debug builds stop at it; release builds fail the call with this
+    /// error, the top put back (``LuaStackGuard``).
+    case stackUnbalanced(expectedTop: Int, foundTop: Int)
 
     /// A one-line reason, suitable for "mod disabled: …".
     public var description: String {
@@ -21,7 +29,10 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case .runtime(let message, _): "runtime error: \(message)"
         case .memory: "not enough memory (memory budget exceeded)"
         case .budgetExceeded: "instruction budget exceeded"
-        case .badValue(let message): "bad value: \(message)"
+        case .conversion(let message): "bad value: \(message)"
+        case .stackExhausted: LuaStackGuard.exhausted
+        case .stackUnbalanced(let expected, let found):
+            "Lua stack unbalanced: an entry point left the top at \(found), below its \(expected) (a bug in the host)"
         }
     }
 

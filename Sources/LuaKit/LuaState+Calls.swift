@@ -71,7 +71,7 @@ extension LuaState {
 
     /// The general allocation-free path: `push` pushes the arguments through a
     /// ``LuaArguments`` view, `read` reads up to `resultCount` results (an error it throws becomes
-    /// ``LuaError/badValue(_:)``) (index 1 is the first
+    /// ``LuaError/conversion(_:)``) (index 1 is the first
     /// result; missing results read as nil). Nothing is copied into ``LuaValue`` unless
     /// `read` asks for it.
     ///
@@ -105,14 +105,14 @@ extension LuaState {
             push(view)
             let exhausted = stackExhausted
             stackExhausted = outer
-            if exhausted { throw .badValue(LuaStackGuard.exhausted) }
+            if exhausted { throw .stackExhausted }
             let status = hj_pcall_handled(L, lua_gettop(L) - top - 2, Int32(clamping: resultCount))
             if status != LUA_OK { throw makeError(status: status) }
             let results = LuaArguments(state: self, L: L, base: top + 1, functionName: "result")
             do {
                 return try read(results)
             } catch {
-                throw .badValue((error as? LuaHostError)?.message ?? String(describing: error))
+                throw .conversion((error as? LuaHostError)?.message ?? String(describing: error))
             }
         }
     }

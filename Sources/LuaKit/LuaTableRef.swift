@@ -60,12 +60,12 @@ public final class LuaTableRef {
         state.withPushedReference(reference) { L, t in lua_getmetatable(L, t) != 0 }
     }
 
-    /// `rawset(t, key, value)`. Throws ``LuaError/badValue(_:)`` for a `nil` or NaN key.
+    /// `rawset(t, key, value)`. Throws ``LuaError/conversion(_:)`` for a `nil` or NaN key.
     public func rawSet(_ key: LuaValue, _ value: LuaValue) throws(LuaError) {
         switch key {
-        case .nil: throw .badValue("table key is nil")
-        case .number(let d) where d.isNaN: throw .badValue("table key is NaN")
-        case .other(let name): throw .badValue("table key of type \(name) cannot be pushed")
+        case .nil: throw .conversion("table key is nil")
+        case .number(let d) where d.isNaN: throw .conversion("table key is NaN")
+        case .other(let name): throw .conversion("table key of type \(name) cannot be pushed")
         default: break
         }
         state.withPushedReference(reference) { L, t in

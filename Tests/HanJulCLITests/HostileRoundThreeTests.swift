@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestTiers
 import Testing
 
 /// The third hostile-input round (docs/RELIABILITY.md, H-1 to H-8), end to end through the
@@ -312,7 +313,7 @@ import Testing
 
     /// One valid game line repeated a million times inflates hundreds of times over: refused
     /// once past 64 MiB, not decoded to the end.
-    @Test func aGzipBombOfRepeatedLinesIsRefused() throws {
+    @Test(.runsLong) func aGzipBombOfRepeatedLinesIsRefused() throws {
         let scratch = try TemporaryFolder()
         let plain = scratch.path + "/one.jsonl"
         #expect(try Hanjul.run(["sim", "--games", "1", "--seed", "1", "--cap", "10", "--jsonl", plain, "--quiet"]).status == 0)

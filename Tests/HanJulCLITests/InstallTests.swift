@@ -1,5 +1,6 @@
 import Foundation
 import HanJulCore
+import TestTiers
 import Testing
 
 /// `scripts/install PREFIX` as issue 14's "Done when" says, once per test run: install into
@@ -9,7 +10,7 @@ import Testing
 /// run `PREFIX/bin/hanjul --version`, `hanjul mods` (the bundled mods, found beside the
 /// binary) and `hanjul run --seed 1 --actions H --json`. Then the man page, completions,
 /// desktop entry and licence that came with it, `DESTDIR`, and `--uninstall`.
-@Suite(.serialized) struct InstallTests {
+@Suite(.serialized, .runsLong) struct InstallTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 

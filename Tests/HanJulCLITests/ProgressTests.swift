@@ -1,10 +1,11 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// The progress bar's manners, with standard error a real pseudo-terminal (standard output
 /// a pipe): block characters under a UTF-8 locale, ASCII under any other, plain lines and
 /// no escape codes or carriage returns under `TERM=dumb`, nothing with `--quiet`.
-@Suite struct ProgressTests {
+@Suite(.needsTerminal) struct ProgressTests {
     static let helper = #"""
         import json, os, pty, subprocess, sys, termios
         binary, args, env = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// The Slurm recipe (scripts/slurm/sweep.sbatch) on a real single-node Slurm that the test
 /// starts itself (Tests/slurm/cluster.sh: Debian's munge, slurmctld and slurmd on loopback
 /// ports, every file in a temporary folder). If Slurm cannot be started here the test
 /// fails and says why; it never passes without having run the array.
-@Suite(.serialized) struct SlurmArrayTests {
+@Suite(.serialized, .needsSlurm) struct SlurmArrayTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs a script of the repository, returning its status and output.

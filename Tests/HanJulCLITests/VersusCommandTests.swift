@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `hanjul sim --versus A:B` through the built binary (#24).
@@ -40,7 +41,7 @@ import Testing
         #expect((b["attackPerPiece"] as? Double ?? 0) > (a["attackPerPiece"] as? Double ?? 1), "\(run.stdout)")
     }
 
-    @Test func aVersusJSONLRunResumedAfterAStopIsByteIdenticalToAnUninterruptedOne() throws {
+    @Test(.runsLong) func aVersusJSONLRunResumedAfterAStopIsByteIdenticalToAnUninterruptedOne() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-versus-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
 import HanJulFiles
+import TestTiers
 import Testing
 
 @Suite("kill -9 during saves")
 struct KillLoopTests {
     /// RELIABILITY D-1: kill the writer at random moments; the file must always
     /// be exactly one complete version. `HANJUL_KILL_LOOPS` raises the count.
-    @Test("SIGKILL at random moments: the file is always a complete known version")
+    @Test("SIGKILL at random moments: the file is always a complete known version", .runsLong)
     func killLoop() throws {
         let loops = ProcessInfo.processInfo.environment["HANJUL_KILL_LOOPS"].flatMap(Int.init) ?? 1000
         let folder = TemporaryFolder()

@@ -1,5 +1,6 @@
 import HanJulCore
 @testable import HanJulMods
+import TestTiers
 import Testing
 
 /// `Mods/guideline` against `GuidelineReference`, an SRS game written separately from the
@@ -260,7 +261,7 @@ import Testing
         return (tally, nil)
     }
 
-    @Test func randomGamesMatchTheReferenceCellForCell() throws {
+    @Test(.runsLong) func randomGamesMatchTheReferenceCellForCell() throws {
         let (tally, mismatch) = try Self.compare(games: 1000, pieces: 20, seed: 12)
         #expect(mismatch == nil, "\(mismatch ?? "")")
         // The games reach what they are meant to test.

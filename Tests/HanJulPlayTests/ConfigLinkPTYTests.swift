@@ -1,12 +1,13 @@
 import Foundation
 import PTYSupport
+import TestTiers
 import Testing
 
 /// #39 item 5 through the real `hanjul` in a pseudo-terminal: keys.conf and settings.conf as
 /// stow, chezmoi and home-manager make them (links into a dotfiles folder) no longer stop
 /// HanJul starting ("…ELOOP; fix or remove that line"); a link to something that is not the
 /// user's regular file is refused with one line naming the file.
-@Suite("config files behind symbolic links", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("config files behind symbolic links", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct ConfigLinkPTYTests {
     /// `config/hanjul/NAME -> ../../dotfiles/NAME` with `text` in the target.
     static func link(_ name: String, text: String, in home: GameHarness.Home) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PTYSupport
+import TestTiers
 import Testing
 
 /// A fault the matrix injects (RELIABILITY §2, issue 7): `playdrive.py` scenario
@@ -123,7 +124,7 @@ extension Fault {
 /// the keyboard mode pushed too). The eight runs of one fault run in parallel (separate
 /// processes, homes and terminals); the faults run one after another.
 @Suite("the fault × state matrix of hanjul play (RELIABILITY §2)", .serialized,
-       .enabled(if: GameHarness.isReady, GameHarness.notReady))
+       .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct FaultMatrixTests {
     static let brokenOnLock = """
         return {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HanJulPlay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// RELIABILITY T-14 in the game itself: the terminal closing under `hanjul play` (the pty
@@ -8,7 +9,7 @@ import Testing
 /// after a piece has locked. The game must end promptly without spinning, and the game's
 /// replay must be saved and verify.
 @Suite("hanjul play when its terminal goes away (RELIABILITY T-14)", .serialized,
-       .enabled(if: GameHarness.isReady, GameHarness.notReady))
+       .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct HangupTests {
     /// What ends the game, and how the process must end: a hang-up is seen as closed input
     /// (the loop saves the replay and returns; status 1); SIGHUP saves the replay, restores

@@ -2,12 +2,13 @@ import Foundation
 import HanJulCore
 import HanJulReplay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// Every key counts in every terminal (#34): key streams typed into a real pseudo-terminal
 /// that answers as xterm (no release events) or as kitty (release events), and into a real
 /// tmux; the saved replay must hold exactly what the keys meant, at the bytes' times.
-@Suite("input fidelity: every key counts, at its time", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("input fidelity: every key counts, at its time", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct InputFidelityPTYTests {
     static let rotate = Array("w".utf8), drop = Array(" ".utf8)
 
@@ -150,7 +151,7 @@ private func replayed(_ replay: Replay) throws -> Game<StandardRules> {
 }
 
 /// READY/GO (#34): a race's clock starts at GO; keys held through GO act on the first piece.
-@Suite("READY/GO in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("READY/GO in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct CountdownPTYTests {
     static let sprint = ["play", "--mod", "guideline", "--mod", "sprint", "--seed", "3", "--countdown", "1500",
                          "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]

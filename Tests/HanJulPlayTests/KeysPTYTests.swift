@@ -2,11 +2,12 @@ import Foundation
 import HanJulCore
 @testable import HanJulPlay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// Settings → Keys through the real `hanjul` in a pseudo-terminal, by keys only: a key
 /// rebound there works in the next game, and the player's keys.conf keeps its lines.
-@Suite("the Keys page in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("the Keys page in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct KeysPTYTests {
     static let down = "\u{1B}[B"
 

@@ -2,6 +2,7 @@ import Foundation
 import HanJulCore
 import HanJulPlay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// `hanjul play` in a real kitty (Debian's `kitty`, under `Xvfb` with
@@ -12,7 +13,7 @@ import Testing
 ///
 /// Needs `Xvfb`, `kitty`, `xdotool` and ImageMagick's `import` (scripts/deps.sh installs
 /// them); when one is missing or kitty cannot start, the test is cancelled with the reason.
-@Suite("hanjul play in a real kitty", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("hanjul play in a real kitty", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct KittyEndToEndTests {
     static let tools = ["Xvfb", "kitty", "xdotool", "import"]
 

@@ -1,10 +1,11 @@
 import Foundation
 import PTYSupport
+import TestTiers
 import Testing
 
 /// Issue 25 item 5: the game's manners under a locale that is not UTF-8, and a replay that
 /// cannot be saved, through the real `hanjul play` in a pseudo-terminal.
-@Suite("locale and read-only manners in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("locale and read-only manners in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct LocalePTYTests {
     /// The bytes above 0x7F in `bytes`, with a little context each, for the message.
     static func nonASCII(_ bytes: [UInt8]) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import PTYSupport
+import TestTiers
 import Testing
 
 /// The fault matrix in the start screen's states: the menu, Settings, High scores and the
@@ -7,7 +8,7 @@ import Testing
 /// that answers as kitty does. `q` does not quit from a page (it goes back), so each run
 /// ends with Ctrl-C, which quits from anywhere.
 @Suite("the fault × state matrix of the start screen (RELIABILITY §2)", .serialized,
-       .enabled(if: GameHarness.isReady, GameHarness.notReady))
+       .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct MenuFaultMatrixTests {
     static let states = ["menu", "settings", "scores", "replays"]
     static let faults: [Fault] = [.ctrlCByte, .sigint, .sigterm, .sighup, .ctrlZ, .sigtstp, .sigstop, .resize, .burst, .crash, .segv, .abort]

@@ -1,11 +1,12 @@
 import Foundation
 import HanJulCore
 import PTYSupport
+import TestTiers
 import Testing
 
 /// The start screen through the real `hanjul` in a pseudo-terminal: what a new player sees
 /// and does, by keys only.
-@Suite("the start screen in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("the start screen in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct MenuPTYTests {
     static let down = "\u{1B}[B"
 

@@ -1,11 +1,12 @@
 import Foundation
 import HanJulPlay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// The Modes page and the Play row through the real `hanjul` in a pseudo-terminal, by keys
 /// only, with the repository's mods (#20 items 1 and 2).
-@Suite("the Modes page in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("the Modes page in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct ModesPTYTests {
     static let down = "\u{1B}[B"
 

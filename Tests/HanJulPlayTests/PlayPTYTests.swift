@@ -2,13 +2,14 @@ import Foundation
 import HanJulCore
 import HanJulReplay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// End to end: the real `hanjul play` in a real pseudo-terminal under a job-control shell
 /// (the shared harness, `PTYDriver`), each run with its own temporary HOME and XDG folders.
 /// What the session does is tested in-process (PlaySessionTests, HandlingTests); these
 /// cover what needs a terminal.
-@Suite("hanjul play in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("hanjul play in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct PlayPTYTests {
     @Test("quitting in each state restores the terminal; keys exit 0, signals kill by the signal", arguments: [
         ("playing", "q", "exited", 0), ("playing", "\u{03}", "exited", 0), ("playing", "\u{1B}", "exited", 0),
@@ -254,7 +255,7 @@ struct PlayPTYTests {
 
 /// Handling through a real terminal: the game's own DAS and ARR from the key events, with
 /// the exact bytes kitty sends, and with a terminal's plain auto-repeat.
-@Suite("handling in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("handling in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct PTYHandlingTests {
     /// The times (ms of play) of the actions `letter` in a replay.
     static func times(of action: Action, in replay: Replay) -> [Int] {

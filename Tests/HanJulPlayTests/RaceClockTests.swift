@@ -3,6 +3,7 @@ import HanJulCore
 @testable import HanJulPlay
 import HanJulRender
 import PTYSupport
+import TestTiers
 import Testing
 
 /// The race clock a racer reads (issue 21 item 1): milliseconds while racing, and the pace
@@ -92,7 +93,7 @@ struct RaceClockTests {
 }
 
 /// The race clock in the real `hanjul` in a pseudo-terminal.
-@Suite("race clock in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("race clock in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct RaceClockPTYTests {
     static func time(in screen: String) -> Int? {
         guard let range = screen.range(of: #"TIME +\d+:\d\d\.\d\d\d"#, options: .regularExpression) else { return nil }

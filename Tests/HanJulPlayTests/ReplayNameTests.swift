@@ -7,6 +7,7 @@ import HanJulReplay
 import HanJulRender
 import HanJulTerminal
 import PTYSupport
+import TestTiers
 import Testing
 
 /// Replays whose names differ only in bytes that are not UTF-8 (RELIABILITY H-5):
@@ -187,7 +188,7 @@ struct ReplayNameTests {
 
 /// The same through the real `hanjul` in a pseudo-terminal: the command line's launcher
 /// (watch and verify under the recorded rules) and the data folder's store.
-@Suite("replay file names are bytes, in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("replay file names are bytes, in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct ReplayNamePTYTests {
     @Test("v verifies each of a\\xFF.hjr and a\\u{FFFD}.hjr from its own bytes; d d deletes the first and only it")
     func verifyAndDelete() throws {

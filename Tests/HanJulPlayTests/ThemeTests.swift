@@ -3,6 +3,7 @@ import HanJulCore
 import HanJulRender
 import HanJulTerminal
 import PTYSupport
+import TestTiers
 import Testing
 
 /// D6 and D7 (issue 21): cells drawn solid (coloured backgrounds), and colours that read on
@@ -136,7 +137,7 @@ struct ThemeTests {
 }
 
 /// The real `hanjul` in a pseudo-terminal that answers OSC 11.
-@Suite("light background in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("light background in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct ThemePTYTests {
     @Test("asked at start-up, a white background answered: the game redraws with dark labels; unanswered, it stays dark; no key from the answer")
     func answersTheQuery() throws {

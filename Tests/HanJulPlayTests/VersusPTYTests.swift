@@ -2,13 +2,14 @@ import Foundation
 import HanJulCore
 import HanJulPlay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// `hanjul play --versus bot` through the real binary in a pseudo-terminal (#24 item 2): the
 /// player hard-drops until one side tops out against the bot at 1 PPS; garbage reaches the
 /// bot's board with its hole in the column the match seed draws, the bot's own attack cancels
 /// what waits for it, and the saved match replay verifies.
-@Suite("versus against the bot in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("versus against the bot in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct VersusPTYTests {
     /// Every lock sends one line; garbage enters at once, one clean column per attack.
     static let everyLock = """

@@ -6,6 +6,7 @@ import HanJulRender
 import HanJulReplay
 import HanJulTerminal
 import PTYSupport
+import TestTiers
 import Testing
 
 /// Versus match replays (.hjvs) on the start screen's Replays page: listed with games by
@@ -158,7 +159,7 @@ struct VersusReplaysPageTests {
 
 /// The same through the real `hanjul` in a pseudo-terminal: the command line's launcher
 /// opens and verifies the match under its recorded rules, and refuses one whose mod changed.
-@Suite("versus match replays on the Replays page, in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("versus match replays on the Replays page, in a pseudo-terminal", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct VersusReplaysPagePTYTests {
     @Test("v verifies a match; Enter shows it on two boards; a match whose mod's hash differs is refused with the .hjr wording")
     func realLauncher() throws {

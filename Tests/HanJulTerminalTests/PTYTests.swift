@@ -1,5 +1,6 @@
 import Foundation
 import PTYSupport
+import TestTiers
 import Testing
 
 /// `hanjul-termprobe` (the terminal layer alone) in the shared pseudo-terminal harness.
@@ -25,7 +26,7 @@ func expectBaseline(_ run: PTYRun, sourceLocation: SourceLocation = #_sourceLoca
 
 /// End-to-end: the real `hanjul-termprobe` in a real pseudo-terminal, under a small
 /// job-control shell. Each test is one way out of the program.
-@Suite("Terminal restore through a PTY", .serialized, .enabled(if: Probe.isReady, Probe.notReady))
+@Suite("Terminal restore through a PTY", .serialized, .enabled(if: Probe.isReady, Probe.notReady), .needsTerminal)
 struct PTYTests {
     @Test("quitting with q or the Ctrl-C byte exits 0 and restores (T-1, T-3)", arguments: ["q", "\u{03}"])
     func quitKeys(key: String) throws {
@@ -209,7 +210,7 @@ struct PTYTests {
 
 /// The kitty keyboard protocol at the terminal layer, against a pseudo-terminal answering
 /// as kitty does (`CSI ? 0 u`, `CSI ? 62 ; c`) or as xterm does (the device attributes only).
-@Suite("kitty keyboard protocol through a PTY", .serialized, .enabled(if: Probe.isReady, Probe.notReady))
+@Suite("kitty keyboard protocol through a PTY", .serialized, .enabled(if: Probe.isReady, Probe.notReady), .needsTerminal)
 struct KittyProtocolTests {
     static let on: [PTYStep] = Probe.started + [.wait("KEYBOARD on", from: "start")]
 
@@ -274,7 +275,7 @@ struct KittyProtocolTests {
 }
 
 /// The program must refuse to start, with one line and not one escape byte (T-8 – T-10).
-@Suite("Refusing to start without a usable terminal", .serialized, .enabled(if: Probe.isReady, Probe.notReady))
+@Suite("Refusing to start without a usable terminal", .serialized, .enabled(if: Probe.isReady, Probe.notReady), .needsTerminal)
 struct StartupRefusalTests {
     private func expectRefusal(_ run: PTYRun, mentioning phrase: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.error == nil, sourceLocation: sourceLocation)

@@ -120,6 +120,71 @@ import Testing
         }
     }
 
+    /// A direct call into the C library: a system call or libc function by name (one not
+    /// called through a dot, which would be a method), a descriptor or file-mode constant,
+    /// `environ`, or `HanJulSystem.open`/`read`/`write`/`close` (Glibc's, reached through
+    /// the module).
+    static var cLibraryUse: Regex<Substring> {
+        let calls = "lstat|stat|fstat|fstatat|ftruncate|fsync|fdatasync|lseek|renameat|unlink|unlinkat|mkdir|rmdir|"
+            + "opendir|fdopendir|readdir|closedir|readlink|realpath|symlink|access|chmod|fchmod|flock|fcntl|ioctl|"
+            + "dup|dup2|pipe|poll|socket|setsockopt|getsockopt|kill|signal|sigaction|getpid|getppid|getuid|geteuid|"
+            + "getpwuid|fork|execve|execvp|posix_spawn|posix_spawnp|posix_spawn_file_actions_init|waitpid|_exit|isatty|"
+            + "tcgetattr|tcsetattr|getenv|setenv|unsetenv|strerror|clock_gettime|nanosleep|usleep|sysconf|setrlimit|"
+            + "getrlimit|getrusage|pthread_create|pthread_join|pthread_mutex_init|pthread_mutex_lock|pthread_mutex_unlock|"
+            + "localtime_r|gmtime_r|strftime|setlocale|nl_langinfo|mkdtemp|mkstemp|inotify_init1|inotify_add_watch|alarm|"
+            + "fflush|sched_yield|getcwd|chdir|umask"
+        let pattern = "(?:^|[^\\w.])(?:\(calls))\\(|\\bHanJulSystem\\.(?:open|close|read|write)\\(|\\bS_IF[A-Z]+\\b|\\bO_[A-Z]+\\b|\\bSTD(?:IN|OUT|ERR)_FILENO\\b|\\benviron\\b"
+        return (try! Regex(pattern, as: Substring.self)).anchorsMatchLineEndings().wordBoundaryKind(.simple)
+    }
+
+    /// The files outside HanJulSystem that still call the C library themselves (issue #41;
+    /// docs/ARCHITECTURE.md, "Not yet as planned"). The list only shrinks: a new file calls
+    /// a HanJulSystem function, and a file that no longer needs its entry loses it.
+    static let notYetThroughTheSystemTarget: Set<String> = [
+        "Sources/HanJulCommands/BenchMeasure.swift",
+        "Sources/HanJulCommands/ModOptions.swift",
+        "Sources/HanJulCommands/VersusCommand+Play.swift",
+        "Sources/HanJulFiles/AppPaths.swift",
+        "Sources/HanJulFiles/AtomicFile.swift",
+        "Sources/HanJulFiles/ConfigFile.swift",
+        "Sources/HanJulFiles/Directory.swift",
+        "Sources/HanJulFiles/FileLock.swift",
+        "Sources/HanJulFiles/OutputFile.swift",
+        "Sources/HanJulFiles/SafeFile.swift",
+        "Sources/HanJulFiles/Syscall.swift",
+        "Sources/HanJulFiles/TrustedFile.swift",
+        "Sources/HanJulMods/ModPackage.swift",
+        "Sources/HanJulMods/ModSearchPath.swift",
+        "Sources/HanJulPlay/ModWatcher.swift",
+        "Sources/HanJulPlay/PlayStore+Versus.swift",
+        "Sources/HanJulSweep/Platform.swift",
+        "Sources/HanJulSweep/SweepFile.swift",
+        "Sources/HanJulSweep/VersusStats.swift",
+        "Sources/HanJulTerminal/FileDescriptorWriter.swift",
+        "Sources/HanJulTerminal/TerminalEnvironment.swift",
+        "Sources/HanJulTerminal/TerminalSession.swift",
+        "Sources/LuaKit/LuaThread.swift",
+        "Sources/LuaKit/LuaWatchdog.swift",
+        "Sources/hanjul-savetorture/main.swift",
+        "Sources/hanjul-termprobe/main.swift",
+    ]
+
+    /// System calls go through HanJulSystem (issue #41): no file outside it calls the C
+    /// library directly, except those not yet moved.
+    @Test func systemCallsGoThroughTheSystemTarget() {
+        var calling: Set<String> = []
+        for (path, text) in Self.sources(under: "Sources", extensions: ["swift"]) where !path.hasPrefix("Sources/HanJulSystem/") {
+            let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+            guard let use = code.firstMatch(of: Self.cLibraryUse) else { continue }
+            calling.insert(path)
+            #expect(Self.notYetThroughTheSystemTarget.contains(path),
+                    "\(path) calls the C library (\(use.output.trimmingCharacters(in: .whitespaces))): add a small function to HanJulSystem and call that")
+        }
+        let moved = Self.notYetThroughTheSystemTarget.subtracting(calling).sorted()
+        #expect(moved.isEmpty, "\(moved) no longer call the C library: take them off notYetThroughTheSystemTarget")
+        #expect("var info = stat()\nlstat(path, &info)\nwriter.fsync(x)".matches(of: Self.cLibraryUse).count == 2)
+    }
+
     /// LuaKit's one stack guard (issue #23, RELIABILITY L-33): the Lua stack top is set back,
     /// and the stack grown, only inside LuaStackGuard.
     @Test func onlyTheStackGuardSetsTheLuaStackTop() {
@@ -130,12 +195,38 @@ import Testing
         }
     }
 
+    /// The number of lines of `text`.
+    static func lineCount(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+    }
+
     /// No Swift file in Sources over 450 lines (issue #23): a longer one is split along its
     /// seams into `Type+Aspect.swift` extensions.
     @Test func noSourceFileIsOverFourHundredFiftyLines() {
         for (path, text) in Self.sources(under: "Sources", extensions: ["swift"]) {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            let lines = Self.lineCount(text)
             #expect(lines <= 450, "\(path) has \(lines) lines")
         }
+    }
+
+    /// The C files too (issue #41): one over 450 lines needs its reason in
+    /// docs/ARCHITECTURE.md, as a line "- `Sources/…/file.c`: why", and a reason is dropped
+    /// when its file no longer needs it.
+    @Test func noCFileIsOverFourHundredFiftyLinesWithoutAReason() throws {
+        let plan = try String(contentsOf: Self.repository.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let reason = #/^- `(Sources/[^`]+\.[ch])`: \S/#.anchorsMatchLineEndings()
+        let excused = Set(plan.matches(of: reason).map { String($0.output.1) })
+        let sources = Self.sources(under: "Sources", extensions: ["c", "h"])
+        #expect(sources.count > 10)
+        for (path, text) in sources {
+            let lines = Self.lineCount(text)
+            if excused.contains(path) {
+                #expect(lines > 450, "\(path) has \(lines) lines: drop its reason from docs/ARCHITECTURE.md")
+            } else {
+                #expect(lines <= 450, "\(path) has \(lines) lines: split it, or write why in docs/ARCHITECTURE.md")
+            }
+        }
+        let missing = excused.subtracting(sources.map(\.path))
+        #expect(missing.isEmpty, "docs/ARCHITECTURE.md excuses files that do not exist: \(missing.sorted())")
     }
 }

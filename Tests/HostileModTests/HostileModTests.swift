@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// The hostile-mod corpus (RELIABILITY §5.1): every `Tests/HostileMods/<case>/mod.lua`,
@@ -12,7 +13,7 @@ import Testing
 /// the home, working, temporary and mod folders are byte-identical afterwards (but for
 /// the quarantine file of a `hung` case), and that the benign mod plays right after in a
 /// fresh process of the same home.
-@Suite struct HostileModTests {
+@Suite(.runsLong) struct HostileModTests {
     static let cases: [CorpusCase] = CorpusCase.loadAll()
 
     @Test func theCorpusIsThere() {

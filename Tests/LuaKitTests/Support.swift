@@ -71,6 +71,6 @@ func callFailure(_ body: () throws -> Void) -> LuaError? {
     } catch let error as LuaError {
         return error
     } catch {
-        return .badValue("unexpected error \(error)")
+        return .conversion("unexpected error \(error)")
     }
 }

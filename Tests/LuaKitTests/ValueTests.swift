@@ -48,8 +48,8 @@ import Testing
         #expect(table.arrayValues() == [10, 20, 30])
         #expect(table.entries().count == 4)
         #expect(table.rawGet(.number(1.0)) == 10)
-        #expect(throws: LuaError.badValue("table key is NaN")) { try table.rawSet(.number(.nan), 1) }
-        #expect(throws: LuaError.badValue("table key is nil")) { try table.rawSet(nil, 1) }
+        #expect(throws: LuaError.conversion("table key is NaN")) { try table.rawSet(.number(.nan), 1) }
+        #expect(throws: LuaError.conversion("table key is nil")) { try table.rawSet(nil, 1) }
         table.rawSet("added", true)
         #expect(table["added"] == true)
         #expect(result.first == result.first)
@@ -66,7 +66,7 @@ import Testing
         #expect(try state.call(identity, 7) == 7)
         let read = try state.call(identity, resultCount: 2, push: { $0.push(3); $0.push("x") }, read: { ($0.count, try $0.integer(1), try $0.string(2)) })
         #expect(read == (2, 3, "x"))
-        #expect(throws: LuaError.badValue("result #1: string expected, got integer 3")) {
+        #expect(throws: LuaError.conversion("result #1: string expected, got integer 3")) {
             _ = try state.call(identity, resultCount: 1, push: { $0.push(3) }, read: { try $0.string(1) })
         }
     }

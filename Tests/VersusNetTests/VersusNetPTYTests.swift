@@ -2,13 +2,14 @@ import Foundation
 import HanJulNet
 import HanJulSystem
 import PTYSupport
+import TestTiers
 import Testing
 
 /// `hanjul versus` end to end: two real processes, each in its own pseudo-terminal, play a
 /// match on the loopback; and the test itself, as the host over a raw socket, sends what no
 /// honest peer sends and checks that hanjul ends with one clear line, exits, and leaves the
 /// terminal as it found it.
-@Suite(.serialized) struct VersusNetPTYTests {
+@Suite(.serialized, .needsTerminal) struct VersusNetPTYTests {
     static var hanjul: String? { PTYDriver.binary("hanjul") }
 
     /// A free loopback port (bound once by the system's choice, then let go).

@@ -2,13 +2,14 @@ import Foundation
 import HanJulNet
 import HanJulSystem
 import PTYSupport
+import TestTiers
 import Testing
 
 /// #39 (and #35 item 3), end to end with real processes in pseudo-terminals: the rules check
 /// compares the mods' real SHA-256s and names the mod that differs; a client written from
 /// docs/VERSUS-PROTOCOL.md alone is accepted; the largest seed the command line takes is
 /// played; SIGTERM mid-match restores the terminal, tells the peer, says one line, exits 1.
-@Suite(.serialized) struct VersusRulesCheckPTYTests {
+@Suite(.serialized, .needsTerminal) struct VersusRulesCheckPTYTests {
     static var hanjul: String? { PTYDriver.binary("hanjul") }
     static let root = PTYDriver.packageRoot.path
 

@@ -1,0 +1,98 @@
+/// What `stat(2)` says of a file that HanJul reads: its kind and size.
+public struct FileStatus: Equatable, Sendable {
+    /// The kind of file (`st_mode & S_IFMT`).
+    public enum Kind: Equatable, Sendable {
+        case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
+    }
+
+    public let kind: Kind
+    /// The size in bytes (`st_size`).
+    public let size: Int
+    /// When it was last modified, in nanoseconds since 1970 (`st_mtim`).
+    public let modified: Int64
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
+        size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// `lstat(2)`: the file at `path` itself, a symbolic link not followed.
+    public static func ofLink(atPath path: String) throws(Errno) -> FileStatus {
+        var info = stat()
+        _ = try retryingInterrupts { lstat(path, &info) }
+        return FileStatus(info)
+    }
+}
+
+extension FileDescriptor {
+    /// How a file is opened: the `open(2)` flags HanJul uses.
+    public struct OpenOptions: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        public static let create = OpenOptions(rawValue: O_CREAT)
+        public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+        public static let closeOnExec = OpenOptions(rawValue: O_CLOEXEC)
+        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        public static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
+    }
+
+    /// `open(2)` with `options`, retried on `EINTR`.
+    public static func open(_ path: String, _ options: OpenOptions, permissions: mode_t = 0) throws(Errno) -> FileDescriptor {
+        try open(path, options.rawValue, mode: permissions)
+    }
+
+    /// `fstat(2)`.
+    public func status() throws(Errno) -> FileStatus {
+        var info = stat()
+        _ = try retryingInterrupts { fstat(rawValue, &info) }
+        return FileStatus(info)
+    }
+
+    /// `ftruncate(2)`: the file cut (or grown) to `length` bytes.
+    public func truncate(to length: Int) throws(Errno) {
+        _ = try retryingInterrupts { ftruncate(rawValue, off_t(length)) }
+    }
+
+    /// `lseek(2)` to the end; the offset there.
+    public func seekToEnd() throws(Errno) -> Int {
+        Int(try retryingInterrupts { lseek(rawValue, 0, SEEK_END) })
+    }
+
+    /// `fsync(2)`: the file's data and size on the disk.
+    public func synchronize() throws(Errno) {
+        _ = try retryingInterrupts { fsync(rawValue) }
+    }
+
+    /// Whether the descriptor is a pipe whose reading end is closed: `poll(2)` answers
+    /// `POLLERR` at once for it.
+    public var isWidowedPipe: Bool {
+        var descriptor = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR) != 0
+    }
+
+    /// Whether the descriptor is a terminal (`isatty(3)`).
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    /// Turns `O_NONBLOCK` off (`fcntl(2)`): reads and writes wait again.
+    public func makeBlocking() throws(Errno) {
+        let flags = try retryingInterrupts { fcntl(rawValue, F_GETFL) }
+        _ = try retryingInterrupts { fcntl(rawValue, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+}
+
+extension Errno {
+    public static let brokenPipe = Errno(rawValue: EPIPE)
+    public static let invalidArgument = Errno(rawValue: EINVAL)
+}

@@ -1,0 +1,40 @@
+/// The process itself: its id, its environment, its exit and its standard I/O buffers.
+public enum SystemProcess {
+    /// The process id (`getpid(2)`).
+    public static var id: Int32 { getpid() }
+
+    /// The environment variable `name` (`getenv(3)`), or nil when it is not set.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The user's home folder as the password database has it (`getpwuid(getuid())`), for
+    /// when `HOME` is not set; the bytes, which may not be UTF-8.
+    public static func homeFromPasswordDatabase() -> [UInt8]? {
+        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(folder).assumingMemoryBound(to: UInt8.self), count: strlen(folder)))
+    }
+
+    /// Ends the process at once with `status` (`_exit(2)`): no atexit handlers, no stdio
+    /// flush. For a watchdog thread, whose caller may be stuck holding a lock.
+    public static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
+
+    /// A write to a pipe nobody reads fails with `EPIPE` instead of killing the process
+    /// (`SIGPIPE` ignored).
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Writes out every stdio buffer (`fflush(NULL)`), so bytes written past stdio follow
+    /// what `print` wrote before them.
+    public static func flushStandardOutput() { fflush(nil) }
+}
+
+/// Files by path.
+public enum FileSystem {
+    /// Whether anything (a file, folder, link to something) is at `path` (`access(2)`, F_OK).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Removes the file at `path` (`unlink(2)`).
+    public static func remove(_ path: String) throws(Errno) {
+        _ = try retryingInterrupts { unlink(path) }
+    }
+}
