@@ -2,13 +2,14 @@ import Foundation
 import HanJulCore
 import HanJulReplay
 import PTYSupport
+import TestTiers
 import Testing
 
 /// IRS in Master (#34, #37): under an entry delay a turn pressed during the delay, or held
 /// through it where the terminal reports key release, turns the next piece as it enters.
 /// Keys typed into a real pseudo-terminal; the saved replay played back by `hanjul run`
 /// says how the entering piece stands.
-@Suite("IRS: a turn in the entry delay turns the entering piece", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady))
+@Suite("IRS: a turn in the entry delay turns the entering piece", .serialized, .enabled(if: GameHarness.isReady, GameHarness.notReady), .needsTerminal)
 struct EntryTurnPTYTests {
     static let master = ["play", "--mod", "guideline", "--mod", "master", "--seed", "5", "--countdown", "0",
                          "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]
