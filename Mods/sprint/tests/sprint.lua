@@ -28,14 +28,14 @@ t.test("without W actions no time passes", function()
   t.eq(value, 0)
 end)
 
-t.test("three pieces of preview", function()
-  local g = t.game { pieces = "IOTS" }
-  t.eq(table.concat({ g:queue() }), "OTS")
+t.test("five pieces of preview", function()
+  local g = t.game { pieces = "IOTSZJL" }
+  t.eq(table.concat({ g:queue() }), "OTSZJ")
 end)
 
 t.test("Sprint 40L (the Modes page): the guideline's hold and lock delay, then sprint's race", function()
-  local g = t.game { mods = { "guideline", "sprint" }, pieces = "IOTS" }
-  t.eq(table.concat({ g:queue() }), "OTS", "sprint's three previews")
+  local g = t.game { mods = { "guideline", "sprint" }, pieces = "IOTSZJL" }
+  t.eq(table.concat({ g:queue() }), "OTSZJ", "sprint's five previews")
   g:play("X")
   t.eq(g:held(), "I")
   g:play(string.rep("G", 20) .. "W499")
