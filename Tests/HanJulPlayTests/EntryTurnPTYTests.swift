@@ -15,7 +15,8 @@ struct EntryTurnPTYTests {
                          "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path]
 
     /// The replay of a Master game fed `events` (then quit with `quit`), and the piece in
-    /// play at its end as `hanjul run --json` has it.
+    /// play (as `hanjul run --json` has it) once the wait after the first drop has told the
+    /// entry delay.
     static func play(answer: PTYDriver.Answer, events: [(Double, [UInt8])], quit: String) throws -> (replay: Replay, piece: [String: Any]?) {
         let home = try GameHarness.Home()
         defer { home.remove() }
@@ -24,7 +25,10 @@ struct EntryTurnPTYTests {
         ])
         expectBaseline(run)
         let replay = try #require(home.savedReplays().first, "no replay: \(run.outputText.suffix(300))")
-        let script = ActionScript.text(of: replay.actions)
+        // Up to the wait after the drop that brings the next piece in (20G then locks it 500 ms later).
+        let drop = replay.actions.firstIndex(of: .hardDrop) ?? 0
+        let entry = replay.actions[drop...].firstIndex { $0.kind == .wait } ?? replay.actions.endIndex - 1
+        let script = ActionScript.text(of: replay.actions[...entry])
         let played = try GameHarness.runPiped(["run", "--mod", "guideline", "--mod", "master", "--seed", "5", "--json",
                                                "--mods-dir", PTYDriver.packageRoot.appendingPathComponent("Mods").path,
                                                "--actions", script], home: home)
@@ -42,7 +46,7 @@ struct EntryTurnPTYTests {
     func xtermPressDuringTheDelay() throws {
         let (replay, piece) = try Self.play(answer: .da1, events: [(0.0, Array(" ".utf8)), (0.15, Array("w".utf8))], quit: "q")
         #expect(Self.moves(replay) == "HC", "\(ActionScript.text(of: replay.actions))")
-        #expect(piece?["rotation"] as? Int == 1, "the entering piece stands turned: \(String(describing: piece))")
+        #expect(piece?["rotation"] as? Int == 1, "the entering piece stands turned: \(String(describing: piece)) after \(ActionScript.text(of: replay.actions))")
     }
 
     @Test("kitty: w held from before the lock through the delay turns the next piece as it enters; pressed and released before, it does not")
@@ -53,7 +57,7 @@ struct EntryTurnPTYTests {
             (0.0, w), (0.1, space), (0.12, spaceUp), (0.9, wUp),
         ], quit: "\u{1B}[113u")
         #expect(Self.moves(held) == "CHC", "the first piece turned, then IRS: \(ActionScript.text(of: held.actions))")
-        #expect(heldPiece?["rotation"] as? Int == 1, "\(String(describing: heldPiece))")
+        #expect(heldPiece?["rotation"] as? Int == 1, "\(String(describing: heldPiece)) after \(ActionScript.text(of: held.actions))")
         let timeline = InputFidelityPTYTests.timeline(held)
         if let drop = timeline.first(where: { $0.action == .hardDrop }), let entry = timeline.last(where: { $0.action == .rotate }) {
             #expect(abs(entry.at - drop.at - 417) <= 2, "the held turn given as the delay ends: \(entry.at - drop.at) ms after the drop")
