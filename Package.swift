@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
         .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
-                                                   "HanJulTerminal", "HanJulRender", "HanJulText"],
+                                                   "HanJulTerminal", "HanJulRender", "HanJulText", "HanJulNet"],
                 swiftSettings: testSwitches),
 
         // The commands as a library, testable in-process: each command's declaration, its typed
@@ -128,7 +128,7 @@ let package = Package(
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
-        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulMods",
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulMods", "HanJulNet",
                                                             "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport", "TestTiers"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],

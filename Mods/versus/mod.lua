@@ -33,6 +33,12 @@ return {
   api = 1,
   after = { "guideline" },
 
+  -- Received garbage is its own kind, grey as in Cheese and Survival, never dealt (the
+  -- referee fills garbage rows with the set's last kind outside the bag).
+  extra_pieces = {
+    { letter = "G", color = "#9CA3AF", bag = false, rotations = { { { 0, 0 } } } },
+  },
+
   garbage = { delay = 0, messiness = 0.3, cap = 8, cancels = true },
 
   attack = function(_, facts, sent)

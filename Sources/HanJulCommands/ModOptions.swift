@@ -51,6 +51,20 @@ struct ModOptions {
 
     var isStandard: Bool { ids.isEmpty }
 
+    /// The mods a versus match plays when none are given: the modern game (`guideline`:
+    /// hold, five previews, 180° turns) with the Guideline attack table and grey garbage
+    /// (`versus`).
+    static let versusDefault = ["guideline", "versus"]
+
+    /// These options for a versus match: without `--mod`, `versusDefault` when the catalog
+    /// finds both (else the standard rules, as before).
+    var forVersus: ModOptions {
+        guard ids.isEmpty, (try? catalog.packages(Self.versusDefault)) != nil else { return self }
+        var options = self
+        options.ids = Self.versusDefault
+        return options
+    }
+
     /// The catalog over `--mods-dir`, `./Mods`, the user's data folder, the system's
     /// (`$XDG_DATA_DIRS`), and last the mods installed beside this binary
     /// (`PREFIX/share/hanjul` for `PREFIX/bin/hanjul`, so an install anywhere finds its mods).

@@ -11,7 +11,7 @@ import HanJulSim
 /// `attack` hook and `garbage` table.
 extension PlayCommand {
     static let versus = Option("--versus", value: "bot", kind: .choice(["bot"]),
-                               help: "play a versus match against the bot: two boards, garbage by the mods' attack table (see --mod versus)")
+                               help: "play a versus match against the bot: two boards, garbage by the mods' attack table (without --mod: guideline and versus)")
     static let versusBot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue)),
                                   help: "with --versus: the bot to play against (default eltetris; attack plays for spins and combos)")
     static let versusPace = Option("--pps", value: "N", help: "with --versus: the bot's pace in pieces per second (default 1)")

@@ -103,7 +103,7 @@ enum PlayCommand {
         LuaPanicHandler.install()
 
         if let versusRequest {
-            return runVersus(versusRequest, mods: mods, config: config, environment: environment, playEnvironment: playEnvironment,
+            return runVersus(versusRequest, mods: mods.forVersus, config: config, environment: environment, playEnvironment: playEnvironment,
                              dataDirectory: paths?.dataDirectory)
         }
         if seed == nil && mods.isStandard {
@@ -145,7 +145,7 @@ enum PlayCommand {
     static func finish(_ result: Result<PlayExit, TerminalError>) -> ExitStatus {
         switch result {
         case .success(.quit): return .success
-        case .success(.inputClosed): return .failure
+        case .success(.inputClosed), .success(.versusEnded): return .failure
         case .failure(let error):
             StandardError.write("hanjul play: \(error); \(advice(for: error))")
             return .usage

@@ -136,7 +136,7 @@ enum ReplayCommand {
         }
         switch result {
         case .success(.quit): return .success
-        case .success(.inputClosed): return .failure
+        case .success(.inputClosed), .success(.versusEnded): return .failure
         case .failure(let error):
             StandardError.write("hanjul replay: \(error); to check a replay without a terminal, use 'hanjul replay --verify FILE'")
             return .usage

@@ -5,7 +5,9 @@ import HanJulFiles
 import HanJulMods
 import HanJulNet
 import HanJulPlay
+import HanJulRender
 import HanJulSim
+import HanJulTerminal
 
 /// `hanjul versus`: two players in two terminals over TCP (docs/VERSUS-PROTOCOL.md). Each
 /// process runs both games: its own from the keyboard, the peer's re-simulated from the
@@ -23,11 +25,13 @@ enum VersusCommand {
                    "--join ADDR:PORT [--mod ID]... [--mods-dir DIR]..."],
         discussion: [
             "The host prints 'waiting for a player on ADDR:PORT' and waits; the joiner connects. Both must play the same rules "
-                + "(the same --mod, with the same files: the handshake compares a hash of them). Garbage comes from the mods' "
-                + "attack and garbage rules (Mods/versus); under the standard rules nothing is sent. First to top out loses.",
+                + "(the same --mod, with the same files: the handshake compares a hash of them); without --mod both play "
+                + "guideline and versus (hold, five previews, 180-degree turns, the Guideline attack table). Garbage (grey) comes from "
+                + "the mods' attack and garbage rules; under rules without them nothing is sent. Both players get the same "
+                + "pieces and garbage holes. First to top out loses.",
             "Each side checks every message of the other: a peer that sends bytes that are not the protocol, an input its game "
                 + "cannot have made, or nothing for 10 s ends the match with one line saying so. Keys as in hanjul play; q leaves.",
-            "  hanjul versus --host 4000 --mod versus --best-of 3     (then, elsewhere: hanjul versus --join 192.0.2.7:4000 --mod versus)",
+            "  hanjul versus --host 4000 --best-of 3     (then, elsewhere: hanjul versus --join 192.0.2.7:4000)",
         ],
         options: [host, join, bestOf, seed] + ModOptions.options)
 
@@ -62,7 +66,7 @@ enum VersusCommand {
         return start(request, role: role)
     }
 
-    /// Checks the terminal and the keys, loads the rules, then connects and plays.
+    /// Checks the terminal, the keys and the settings, loads the rules, then connects and plays.
     static func start(_ request: VersusRun, role: Role) -> ExitStatus {
         let (games, matchSeed, mods) = (request.games, request.matchSeed, request.mods)
         // A terminal and the player's keys first: not after a player has joined.
@@ -70,16 +74,22 @@ enum VersusCommand {
             StandardError.write("hanjul versus: \(name) is not a terminal; a match is played in one")
             return .usage
         }
-        let bindings: KeyBindings
-        switch PlayCommand.loadBindings(try? AppPaths.current()) {
-        case .success(let loaded): bindings = loaded
-        case .failure(let error):
+        let paths = try? AppPaths.current()
+        let bindings: KeyBindings, settings: PlayerSettings
+        switch (PlayCommand.loadBindings(paths), PlayCommand.loadSettings(paths)) {
+        case (.success(let keys), .success(let loaded)): (bindings, settings) = (keys, loaded)
+        case (.failure(let error), _), (_, .failure(let error)):
             StandardError.write(error.line("versus"))
             return .usage
         }
+        // The player's own handling (settings.conf: DAS, ARR, soft drop, DAS cut), as in hanjul play.
+        let environment = TerminalEnvironment.current()
+        let (style, colorMode) = RenderStyle.choose(ascii: false, environment: environment)
+        let config = PlayConfig(seed: nil, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode).with(settings)
+        let table = Table(config: config, environment: environment, dataDirectory: paths?.dataDirectory)
         SystemProcess.ignoreBrokenPipes()
         if mods.ids.isEmpty {
-            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", rulesHash: VersusHello.rulesHash(mods: []), bindings: bindings) {
+            return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: "standard", rulesHash: VersusHello.rulesHash(mods: []), mods: [], table: table) {
                 VersusRules(rules: StandardRules())
             }
         }
@@ -93,7 +103,7 @@ enum VersusCommand {
             // The hello carries each mod's SHA-256 over its files, as a replay's lock records it.
             let rulesHash = VersusHello.rulesHash(mods: loaded.identity.mods.map(\.sha256))
             return connect(role, seed: matchSeed, bestOf: games ?? 1, rules: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), rulesHash: rulesHash,
-                           bindings: bindings) {
+                           mods: mods.ids, table: table) {
                 // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
                 return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
@@ -109,8 +119,16 @@ enum VersusCommand {
     /// How long the handshake may take once connected, and a silent peer in a game.
     static let handshakeMilliseconds = 10_000, stallMilliseconds = 10_000
 
+    /// Where the match is played: the player's settings, the terminal's environment, the
+    /// data folder (its .hjvs and the versus table).
+    struct Table {
+        var config: PlayConfig
+        var environment: [String: String]
+        var dataDirectory: String?
+    }
+
     /// Connects (or waits for the peer), shakes hands, and plays the match.
-    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, rulesHash: String, bindings: KeyBindings,
+    static func connect<R: Rules>(_ role: Role, seed: UInt64?, bestOf: Int, rules: String, rulesHash: String, mods: [String], table: Table,
                                   make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
         let ours = VersusHello(hanjul: HanJulVersion.release, engine: HanJulVersion.engine, rules: rules,
                                rulesHash: rulesHash, seed: seed, bestOf: seed == nil ? nil : bestOf)
@@ -162,7 +180,42 @@ enum VersusCommand {
         }
         say("playing \(peerName) under \(rules), best of \(agreed.bestOf)")
         SystemProcess.flushStandardOutput()
-        return NetPlay.run(link: &link, me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, peerName: peerName, bindings: bindings, make: make)
+        let terms = NetVersusTerms(me: seed == nil ? 1 : 0, seed: agreed.seed, bestOf: agreed.bestOf, mods: mods, peerName: peerName)
+        return play(terms, link: link, table: table, make: make)
+    }
+
+    /// The match in the play session (`NetVersusScreen`), the link one of its driver's
+    /// inputs and outputs; the line it ended with said once the terminal is restored.
+    static func play<R: Rules>(_ terms: NetVersusTerms, link: PeerLink, table: Table, make: @escaping () throws -> VersusRules<R>) -> ExitStatus {
+        var link = link
+        do { _ = try make() } catch {
+            try? link.send(.bye(reason: "the rules failed to start a game"))
+            link.drain(milliseconds: 500)
+            StandardError.write("hanjul versus: the rules failed to start game 1: \(error)")
+            return .modError
+        }
+        let environment = PlayEnvironment.live(store: FileStore(dataDirectory: table.dataDirectory))
+        let result = PlayDriver.run(environment: table.environment, watchedFolders: [], dataDirectory: table.dataDirectory,
+                                    colorMode: table.config.colorMode, peer: link) { size, now in
+            // The rules loaded just above: a failure here is as good as impossible; the
+            // session then shows a plain game, and the peer hears nothing until it gives up.
+            (try? PlaySession.network(terms: terms, make: make, config: table.config, size: size, now: now, environment: environment))
+                ?? PlaySession.game(provider: RulesProvider.standard, rules: StandardRules(), config: table.config, size: size, now: now,
+                                    environment: environment)
+        }
+        switch result {
+        case .success(.versusEnded(let line, let how)):
+            if how == .finished { say("hanjul versus: \(line)") } else { StandardError.write("hanjul versus: \(line)") }
+            SystemProcess.flushStandardOutput()
+            return how == .finished ? .success : how == .rulesFailed ? .modError : .failure
+        case .success(.quit): return .success
+        case .success(.inputClosed): return .failure
+        case .failure(let error):
+            try? link.send(.bye(reason: "the player's terminal cannot play"))
+            link.drain(milliseconds: 500)
+            StandardError.write("hanjul versus: \(error)")
+            return .usage
+        }
     }
 
     /// Why a match ended early: one line for the player.

@@ -33,7 +33,8 @@ struct VersusRun {
             }
             matchSeed = try arguments.seed(VersusCommand.seed) ?? SystemClock.realtime.nanoseconds()
         }
-        mods = try ModOptions(arguments)
+        // No --mod: the modern game with the Guideline attack table, on both sides alike.
+        mods = try ModOptions(arguments).forVersus
     }
 
     /// The options that cannot go together.

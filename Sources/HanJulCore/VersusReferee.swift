@@ -34,6 +34,7 @@ public struct VersusReferee<R: Rules> {
 
     public let sides: [VersusRules<R>]
     public let delivery: Delivery
+    public let dealing: VersusDealing
     /// Each side's game on its clock.
     public private(set) var games: [TimedGame<R>]
     /// Garbage waiting to enter each side's board, oldest first.
@@ -49,21 +50,25 @@ public struct VersusReferee<R: Rules> {
     private var attacksSent = [0, 0]
     private var holes: [SplitMix64]
 
-    /// The seeds of a match's two games and of their garbage holes (side 0's, side 1's).
-    public static func seeds(of seed: UInt64) -> (a: UInt64, b: UInt64, holesA: UInt64, holesB: UInt64) {
+    /// The seeds of a match's two games and of their garbage holes (side 0's, side 1's);
+    /// `.shared`: side 0's for both.
+    public static func seeds(of seed: UInt64, dealing: VersusDealing = .perSide) -> (a: UInt64, b: UInt64, holesA: UInt64, holesB: UInt64) {
         var mix = SplitMix64(seed: seed)
-        return (mix.next(), mix.next(), mix.next(), mix.next())
+        let derived = (a: mix.next(), b: mix.next(), holesA: mix.next(), holesB: mix.next())
+        return dealing == .shared ? (derived.a, derived.a, derived.holesA, derived.holesA) : derived
     }
 
     /// A match from `seed`: side 0 plays `sides[0]` on the game seeded `seeds(of:).a`, side 1
-    /// `sides[1]` on `.b`, each on its `schedules` entry (`.paced`: a bot or a replay's
-    /// actions, taking no time of their own). `keepsMoves`: keep `moves` (for a replay).
+    /// `sides[1]` on `.b` (the same seed under `.shared` dealing), each on its `schedules`
+    /// entry (`.paced`: a bot or a replay's actions, taking no time of their own).
+    /// `keepsMoves`: keep `moves` (for a replay).
     public init(sides: [VersusRules<R>], seed: UInt64, schedules: [TimedGame<R>.Schedule] = [.realTime, .realTime],
-                delivery: Delivery = .immediate, keepsMoves: Bool = false) {
+                delivery: Delivery = .immediate, dealing: VersusDealing = .perSide, keepsMoves: Bool = false) {
         precondition(sides.count == 2 && schedules.count == 2, "a versus match has two sides")
         self.sides = sides
         self.delivery = delivery
-        let derived = Self.seeds(of: seed)
+        self.dealing = dealing
+        let derived = Self.seeds(of: seed, dealing: dealing)
         games = [TimedGame(game: Game(rules: sides[0].rules, source: .seeded(derived.a)), schedule: schedules[0]),
                  TimedGame(game: Game(rules: sides[1].rules, source: .seeded(derived.b)), schedule: schedules[1])]
         holes = [SplitMix64(seed: derived.holesA), SplitMix64(seed: derived.holesB)]
@@ -155,6 +160,7 @@ public struct VersusReferee<R: Rules> {
         var attack = unaccepted[side].removeFirst()
         attack.readyAfter = games[side].state.piecesLocked + sides[side].garbage.delay
         queues[side].append(attack)
+        moves?.append(.accept(side: side, millisecond: games[side].clock / 1_000_000))
         return attack
     }
 

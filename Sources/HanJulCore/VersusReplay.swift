@@ -5,7 +5,7 @@
 /// (winner, both sides' checksums).
 ///
 /// ```
-/// hanjul-versus 2
+/// hanjul-versus 3
 /// mods versus
 /// mod versus 3f2a… 1.0.0
 /// bot eltetris
@@ -46,13 +46,21 @@ public struct VersusReplay: Equatable, Sendable {
     public var bestOf: Int
     /// The match seed (each game's seed is in its own line).
     public var seed: UInt64
+    /// How each game's seed dealt the sides their pieces and holes: `.shared` from format 3
+    /// on, `.perSide` in files of format 1 and 2.
+    public var dealing: VersusDealing = .shared
+    /// A network match (`hanjul versus`): garbage was taken when the receiver said so
+    /// (announced delivery, `SIDE MS +` lines among the moves); format 3 only, after `seed`
+    /// as `delivery announced`.
+    public var announced = false
     public var games: [Game]
 
     public static let magic = "hanjul-versus 1"
-    /// Format 2 adds a `mod ID SHA256 VERSION` line for each mod; a match without mods is
-    /// written as format 1, so older HanJul versions still read it.
+    /// Format 2 adds a `mod ID SHA256 VERSION` line for each mod (a per-side match without
+    /// mods is written as format 1, so older HanJul versions still read it); format 3 is a
+    /// match of shared dealing (both sides the same pieces and holes), with or without mods.
     public static let magicPrefix = "hanjul-versus "
-    public static let newestFormat = 2
+    public static let newestFormat = 3
     /// The longest mod version a match replay may name, in scalars (as `.hjr`).
     public static let maxVersionScalars = 3_100
     /// The most bytes a match replay may have when read.
@@ -83,14 +91,18 @@ public struct VersusReplay: Equatable, Sendable {
     // MARK: - Text
 
     public var text: String {
-        var lines = [modLocks.isEmpty ? Self.magic : Self.magicPrefix + "2", "mods " + mods.joined(separator: " ")]
+        let format = dealing == .shared ? "3" : modLocks.isEmpty ? "1" : "2"
+        var lines = [Self.magicPrefix + format, "mods " + mods.joined(separator: " ")]
         lines += modLocks.map { "mod \($0.id) \($0.sha256) \($0.version)" }
         lines += ["bot " + bot, "pps \(piecesPerSecond)", "best-of \(bestOf)", "seed \(seed)"]
+        if announced { lines.append("delivery announced") }
         for (index, game) in games.enumerated() {
             let winner = game.winner.map(String.init) ?? "-"
             lines.append("game \(index + 1) seed \(game.seed) winner \(winner) checksums "
                          + game.checksums.map { String($0, radix: 16) }.joined(separator: ","))
-            for move in game.moves { lines.append("\(move.side) \(move.millisecond) \(ActionScript.text(of: [move.action]))") }
+            for move in game.moves {
+                lines.append("\(move.side) \(move.millisecond) " + (move.accepts ? "+" : ActionScript.text(of: [move.action])))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -133,7 +145,13 @@ public struct VersusReplay: Equatable, Sendable {
         }
         mods = try value(1, "mods").split(separator: " ").map(String.init)
         modLocks = []
-        if format >= 2 {
+        dealing = format >= 3 ? .shared : .perSide
+        if format == 3 {
+            while lines.indices.contains(2 + modLocks.count), lines[2 + modLocks.count].hasPrefix("mod ") {
+                let index = 2 + modLocks.count
+                modLocks.append(try Self.modLock(String(lines[index].dropFirst(4)), line: index + 1))
+            }
+        } else if format == 2 {
             guard !mods.isEmpty else { throw ParseError(line: 2, reason: "format 2 is for matches under mods, and 'mods' names none") }
             // The mods as loaded (those required included), one line each; not trimmed: a
             // version is kept exactly.
@@ -151,9 +169,11 @@ public struct VersusReplay: Equatable, Sendable {
         bestOf = best
         guard let matchSeed = UInt64(try value(base + 3, "seed")) else { throw ParseError(line: base + 4, reason: "the seed must be a whole number") }
         seed = matchSeed
+        announced = format >= 3 && lines.indices.contains(base + 4) && lines[base + 4] == "delivery announced"
+        let body = base + 4 + (announced ? 1 : 0)
         games = []
-        for (offset, line) in lines.dropFirst(base + 4).enumerated() {
-            let number = offset + base + 5
+        for (offset, line) in lines.dropFirst(body).enumerated() {
+            let number = offset + body + 1
             let fields = line.split(separator: " ").map(String.init)
             if fields.first == "game" {
                 guard fields.count == 8, fields[2] == "seed", fields[4] == "winner", fields[6] == "checksums",
@@ -169,6 +189,11 @@ public struct VersusReplay: Equatable, Sendable {
             guard !games.isEmpty else { throw ParseError(line: number, reason: "a move before the first 'game' line") }
             guard fields.count == 3, let side = Int(fields[0]), side == 0 || side == 1, let millisecond = UInt64(fields[1]) else {
                 throw ParseError(line: number, reason: "expected 'SIDE MILLISECOND ACTION'")
+            }
+            if fields[2] == "+" {
+                guard announced else { throw ParseError(line: number, reason: "'+' (garbage taken) only in a match of announced delivery") }
+                games[games.count - 1].moves.append(.accept(side: side, millisecond: millisecond))
+                continue
             }
             let actions: [Action]
             do { actions = try ActionScript.parse(fields[2], allowing: Set(Action.Kind.allCases)) } catch {
@@ -214,10 +239,17 @@ public struct VersusReplay: Equatable, Sendable {
         do { sides = [try make(), try make()] } catch {
             return "game \(index + 1): the rules do not load: \(error)"
         }
-        var referee = VersusReferee(sides: sides, seed: game.seed, schedules: [.paced, .paced])
+        var referee = VersusReferee(sides: sides, seed: game.seed, schedules: [.paced, .paced], delivery: announced ? .announced : .immediate,
+                                    dealing: dealing)
         for (number, move) in game.moves.enumerated() {
             if referee.isOver { return "game \(index + 1): the match ended before move \(number + 1) of \(game.moves.count)" }
-            referee.apply(move.action, side: move.side)
+            if move.accepts {
+                guard referee.accept(side: move.side, at: referee.games[move.side].clock) != nil else {
+                    return "game \(index + 1): move \(number + 1) takes garbage for side \(move.side), but none was sent"
+                }
+            } else {
+                referee.apply(move.action, side: move.side)
+            }
         }
         let sums = [referee.state(0).checksum, referee.state(1).checksum]
         if sums != game.checksums {

@@ -70,14 +70,34 @@ public struct VersusAttack: Equatable, Sendable {
 
 /// One action a referee applied to a side, with the side's play time (whole milliseconds):
 /// the whole match, in the order played, is these (a match replay's body).
+/// Under announced delivery (a network match) a move may instead be `side` taking the
+/// oldest attack sent to it into its queue (`accepts`; `action` then means nothing).
 public struct VersusMove: Equatable, Sendable {
     public var side: Int
     public var action: Action
     public var millisecond: UInt64
+    public var accepts: Bool
 
     public init(side: Int, action: Action, millisecond: UInt64) {
         self.side = side
         self.action = action
         self.millisecond = millisecond
+        accepts = false
     }
+
+    /// `side` takes the oldest attack waiting for it, at its play time `millisecond`.
+    public static func accept(side: Int, millisecond: UInt64) -> VersusMove {
+        var move = VersusMove(side: side, action: .hardDrop, millisecond: millisecond)
+        move.accepts = true
+        return move
+    }
+}
+
+/// How a match seed deals the two sides their pieces and garbage holes.
+public enum VersusDealing: Equatable, Sendable {
+    /// Both sides get the same piece sequence and the same hole sequence (as TETR.IO and
+    /// Jstris deal): what players play, against the bot or over the network.
+    case shared
+    /// Each side its own (the simulator's, and match replays of format 1 and 2).
+    case perSide
 }

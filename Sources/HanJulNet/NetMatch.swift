@@ -142,7 +142,7 @@ public struct NetMatch<Boards: VersusBoards> {
                 throw ImpossibleInput(milliseconds: milliseconds, "it says its game ended, but replayed from its inputs the game goes on")
             }
             peerClaimedOver = milliseconds
-        case .hello, .ready, .bye:
+        case .hello, .ready, .rematch, .bye:
             throw ImpossibleInput(milliseconds: peerMilliseconds, "an out-of-place \(String(decoding: message.payload.prefix(5), as: UTF8.self).split(separator: " ")[0]) in the middle of a game")
         }
     }

@@ -10,14 +10,14 @@ public struct RefereeBoards<R: Rules>: VersusBoards {
     /// The match as played, and (while an end waits to be decided) the copy the other side
     /// plays on in, with the side that ended and when.
     public private(set) var live: VersusReferee<R>
-    private var pending: (referee: VersusReferee<R>, ended: Int)?
+    private var pending: (referee: VersusReferee<R>, ended: Int, prefix: Int)?
     /// Where each side's game ended (nanoseconds of its play).
     private var endedAt: [UInt64?] = [nil, nil]
     /// A rule's failure, which ends the match.
     public private(set) var failure: String?
 
     public init(sides: [VersusRules<R>], seed: UInt64) {
-        live = VersusReferee(sides: sides, seed: seed, delivery: .announced)
+        live = VersusReferee(sides: sides, seed: seed, delivery: .announced, dealing: .shared, keepsMoves: true)
     }
 
     /// The referee in which `side` plays now.
@@ -41,7 +41,7 @@ public struct RefereeBoards<R: Rules>: VersusBoards {
         ended(outcome, in: live, side: side)
         let other = 1 - side
         // The other side is known past the end: nothing left to decide.
-        if endedAt[side] != nil, live.games[other].clock <= endedAt[side]! { pending = (before, side) }
+        if endedAt[side] != nil, live.games[other].clock <= endedAt[side]! { pending = (before, side, before.moves?.count ?? 0) }
     }
 
     private mutating func ended(_ outcome: VersusOutcome, in referee: VersusReferee<R>, side: Int) {
@@ -62,6 +62,31 @@ public struct RefereeBoards<R: Rules>: VersusBoards {
 
     public mutating func accept(side: Int, at time: UInt64) {
         play(side) { $0.accept(side: side, at: time) }
+    }
+
+    /// When `side` must be woken next (its gravity row or lock delay), nil: not until an input.
+    public func nextDeadline(side: Int) -> UInt64? {
+        guard endedAt[side] == nil, failure == nil else { return nil }
+        return referee(side).games[side].nextDeadline
+    }
+
+    /// The game as a match replay records it (`VersusReplay.Game`): the moves in an order
+    /// a referee of announced delivery plays to the same end, both sides' checksums there,
+    /// and the winner it reaches. When one side ended while the other played on in the
+    /// copy from before that end, the other's moves come first, then the ended side's last.
+    public func recorded(seed: UInt64) -> VersusReplay.Game {
+        guard let pending else {
+            return VersusReplay.Game(seed: seed, winner: live.outcome?.winner, checksums: [live.state(0).checksum, live.state(1).checksum],
+                                     moves: live.moves ?? [])
+        }
+        let copy = pending.referee
+        if copy.outcome != nil {
+            return VersusReplay.Game(seed: seed, winner: copy.outcome?.winner, checksums: [copy.state(0).checksum, copy.state(1).checksum],
+                                     moves: copy.moves ?? [])
+        }
+        let last = (live.moves ?? []).dropFirst(pending.prefix)
+        let sums = (0..<2).map { $0 == pending.ended ? live.state($0).checksum : copy.state($0).checksum }
+        return VersusReplay.Game(seed: seed, winner: live.outcome?.winner, checksums: sums, moves: (copy.moves ?? []) + last)
     }
 
     public func unaccepted(side: Int) -> [UInt64] { referee(side).unaccepted[side].map(\.sentAt) }

@@ -90,6 +90,9 @@ public enum VersusMessage: Equatable, Sendable {
     case time(milliseconds: UInt64)
     /// "My game ended (topped out) at this time."
     case over(milliseconds: UInt64)
+    /// After a match, "play another": the host's carries the new match seed, the joiner's
+    /// none; a new match (from game 1) starts when each side has sent and received one.
+    case rematch(seed: UInt64?)
     /// The sender leaves the match, and why.
     case bye(reason: String)
 
@@ -115,6 +118,7 @@ public enum VersusMessage: Equatable, Sendable {
         case .accept(let milliseconds, let attack): "A \(milliseconds) \(attack)"
         case .time(let milliseconds): "T \(milliseconds)"
         case .over(let milliseconds): "OVER \(milliseconds)"
+        case .rematch(let seed): "REMATCH " + (seed.map { String($0) } ?? "-")
         case .bye(let reason): "BYE " + Self.printable(reason)
         }
     }
@@ -196,6 +200,11 @@ public enum VersusMessage: Equatable, Sendable {
         case "OVER":
             try count(2)
             return .over(milliseconds: try time(words[1]))
+        case "REMATCH":
+            try count(2)
+            if words[1] == "-" { return .rematch(seed: nil) }
+            guard let seed = number(words[1]) else { throw ProtocolError("a malformed REMATCH (seed \(shown(words[1])))") }
+            return .rematch(seed: seed)
         case "BYE":
             return .bye(reason: words.dropFirst().joined(separator: " "))
         default:

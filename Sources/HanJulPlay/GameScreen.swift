@@ -153,7 +153,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         switch input {
         case .key(let event):
             key(event, at: now, environment: environment)
-        case .tick:
+        case .tick, .peer, .peerLost:
             break
         case .resized(let newSize):
             size = newSize

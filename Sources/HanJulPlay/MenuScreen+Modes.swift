@@ -63,7 +63,7 @@ extension MenuScreen {
                                                              ("attack", 3), ("random", 1)]
 
     mutating func modesKey(_ key: Key, step: Int) -> [PlayEffect] {
-        // The rows: the modes, then Versus (against the bot, under Mods/versus when installed).
+        // The rows: the modes, then Versus (against the bot, under guideline and versus when installed).
         if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count + 1) }
         if modesCursor == modeRows.count {
             let count = Self.versusChoices.count
@@ -72,7 +72,10 @@ extension MenuScreen {
             case .arrow(.right, _), .character("l"): versusChoice = (versusChoice + 1) % count
             case .enter:
                 let choice = Self.versusChoices[versusChoice]
-                let ids = mods.contains { $0.id == "versus" && $0.problem == nil } ? ["versus"] : []
+                // The modern game (hold, five previews, 180°) with the Guideline attack
+                // table and grey garbage, as `hanjul versus` without --mod.
+                let usable = Set(mods.filter { $0.problem == nil }.map(\.id))
+                let ids = usable.isSuperset(of: ["guideline", "versus"]) ? ["guideline", "versus"] : usable.contains("versus") ? ["versus"] : []
                 return [.ask(.startVersus(ids: ids, bot: choice.bot, pps: choice.pps, config: config.with(settings), size: size))]
             default: break
             }
@@ -98,7 +101,7 @@ extension MenuScreen {
         let lines = modeLines + [Line(text: versusLine, style: .plain, isCurrent: modesCursor == modeRows.count)]
         var details: [String] = []
         if modesCursor == modeRows.count {
-            details.append("You against the bot, two boards side by side; garbage by Mods/versus. Left and right choose the bot and its pace.")
+            details.append("You against the bot, two boards side by side, modern rules (Mods/guideline), garbage by Mods/versus. Left and right choose the bot and its pace.")
             details.append("Best of 3; the match replay is saved (hanjul replay FILE.hjvs).")
         }
         if modeRows.indices.contains(modesCursor) {

@@ -113,7 +113,7 @@ struct MenuScreen: PlayScreen {
             return [.redrawAll]
         case .answer(let answer):
             return self.answer(answer)
-        case .tick, .keyEvents, .modsChanged:
+        case .tick, .keyEvents, .modsChanged, .peer, .peerLost:
             return []
         }
     }

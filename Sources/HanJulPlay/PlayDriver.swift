@@ -1,13 +1,15 @@
 import HanJulSystem
 import HanJulCore
 import HanJulFiles
+import HanJulNet
 import HanJulRender
 import HanJulReplay
 import HanJulTerminal
 import HanJulText
 
 /// The thin driver around a `PlaySession`: it owns the terminal, the clock, the mod
-/// watcher and the replays folder it writes to (the session owns the store, the launcher
+/// watcher, a network match's connection to the peer (`PeerLink`: messages in as
+/// `PlayInput.peer`, out from `PlayEffect.send`) and the replays folder it writes to (the session owns the store, the launcher
 /// and the rules providers). It waits in `poll` until the session's next deadline, a key, a signal or a
 /// watched file; hands the session what happened with the time; carries out the effects
 /// (writes only the cells that changed, saves replays, suspends); and restores the
@@ -17,6 +19,10 @@ public struct PlayDriver {
     let terminal: TerminalSession
     var screen: ScreenBuffer
     var watcher: ModWatcher?
+    /// A network match's peer (nil: none).
+    var peer: PeerLink?
+    /// Whether the peer's last read stopped at the most one turn hands over (more may wait).
+    var peerBusy = false
     /// The data folder, where replays are saved; nil: nothing is saved.
     let dataDirectory: String?
     var nextWatchPoll: UInt64 = 0
@@ -33,8 +39,11 @@ public struct PlayDriver {
 
     /// Opens the terminal (or says why it cannot, before writing a byte), and runs
     /// `makeSession` with its size and the time.
+    /// With `peer`, the session plays a network match over it: the link is read whenever
+    /// it is readable, and drained for a moment when the session ends (a last BYE).
     public static func run(environment: [String: String], watchedFolders: [String], dataDirectory: String?,
-                           colorMode chosen: ColorMode? = nil, makeSession: (Size, UInt64) -> PlaySession) -> Result<PlayExit, TerminalError> {
+                           colorMode chosen: ColorMode? = nil, peer: PeerLink? = nil,
+                           makeSession: (Size, UInt64) -> PlaySession) -> Result<PlayExit, TerminalError> {
         let terminal: TerminalSession
         do throws(TerminalError) {
             terminal = try TerminalSession(environment: environment)
@@ -45,12 +54,15 @@ public struct PlayDriver {
         var driver = PlayDriver(terminal: terminal, screen: ScreenBuffer(colorMode: colorMode),
                                 watcher: watchedFolders.isEmpty ? nil : ModWatcher(folders: watchedFolders),
                                 dataDirectory: dataDirectory)
+        driver.peer = peer
         #if HANJUL_TEST_SWITCHES
         driver.testCrash = TestCrash(environmentValue: environment["HANJUL_TEST_CRASH"])
         #endif
         var session = makeSession(terminal.size.renderSize, MonotonicClock.nanoseconds())
         let exit = driver.loop(&session)
-        terminal.close()
+        driver.peer?.drain(milliseconds: 500)
+        // A network match acted on a signal itself (told the peer, said so): no re-raise.
+        if case .versusEnded = exit { terminal.close(signalHandled: true) } else { terminal.close() }
         driver.reportUnsaved()
         return .success(exit)
     }
@@ -83,8 +95,10 @@ public struct PlayDriver {
             var deadlines: [UInt64] = []
             if let deadline = session.deadline { deadlines.append(deadline) }
             if let watcher, watcher.descriptor == nil { deadlines.append(max(nextWatchPoll, now)) }
+            if peerBusy { deadlines.append(now) }
+            if peer?.hasOutgoing == true { deadlines.append(now &+ 20_000_000) }
             let timeout = deadlines.min().map { Int(min(($0 > now ? $0 - now : 0) + 999_999, 3_600_000_000_000) / 1_000_000) } ?? -1
-            let events = terminal.waitForEvents(timeoutMilliseconds: timeout, alsoWatching: watcher?.descriptor)
+            let events = terminal.waitForEvents(timeoutMilliseconds: timeout, alsoWatching: peer?.descriptor.rawValue ?? watcher?.descriptor)
             let time = MonotonicClock.nanoseconds()
             var inputs: [PlayInput] = []
             for event in events {
@@ -99,9 +113,10 @@ public struct PlayDriver {
                 case .resumed: inputs.append(.resumed)
                 case .terminate(let signal): inputs.append(.terminate(signal: signal))
                 case .inputClosed: inputs.append(.inputClosed)
-                case .otherReady: if watcher?.poll() == true { inputs.append(.modsChanged) }
+                case .otherReady: if peer == nil, watcher?.poll() == true { inputs.append(.modsChanged) }
                 }
             }
+            if let input = readPeer(at: time) { inputs.append(input) }
             if let watcher, watcher.descriptor == nil, time >= nextWatchPoll {
                 nextWatchPoll = time &+ ModWatcher.pollInterval
                 if watcher.poll() { inputs.append(.modsChanged) }
@@ -144,6 +159,11 @@ public struct PlayDriver {
             case .watch(let folders):
                 watcher = folders.isEmpty ? nil : ModWatcher(folders: folders)
                 nextWatchPoll = 0
+            case .send(let messages):
+                if let problem = send(messages),
+                   let exit = carryOut(session.handle(.peerLost(problem), at: MonotonicClock.nanoseconds()), session: &session) {
+                    return exit
+                }
             case .ask:
                 // The session answers its screens' asks itself; none comes out of it.
                 break
@@ -155,6 +175,33 @@ public struct PlayDriver {
             }
         }
         return nil
+    }
+
+    /// What the peer sent since the last turn, or how the link failed (nil: nothing).
+    mutating func readPeer(at time: UInt64) -> PlayInput? {
+        guard peer != nil else { return nil }
+        do throws(LinkError) {
+            try peer!.flush()
+            let messages = try peer!.takeAll(now: time)
+            peerBusy = messages.count >= PeerLink.maxMessagesPerCall
+            return messages.isEmpty ? nil : .peer(messages)
+        } catch {
+            // Said once: a link that failed is neither read nor watched again.
+            (peer, peerBusy) = (nil, false)
+            return .peerLost("\(error)")
+        }
+    }
+
+    /// Sends `messages` to the peer; what went wrong, for the player (nil: sent or queued).
+    mutating func send(_ messages: [VersusMessage]) -> String? {
+        guard peer != nil else { return nil }
+        do throws(LinkError) {
+            for message in messages { try peer!.send(message) }
+            return nil
+        } catch {
+            peer = nil
+            return "\(error)"
+        }
     }
 
     mutating func draw(_ frame: Frame) {

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulNet
 import HanJulRender
 
 /// What the play session asks its driver to do, in order.
@@ -20,6 +21,9 @@ public enum PlayEffect: Equatable, Sendable {
     case quit(PlayExit)
     /// End the process by this signal, the terminal restored (after the effects before).
     case exitBySignal(Int32)
+    /// Send these messages to a network match's peer, in order (a failure comes back as
+    /// `.peerLost`).
+    case send([VersusMessage])
     /// A screen asks for a file, a setting or rules: the session does it and answers
     /// (`PlayInput.answer`); never reaches the driver.
     case ask(PlayRequest)
@@ -31,4 +35,16 @@ public enum PlayExit: Equatable, Sendable {
     case quit
     /// Input closed (the terminal went away).
     case inputClosed
+    /// A network match ended: the line to say once the terminal is restored, and how.
+    case versusEnded(line: String, VersusEnd)
+}
+
+/// How a network match ended, for the exit status (docs/VERSUS-PROTOCOL.md).
+public enum VersusEnd: Equatable, Sendable {
+    /// Played to its end, or the player left: 0.
+    case finished
+    /// Ended early for any other reason (the peer, the connection, a signal): 1.
+    case failed
+    /// The rules failed during the match: 3.
+    case rulesFailed
 }

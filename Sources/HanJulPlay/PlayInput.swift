@@ -1,8 +1,9 @@
+import HanJulNet
 import HanJulRender
 import HanJulTerminal
 
-/// What reaches the play session: everything the terminal, the clock and the mod watcher
-/// say, each handed to `PlaySession.handle(_:at:)` with the monotonic time it happened.
+/// What reaches the play session: everything the terminal, the clock, the mod watcher and
+/// a network match's peer say, each handed to `PlaySession.handle(_:at:)` with the monotonic time it happened.
 public enum PlayInput: Equatable, Sendable {
     /// A key went down, repeated or came up.
     case key(KeyEvent)
@@ -30,4 +31,10 @@ public enum PlayInput: Equatable, Sendable {
     case replayNotSaved(String)
     /// What the session did for a screen's `PlayEffect.ask` (handed only to that screen).
     case answer(PlayAnswer)
+    /// A network match's peer sent these messages (each read and checked as a frame of the
+    /// protocol, docs/VERSUS-PROTOCOL.md), in order.
+    case peer([VersusMessage])
+    /// The connection to the peer failed (closed, bytes that are not the protocol, a
+    /// flood): what went wrong, for the player.
+    case peerLost(String)
 }

@@ -120,7 +120,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
             config.noteBackground(light: light)
             kindColors = GameScreen<R>.colors(for: timeline.game.rules.pieces, mode: config.colorMode, light: config.isLight)
             return [.redrawAll]
-        case .tick, .keyEvents, .modsChanged, .replayNotSaved, .answer:
+        case .tick, .keyEvents, .modsChanged, .replayNotSaved, .answer, .peer, .peerLost:
             return []
         }
     }

@@ -34,7 +34,8 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
         lastWall = now
         switch made {
         case .success(let made) where made.sides(as: R.self)?.count == 2:
-            referee = VersusReferee(sides: made.sides(as: R.self)!, seed: replay.games[index].seed, schedules: [.paced, .paced])
+            referee = VersusReferee(sides: made.sides(as: R.self)!, seed: replay.games[index].seed, schedules: [.paced, .paced],
+                                    delivery: replay.announced ? .announced : .immediate, dealing: replay.dealing)
             problem = nil
         case .success:
             referee = nil
@@ -53,7 +54,11 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
         lastWall = now
         while !finished, moves[next].millisecond * 1_000_000 <= clock {
             let move = moves[next]
-            referee?.apply(move.action, side: move.side)
+            if move.accepts {
+                if let time = referee?.games[move.side].clock { referee?.accept(side: move.side, at: time) }
+            } else {
+                referee?.apply(move.action, side: move.side)
+            }
             next += 1
         }
         switch input {

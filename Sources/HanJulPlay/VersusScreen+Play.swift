@@ -169,8 +169,8 @@ extension VersusScreen {
         }
         guard sides.count == 2 else { return }
         let seed = VersusReplay.gameSeed(match: record.seed, index: record.games.count)
-        referee = VersusReferee(sides: sides, seed: seed, schedules: [.realTime, .paced], keepsMoves: true)
-        bot = setup.newBot(VersusReferee<R>.seeds(of: seed).b)
+        referee = VersusReferee(sides: sides, seed: seed, schedules: [.realTime, .paced], dealing: .shared, keepsMoves: true)
+        bot = setup.newBot(VersusReferee<R>.seeds(of: seed, dealing: .shared).b)
         botMoves = []
         gameNoted = false
         clock = 0

@@ -134,8 +134,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
         // The mods' versions and hashes as loaded, so a changed mod is refused on replay.
         record.modLocks = sides.first?.rules.identity.mods ?? []
         let gameSeed = VersusReplay.gameSeed(match: seed, index: 0)
-        referee = VersusReferee(sides: sides, seed: gameSeed, schedules: [.realTime, .paced], keepsMoves: true)
-        bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed).b)
+        referee = VersusReferee(sides: sides, seed: gameSeed, schedules: [.realTime, .paced], dealing: .shared, keepsMoves: true)
+        bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed, dealing: .shared).b)
         lastWall = now
         holds = KeyHolds(reportsReleases: reportsReleases)
         countdownKeys = holds
@@ -181,7 +181,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
             start(made, at: now)
         case .answer(.versusMatchSaved(let lines)):
             if mode == .over { message = matchHeading + lines + ["", "q quit"] }
-        case .tick, .modsChanged, .replayNotSaved, .answer:
+        case .tick, .modsChanged, .replayNotSaved, .answer, .peer, .peerLost:
             break
         }
         return effects
@@ -261,15 +261,10 @@ struct VersusScreen<R: Rules>: PlayScreen {
         let seconds = max(Double(clock) / 1e9, 0.001)
         let sides = (0..<2).map { side -> VersusSideView in
             let state = referee.state(side)
-            let rules = referee.sides[side].rules
-            var scene = Scene(state: state, hud: HUD(), showsGhost: side == 0 && config.showsGhost, showsHold: rules.holdEnabled,
-                              rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: config.style)
-            scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
-            // As a game screen colours them: darker on a light background (D7).
-            scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             let counters = referee.counters[side]
             let pps = Double(state.piecesLocked) / seconds
-            return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [
+            return VersusSideView.of(state: state, rules: referee.sides[side].rules, title: side == 0 ? "YOU" : "BOT",
+                                     incoming: referee.incoming(side), showsGhost: side == 0 && config.showsGhost, config: config, figures: [
                 VersusFigure("PCS", "\(state.piecesLocked)"),
                 VersusFigure("PPS", String(Int(pps * 100) / 100) + "." + String(format2(Int(pps * 100) % 100))),
                 VersusFigure("ATK", "\(counters.attack)"),
@@ -305,5 +300,19 @@ extension PlaySession {
         var session = PlaySession(screen: screen, environment: environment, now: now)
         session.layers[0].versusSides = setup.sidesSource
         return session
+    }
+}
+
+extension VersusSideView {
+    /// One side of a versus frame as the play screens draw it (against the bot, over the
+    /// network): its board with hold and next pieces, coloured as a game screen colours them.
+    static func of<R: Rules>(state: GameState, rules: R, title: String, incoming: Int, showsGhost: Bool, config: PlayConfig,
+                             figures: [VersusFigure]) -> VersusSideView {
+        var scene = Scene(state: state, hud: HUD(), showsGhost: showsGhost, showsHold: rules.holdEnabled,
+                          rowsAbove: rules.spawnsAboveField ? Scene.spawnRows : 0, style: config.style)
+        scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
+        // As a game screen colours them: darker on a light background (D7).
+        scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
+        return VersusSideView(title: title, scene: scene, incoming: incoming, figures: figures)
     }
 }

@@ -62,6 +62,24 @@ struct NetMatchTests {
         #expect(matches[1].boards.counters(1).received > 0)
     }
 
+    /// #35: each process's view of the game is a match replay (announced delivery, the
+    /// garbage taken where each side took it) that a referee plays to the same end.
+    @Test(arguments: [([UInt64(400), 130], UInt64(40), UInt64(25)), ([120, 390], 90, 60), ([150, 160], 300, 0)])
+    func eachProcessRecordsAMatchReplayThatVerifies(every: [UInt64], latency: UInt64, skew: UInt64) throws {
+        let matches = try Self.play(every: every, latency: latency, skew: skew)
+        let side = VersusRules(rules: StandardRules(), garbage: GarbageRules(delay: 0, cap: 4, cancels: false)) { _ in 1 }
+        for match in matches {
+            var replay = VersusReplay(mods: [], bot: "peer", piecesPerSecond: 1, bestOf: 1, seed: 11)
+            replay.announced = true
+            replay.games = [match.boards.recorded(seed: 11)]
+            #expect(replay.games[0].moves.contains { $0.accepts } && replay.games[0].winner != nil)
+            let parsed = try VersusReplay(parsing: replay.text)
+            #expect(parsed == replay)
+            #expect(parsed.verify(game: 0) { side } == nil, "process \(match.me)")
+            #expect(parsed.games[0].winner == (match.result == .won ? match.me : match.peer))
+        }
+    }
+
     @Test func theOtherSideLosingIsAgreedToo() throws {
         let matches = try Self.play(every: [120, 390], latency: 90, skew: 60)
         #expect(matches[0].result == .lost)

@@ -19,23 +19,40 @@ import Testing
         return bound.port
     }
 
+    /// A home of its own for each process: the match replays and the versus table go there.
+    static func home() throws -> (root: String, environment: [String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-versus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return (root, ["HOME=\(root)", "XDG_DATA_HOME=\(root)/data", "XDG_CONFIG_HOME=\(root)/config"])
+    }
+
+    /// #35: two real processes play a best of 3 to its end in the play session: the same
+    /// first five pieces on both screens, the result between games, a match-over screen
+    /// that waits for q, an .hjvs on each side that `replay --verify` accepts, a versus row.
     @Test(.enabled(if: PTYDriver.hasPython)) func twoProcessesPlayAMatchToItsEnd() throws {
         let hanjul = try #require(Self.hanjul)
         let port = try Self.freePort()
         let root = PTYDriver.packageRoot.path
+        let homes = [try Self.home(), try Self.home()]
+        defer { for home in homes { try? FileManager.default.removeItem(atPath: home.root) } }
         let host: @Sendable () throws -> PTYRun = {
-            try PTYDriver.run(hanjul, ["versus", "--host", "127.0.0.1:\(port)", "--best-of", "3", "--seed", "9", "--mod", "versus"], steps: [
+            try PTYDriver.run(hanjul, ["versus", "--host", "127.0.0.1:\(port)", "--best-of", "3", "--seed", "9"],
+                              environment: homes[0].environment, steps: [
                 // The two boards need 98×24 (hanjul play --versus bot's layout).
                 .winsize(rows: 30, cols: 110), .wait("waiting for a player on 127.0.0.1:\(port)"), .wait("PEER 127.0.0.1", timeout: 20),
+                // Just after GO (1.5 s of READY), before gravity or a key moved anything.
+                .wait("READY", timeout: 10), .pump(1.7), .capture(as: "start", from: "start"),
                 // The host only hard-drops: it tops out twice, and loses the match 0-2.
-                .repeatUntil([0x20], every: 0.12, until: "the match", timeout: 90), .exit(),
+                .repeatUntil([0x20], every: 0.12, until: "MATCH LOST", timeout: 90), .settle(), .capture(as: "over", from: "start"),
+                .wait("the peer left", timeout: 20), .send("q"), .exit(),
             ], directory: root)
         }
         let joiner: @Sendable () throws -> PTYRun = {
             Thread.sleep(forTimeInterval: 1.0)
-            return try PTYDriver.run(hanjul, ["versus", "--join", "localhost:\(port)", "--mod", "versus"], steps: [
-                .winsize(rows: 30, cols: 110), .wait("PEER 127.0.0.1:\(port)", timeout: 20), .wait("you won game 1", timeout: 60),
-                .wait("game 2", timeout: 60), .wait("the match", timeout: 90), .exit(),
+            return try PTYDriver.run(hanjul, ["versus", "--join", "localhost:\(port)"], environment: homes[1].environment, steps: [
+                .winsize(rows: 30, cols: 110), .wait("PEER 127.0.0.1:\(port)", timeout: 20),
+                .wait("READY", timeout: 10), .pump(1.7), .capture(as: "start", from: "start"),
+                .wait("YOU WIN", timeout: 60), .wait("game 2", timeout: 60), .wait("MATCH WON", timeout: 90), .settle(), .send("q"), .exit(),
             ], directory: root)
         }
         let runs = PTYDriver.runAll([host, joiner], concurrency: 2)
@@ -49,7 +66,36 @@ import Testing
         #expect(hostLine.text.contains("hanjul versus: you lost the match 0-2"), "\(hostLine.text.debugDescription)")
         #expect(joinLine.text.contains("hanjul versus: you won the match 2-0"), "\(joinLine.text.debugDescription)")
         #expect(hostRun.outputText.contains("playing 127.0.0.1:"))
-        #expect(joinRun.outputText.contains("playing 127.0.0.1:\(port) under mod:versus, best of 3"))
+        #expect(joinRun.outputText.contains("playing 127.0.0.1:\(port) under mod:guideline+mod:versus, best of 3"), "no --mod: the modern game")
+
+        // The same pieces: before anyone moves, each screen's two boards and next pieces (the
+        // piece in play and four more, each side) are the same on both screens.
+        let screens = [hostRun, joinRun].map { run in
+            PTYRun.screen(of: run.captured("start"), width: 110, height: 30).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+                .map { String($0) }.filter { !$0.contains("YOU") && !$0.contains("PEER") }
+        }
+        #expect(screens[0].joined().filter { $0 == "\u{2588}" }.count >= 5 * 4 * 2, "pieces drawn: \(screens[0].joined(separator: "\n"))")
+        #expect(screens[0] == screens[1], "host:\n\(screens[0].joined(separator: "\n"))\njoiner:\n\(screens[1].joined(separator: "\n"))")
+        #expect(PTYRun.screen(of: hostRun.captured("over"), width: 110, height: 30).contains("replay saved: versus-"))
+
+        // Each side's match replay verifies; each side has its row in the versus table.
+        for (index, home) in homes.enumerated() {
+            let folder = home.root + "/data/hanjul"
+            let replays = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/replays")) ?? []).filter { $0.hasSuffix(".hjvs") }
+            try #require(replays.count == 1, "\(index): \(replays)")
+            let verify = Process()
+            verify.executableURL = URL(fileURLWithPath: hanjul)
+            verify.arguments = ["replay", "--verify", folder + "/replays/" + replays[0]]
+            verify.currentDirectoryURL = URL(fileURLWithPath: root)
+            let output = Pipe()
+            (verify.standardOutput, verify.standardError) = (output, output)
+            try verify.run()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            verify.waitUntilExit()
+            #expect(verify.terminationStatus == 0 && said.hasPrefix("match: 2 games"), "\(index): \(said)")
+            let table = (try? String(contentsOfFile: folder + "/versus.txt", encoding: .utf8)) ?? ""
+            #expect(table == (index == 0 ? "peer guideline versus\t0\t1\n" : "peer guideline versus\t1\t0\n"), "\(index): \(table.debugDescription)")
+        }
     }
 
     /// What the hostile host does once hanjul has joined.
@@ -91,7 +137,7 @@ import Testing
         case .instead(let bytes): send(bytes)
         case .otherRules:
             guard case .hello(var hello)? = try? link.next(milliseconds: 10_000) else { return }
-            // Other rules than the joiner's standard (the same mods with other files: VersusRulesCheckPTYTests).
+            // Other rules than the joiner's guideline and versus, its default (the same mods with other files: VersusRulesCheckPTYTests).
             hello.rules = "mod:versus"
             hello.rulesHash = String(repeating: "0", count: 64)
             hello.seed = 3
@@ -121,7 +167,7 @@ import Testing
         let peer = Thread { hostile(listener: listener, script: script) }
         peer.start()
         let run = try PTYDriver.run(hanjul, ["versus", "--join", "127.0.0.1:\(bound.port)"],
-                                    steps: [.wait(line, timeout: 25), .exit(timeout: 10)])
+                                    steps: [.wait(line, timeout: 25), .exit(timeout: 10)], directory: PTYDriver.packageRoot.path)
         let after = run.afterRestore(allowText: true)
         return (run, inGame ? after.text : run.outputText)
     }
@@ -158,7 +204,7 @@ import Testing
         Case(name: "a stall mid-match", script: .afterReady(frames("I 10 L")),
              line: "hanjul versus: the peer sent nothing for 10 s; match ended"),
         Case(name: "other rules", script: .otherRules,
-             line: "hanjul versus: cannot play: the peer plays mod:versus, this side standard: give both the same --mod", inGame: false),
+             line: "hanjul versus: cannot play: the peer plays mod:versus, this side mod:guideline+mod:versus: give both the same --mod", inGame: false),
         Case(name: "a peer that connects and says nothing", script: .silent,
              line: "hanjul versus: the peer said nothing for 10 s after connecting (no hello); match ended", inGame: false),
     ]

@@ -185,7 +185,8 @@ import Testing
         }
         let runs = PTYDriver.runAll([host, joiner], concurrency: 2)
         let hostRun = try runs[0].get(), joinRun = try runs[1].get()
-        #expect(joinRun.outputText.contains("playing 127.0.0.1:\(port) under standard, best of 1"), "\(joinRun.outputText.suffix(300).debugDescription)")
+        // Without --mod both play the modern game with the Guideline attack table (#35 item 4).
+        #expect(joinRun.outputText.contains("playing 127.0.0.1:\(port) under mod:guideline+mod:versus, best of 1"), "\(joinRun.outputText.suffix(300).debugDescription)")
         #expect(!joinRun.outputText.contains("malformed HELLO"))
         #expect(joinRun.exit == .exited(0))
         #expect(hostRun.exit == .exited(1))
@@ -215,7 +216,7 @@ import Testing
         let peer = Thread {
             Self.documentClient(listener: listener, frames: { theirs in
                 let words = theirs.split(separator: " ")
-                return [Self.frame("HELLO hanjul-versus/1 \(words[2]) \(words[3]) standard - 3 1"), Self.frame("READY 1"), Self.frame("T 50")]
+                return [Self.frame("HELLO hanjul-versus/1 \(words[2]) \(words[3]) \(words[4]) \(words[5]) 3 1"), Self.frame("READY 1"), Self.frame("T 50")]
             }, heard: heard)
         }
         peer.start()

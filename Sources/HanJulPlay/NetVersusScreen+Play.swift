@@ -1,0 +1,263 @@
+import HanJulCore
+import HanJulNet
+import HanJulTerminal
+
+extension NetVersusScreen {
+    // MARK: - The clock
+
+    /// The whole millisecond of this side's game its next action or tick is played at: the
+    /// play clock rounded up, never going back. Everything this side plays and says happens
+    /// at these, so the peer, playing the same messages, plays the same game.
+    mutating func stamp() -> UInt64 {
+        stamped = max(stamped, (clock + 999_999) / 1_000_000)
+        return stamped
+    }
+
+    /// Brings the play clock up to `now`: what falls due on the way, each at its own time:
+    /// this side's gravity and lock delay, the key stream's releases and the handling's
+    /// auto-shift; the countdown's GO; the next game after a result.
+    mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
+        if case .countdown(let until) = mode {
+            lastWall = min(now, until)
+            if now >= until { go() }
+        }
+        if case .between(let until) = mode, now >= until { nextGame(at: now) }
+        guard isRunning else {
+            lastWall = now
+            return
+        }
+        let target = clock &+ (now > lastWall ? now - lastWall : 0)
+        lastWall = now
+        var steps = 0
+        while isRunning && steps < 20_000 {
+            steps += 1
+            let release = holds.nextRelease(), move = handling.nextDeadline(), due = match.boards.nextDeadline(side: me)
+            guard let soonest = [release, move, due].compactMap({ $0 }).min(), soonest <= target else { break }
+            clock = max(clock, soonest)
+            match.tick(at: stamp())
+            if let release, release <= soonest {
+                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
+            } else if let move, move <= soonest {
+                updateHandling(at: clock)
+            }
+        }
+        if isRunning {
+            clock = max(clock, target)
+            match.tick(at: stamp())
+            if stamped >= lastBeat + Self.heartbeatMilliseconds {
+                lastBeat = stamped
+                match.heartbeat(at: stamped)
+            }
+        }
+        finishIfDecided(at: now, environment: environment)
+    }
+
+    // MARK: - This side
+
+    /// One stroke of the key stream: a held control to the handling, a one-shot control's
+    /// action at once (a press acts; the terminal's repeat does not).
+    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
+        guard let control = config.bindings.control(for: stroke.key) else { return }
+        if control.isHeld { return takeHeld(stroke) }
+        guard stroke.phase == .press, let action = control.action, VersusMessage.playerActions.contains(action),
+              match.boards.live.sides[me].rules.actions.contains(action.kind) else { return }
+        apply(action)
+    }
+
+    /// Plays this side's `action` at the current whole millisecond: in its game, and into
+    /// the messages for the peer. A new piece resets the handling's per-piece state, and
+    /// the moves that keep a piece at a wall follow.
+    mutating func apply(_ action: Action, continuous: Bool = true) {
+        guard !playerIsDone else { return }
+        let locked = playerState.piecesLocked
+        match.local(action, at: stamp())
+        if playerState.piecesLocked != locked || action.kind == .hold { handling.pieceEntered(at: clock) }
+        guard continuous, !applyingContinuous, !playerIsDone else { return }
+        applyingContinuous = true
+        perform(handling.continuousMoves(at: clock))
+        applyingContinuous = false
+    }
+
+    mutating func resetKeys() {
+        handling.reset()
+        holds.reset()
+    }
+
+    // MARK: - The peer
+
+    /// One message of the peer's, checked: the game's go to the match (an impossible one
+    /// ends it), the others move the match along.
+    mutating func receive(_ message: VersusMessage, at now: UInt64, environment: ScreenEnvironment) {
+        switch message {
+        case .bye(let reason):
+            if mode == .playing, let result = match.result {
+                finish(result, at: now, environment: environment)
+            }
+            if mode == .over || mode == .rematchAsked {
+                peerLeft = "the peer left"
+                showOver()
+            } else {
+                end("the peer left the match: \(VersusMessage.printable(reason))", .failed, bye: nil, environment)
+            }
+        case .hello:
+            end("the peer sent an impossible input: a second hello; match ended", .failed, bye: "HELLO after the handshake", environment)
+        case .ready(let number):
+            let expected: Int
+            switch mode {
+            case .waiting: expected = game
+            case .between: expected = game + 1
+            case .playing where match.result != nil: expected = game + 1
+            default: expected = -1
+            }
+            guard number == expected, peerReady == nil else {
+                end("the peer sent an impossible input: ready for game \(number) while game \(game) was next; match ended", .failed,
+                    bye: "READY \(number) while game \(game) was next", environment)
+                return
+            }
+            peerReady = number
+        case .rematch(let seed):
+            guard mode == .over || mode == .rematchAsked, peerRematch == nil, (seed == nil) == (peer == 1) else {
+                end("the peer sent an impossible input: a rematch out of place; match ended", .failed, bye: "REMATCH out of place", environment)
+                return
+            }
+            peerRematch = .some(seed)
+            showOver()
+            startRematchIfAgreed(at: now)
+        case .input, .accept, .time, .over:
+            // The last messages of a game already decided change nothing (its result stands).
+            guard mode == .playing || isCountdown, match.result == nil else { return }
+            do throws(ImpossibleInput) { try match.receive(message, wallMilliseconds: stamp()) } catch {
+                end("\(error); match ended", .failed, bye: "impossible input: \(error.what)", environment)
+                return
+            }
+            finishIfDecided(at: now, environment: environment)
+        }
+    }
+
+    var isCountdown: Bool { if case .countdown = mode { true } else { false } }
+
+    /// The silences that end a match, a rules failure, garbage left untaken.
+    mutating func checkTimers(at now: UInt64, environment: ScreenEnvironment) {
+        guard !ended else { return }
+        if case .waiting(let since) = mode, now >= since &+ Self.silenceNanoseconds {
+            end("the peer did not start game \(game) within \(Self.silenceNanoseconds / 1_000_000_000) s; match ended", .failed, bye: "no READY", environment)
+        } else if mode == .playing || isCountdown, now >= lastHeard &+ Self.silenceNanoseconds {
+            end("the peer sent nothing for \(Self.silenceNanoseconds / 1_000_000_000) s; match ended", .failed, bye: "no message for 10 s", environment)
+        } else if let failure = match.boards.failure {
+            end("the rules failed: \(failure); match ended", .rulesFailed, bye: "the rules failed", environment)
+        } else if mode == .playing, let ignored = match.ignoredGarbage {
+            end("the peer ignored garbage (attack \(ignored.attack), sent at \(VersusTime.seconds(ignored.sent)), "
+                + "not taken by \(VersusTime.seconds(match.peerMilliseconds))); match ended", .failed, bye: "garbage not taken", environment)
+        }
+    }
+
+    // MARK: - Games and the match
+
+    /// Both sides ready for the game and its rules made: the countdown starts (the game's
+    /// clock at GO).
+    mutating func startIfReady(at now: UInt64) {
+        guard case .waiting = mode, peerReady == game, !ended else { return }
+        if !boardsFresh {
+            guard let sides = nextSides, sides.count == 2 else { return }
+            match = NetMatch(boards: RefereeBoards(sides: sides, seed: NetVersusTerms.gameSeed(terms.seed, game: game)), me: me)
+            nextSides = nil
+        }
+        boardsFresh = false
+        peerReady = nil
+        clock = 0
+        stamped = 0
+        lastBeat = 0
+        lastWall = now
+        lastHeard = now
+        resetKeys()
+        mode = .playing
+        if let until = beginCountdown(Self.countdownMilliseconds, at: now) { mode = .countdown(until: until) }
+    }
+
+    /// GO: the clock starts, with the keys as they are (a direction held past DAS comes
+    /// charged; a turn or hold held acts on the first piece).
+    mutating func go() {
+        guard case .countdown(let until) = mode else { return }
+        mode = .playing
+        lastWall = until
+        let allowed = match.boards.live.sides[me].rules.actions
+        for action in go(at: until, clock: clock, allows: { VersusMessage.playerActions.contains($0) && allowed.contains($0.kind) }) {
+            apply(action)
+        }
+    }
+
+    mutating func finishIfDecided(at now: UInt64, environment: ScreenEnvironment) {
+        guard mode == .playing, !ended, let result = match.result else { return }
+        finish(result, at: now, environment: environment)
+    }
+
+    /// A game's result: into the record and the score; the match's end, or the next game
+    /// after the result has shown.
+    mutating func finish(_ result: VersusGameResult, at now: UInt64, environment: ScreenEnvironment) {
+        // The loser may not know yet: this side's time, past the end, decides it there.
+        match.heartbeat(at: stamped)
+        record.games.append(match.boards.recorded(seed: NetVersusTerms.gameSeed(terms.seed, game: game)))
+        resetKeys()
+        if result == .won { wins[0] += 1 } else if result == .lost { wins[1] += 1 }
+        let said = result == .won ? "YOU WIN" : result == .lost ? "PEER WINS" : "DRAW"
+        if wins.contains(where: { $0 >= terms.winsNeeded }) || game >= 99 {
+            mode = .over
+            overLines = [wins[0] > wins[1] ? "MATCH WON" : wins[0] < wins[1] ? "MATCH LOST" : "MATCH OVER", "", "\(said): \(wins[0]) : \(wins[1])"]
+            saveMatch(environment)
+            showOver()
+        } else {
+            mode = .between(until: now &+ Self.resultNanoseconds)
+            message = [said, "", "score \(wins[0]) : \(wins[1]) (first to \(terms.winsNeeded))", "", "next game in 2 s \u{00B7} q leaves"]
+            effects.append(.ask(.makeVersusSides))
+        }
+    }
+
+    /// After a result: READY for the next game.
+    mutating func nextGame(at now: UInt64) {
+        game += 1
+        mode = .waiting(since: now)
+        outbox.append(.ready(game: game))
+    }
+
+    /// The match-over box's last lines: the rematch as it stands, and the keys.
+    mutating func showOver() {
+        guard mode == .over || mode == .rematchAsked else { return }
+        var lines = overLines
+        if let peerLeft {
+            lines += ["", peerLeft, "q quit"]
+        } else if mode == .rematchAsked {
+            lines += ["", "waiting for the peer to accept", "q quit"]
+        } else {
+            lines += ["", peerRematch != nil ? "the peer asks for a rematch" : "", "Enter rematch \u{00B7} q quit"]
+        }
+        message = lines
+    }
+
+    /// Both asked for a rematch: a new match from game 1, on the host's new seed.
+    mutating func startRematchIfAgreed(at now: UInt64) {
+        guard mode == .rematchAsked, let theirs = peerRematch, let mine = ownRematch, let seed = me == 0 ? mine : theirs else { return }
+        terms.seed = seed
+        record = Self.record(terms, modLocks: record.modLocks)
+        saved = false
+        wins = [0, 0]
+        game = 0
+        (peerRematch, ownRematch) = (nil, nil)
+        (message, overLines) = ([], [])
+        effects.append(.ask(.makeVersusSides))
+        nextGame(at: now)
+    }
+
+    /// Asks for the match replay to be saved (once) and, for a match played to a winner,
+    /// its result kept in the versus table; the answer's lines go into the end box.
+    mutating func saveMatch(_ environment: ScreenEnvironment) {
+        if mode == .playing || isCountdown, record.games.count < game, !(match.boards.live.moves ?? []).isEmpty {
+            record.games.append(match.boards.recorded(seed: NetVersusTerms.gameSeed(terms.seed, game: game)))
+        }
+        guard !saved, !record.games.isEmpty else { return }
+        saved = true
+        let decided = mode == .over && wins[0] != wins[1]
+        let key = (["peer"] + terms.mods).joined(separator: " ")
+        effects.append(.ask(.saveVersusMatch(replay: record.text, name: "versus-" + environment.date().file,
+                                             result: decided ? .init(key: key, won: wins[0] > wins[1]) : nil)))
+    }
+}
