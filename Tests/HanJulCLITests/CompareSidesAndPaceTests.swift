@@ -111,7 +111,12 @@ import Testing
         let paced = try Hanjul.run(["sim", "--games", "2", "--seed", "1", "--cap", "20", "--pps", "3", "--jsonl", "-"])
         let lines = run.stdout.split(separator: "\n"), pacedLines = paced.stdout.split(separator: "\n")
         #expect(pacedLines.first?.contains(#""pps":3"#) == true)
-        #expect(Array(lines.dropFirst()) == Array(pacedLines.dropFirst()), "the games are the same; only the clock moved")
+        // The games are the same; only the clock moved: each paced line is the untimed one
+        // with the game's time added.
+        let untimed = pacedLines.dropFirst().map { $0.replacing(/,"timeMs":[0-9]+/, with: "") }
+        #expect(Array(lines.dropFirst()) == untimed, "the games are the same; only the clock moved")
+        #expect(pacedLines.dropFirst().allSatisfy { $0.contains(#""timeMs":"#) }, "every paced game holds its time")
+        #expect(!lines.contains { $0.contains("timeMs") }, "a game without a clock holds none")
     }
 
     @Test func statsShowsTheShareHeldAndStillReadsFilesWithoutIt() throws {

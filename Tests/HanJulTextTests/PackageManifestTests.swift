@@ -143,7 +143,6 @@ import Testing
     static let notYetThroughTheSystemTarget: Set<String> = [
         "Sources/HanJulCommands/BenchMeasure.swift",
         "Sources/HanJulCommands/ModOptions.swift",
-        "Sources/HanJulCommands/VersusCommand+Play.swift",
         "Sources/HanJulFiles/AppPaths.swift",
         "Sources/HanJulFiles/AtomicFile.swift",
         "Sources/HanJulFiles/ConfigFile.swift",
