@@ -87,17 +87,18 @@ extension BoardEvaluator {
     @inline(never)
     private func partialSumsFourByFour(_ placements: UnsafeBufferPointer<Placement>, weights: Weights, table: ShapeTable,
                                        into partial: UnsafeMutablePointer<Double>) -> Int {
-        let rows = rows, rowPrefix = rowPrefix, pairPrefix = pairPrefix, columnTop = columnTop
+        let rows = rows, rowPrefix = rowPrefix, pairPrefix = pairPrefix
         let transitions = rowTransitionTable, popcounts = popcountTable
         let full = full, height = height
         let rowTotal = rowTotal, columnTotal = columnTotal, holeTotal = holeTotal
         let minX = table.minX, minY = table.minY, rowCount = table.rowCount, cellCount = table.cellCount
-        let rowMasks = table.rowMasks, columnTops = table.columnTopOrFar
+        let rowMasks = table.rowMasks
         @inline(__always) func t(_ row: UInt64) -> Int { Int(transitions[Int(truncatingIfNeeded: row)]) }
         @inline(__always) func p(_ pair: UInt64) -> Int { Int(popcounts[Int(truncatingIfNeeded: pair)]) }
-        @inline(__always) func open(_ top: Int, _ pieceTop: Int) -> Int {
+        let columnTop32 = columnTop32, pieceTops32 = pieceTops32!
+        @inline(__always) func open(_ top: Int32, _ pieceTop: Int32) -> Int32 {
             let open = top &- pieceTop
-            return open & ~(open >> 63)
+            return open & ~(open >> 31)
         }
         var top = -Double.infinity
         var candidate = 0
@@ -123,10 +124,11 @@ extension BoardEvaluator {
                     let pairSum = p(above ^ r0) &+ p(r0 ^ r1) &+ p(r1 ^ r2) &+ p(r2 ^ r3) &+ p(r3 ^ rows[first &+ 4])
                     let rowTransitions = rowTotal &- (rowPrefix[first &+ 4] &- rowPrefix[first]) &+ rowSum
                     let columnTransitions = columnTotal &- (pairPrefix[first &+ 4] &- pairPrefix[max(0, first &- 1)]) &+ pairSum
-                    let tops = columnTops + entry &* 8
-                    let holes = holeTotal &- cellCount[entry] &+ open(columnTop[left], piece.y &+ tops[0])
-                        &+ open(columnTop[left &+ 1], piece.y &+ tops[1]) &+ open(columnTop[left &+ 2], piece.y &+ tops[2])
-                        &+ open(columnTop[left &+ 3], piece.y &+ tops[3])
+                    let tops = pieceTops32 + entry &* 4, columns = columnTop32 + left
+                    let y32 = Int32(truncatingIfNeeded: piece.y)
+                    let open4 = open(columns[0], y32 &+ tops[0]) &+ open(columns[1], y32 &+ tops[1])
+                        &+ open(columns[2], y32 &+ tops[2]) &+ open(columns[3], y32 &+ tops[3])
+                    let holes = holeTotal &- cellCount[entry] &+ Int(open4)
                     let landing = Double(height &- 1 &- last) + Double(count &- 1) / 2
                     sum = weights.scoreBeforeWellsAndHeights(BoardFeatures(
                         landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,

@@ -16,8 +16,8 @@ public final class BoardEvaluator {
     private(set) var height = 0, width = 0
     private(set) var full: UInt64 = 0
     /// A column mask with every row of the board (bit `y` for row `y`).
-    private var allRows: UInt64 = 0
-    private var top = 0
+    private(set) var allRows: UInt64 = 0
+    private(set) var top = 0
     /// A mod left a full row: the engine removes it at the next lock, so every placement
     /// is measured from scratch.
     private(set) var hasFullRow = false
@@ -32,11 +32,16 @@ public final class BoardEvaluator {
     let pairPrefix: UnsafeMutablePointer<Int>
     /// Column `x`'s cells at `columns[x + 2]` (bit `y` for row `y`); the two columns
     /// beyond each wall (0, 1, width + 2, width + 3) are full: walls.
-    private let columns: UnsafeMutablePointer<UInt64>
+    let columns: UnsafeMutablePointer<UInt64>
     /// Four entries past the last column are read as zero-or-more (a window of four columns).
     let columnTop: UnsafeMutablePointer<Int>
+    /// `columnTop` as 32-bit integers, and per rotation state of a table that fits four rows
+    /// and columns its columns' top cells (`columnTopOrFar`, far as 2²⁰): four columns' holes
+    /// in one vector operation (64-bit ones need instructions the portable build lacks).
+    let columnTop32: UnsafeMutablePointer<Int32>
+    private(set) var pieceTops32: UnsafeMutablePointer<Int32>?
     /// Column `x`'s cumulative wells at `columnWells[x + 2]`; 0 for the walls.
-    private let columnWells: UnsafeMutablePointer<Int>
+    let columnWells: UnsafeMutablePointer<Int>
     private(set) var rowTotal = 0, columnTotal = 0, holeTotal = 0, wellTotal = 0
     private(set) var aggregateTotal = 0, bumpinessTotal = 0
     /// The shape table of the piece set last measured.
@@ -66,6 +71,8 @@ public final class BoardEvaluator {
         columns = .allocate(capacity: 68)
         columnTop = .allocate(capacity: 68)
         columnTop.initialize(repeating: 0, count: 68)
+        columnTop32 = .allocate(capacity: 68)
+        columnTop32.initialize(repeating: 0, count: 68)
         columnWells = .allocate(capacity: 68)
         rowTransitionTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         popcountTable = .allocate(capacity: 1 << Self.tableWidthLimit)
@@ -79,6 +86,8 @@ public final class BoardEvaluator {
         pairPrefix.deallocate()
         columns.deallocate()
         columnTop.deallocate()
+        columnTop32.deallocate()
+        pieceTops32?.deallocate()
         columnWells.deallocate()
         rowTransitionTable.deallocate()
         popcountTable.deallocate()
@@ -181,65 +190,12 @@ public final class BoardEvaluator {
         for x in 0..<width {
             let column = columns[x + 2]
             columnTop[x] = column == 0 ? height : column.trailingZeroBitCount
+            columnTop32[x] = Int32(truncatingIfNeeded: columnTop[x])
             let wells = Self.wells(columns[x + 1], column, columns[x + 3], allRows: allRows, height: height)
             columnWells[x + 2] = wells
             wellTotal += wells
             aggregateTotal += height - columnTop[x]
             if x > 0 { bumpinessTotal += abs(columnTop[x] - columnTop[x - 1]) }
-        }
-    }
-
-    /// The loaded stack's cells into `columns` (bit `y` of `columns[x + 2]` for row `y` of
-    /// column `x`), the walls full, the wells zeroed for `load` to count.
-    @inline(__always)
-    private func transposeStack() {
-        for x in 0..<(width &+ 4) {
-            columnWells[x] = 0
-            columns[x] = x >= 2 && x < width &+ 2 ? 0 : allRows
-        }
-        guard width <= 16 else {
-            // Wide boards: column by column.
-            for x in 0..<width {
-                let shift = UInt64(x)
-                var column: UInt64 = 0
-                var y = top
-                while y < height {
-                    column |= ((rows[y] >> shift) & 1) << UInt64(y)
-                    y &+= 1
-                }
-                columns[x &+ 2] = column
-            }
-            return
-        }
-        // Eight rows at a time: each row's low and high byte spread into one bit per byte
-        // (a multiply, masks and an add), so byte `x` of `low` holds column `x`'s eight
-        // rows; then one shift and mask per column. A loop per cell costs four times that.
-        @inline(__always) func spread(_ byte: UInt64) -> UInt64 {
-            (((byte &* 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201) &+ 0x7F7F_7F7F_7F7F_7F7F) >> 7
-                & 0x0101_0101_0101_0101
-        }
-        var base = top
-        while base < height {
-            var low: UInt64 = 0, high: UInt64 = 0
-            let end = min(base &+ 8, height)
-            var y = base
-            while y < end {
-                let row = rows[y]
-                let shift = UInt64(y &- base)
-                low |= spread(row & 0xFF) &<< shift
-                high |= spread((row >> 8) & 0xFF) &<< shift
-                y &+= 1
-            }
-            let at = UInt64(base)
-            for x in 0..<min(width, 8) {
-                columns[x &+ 2] |= ((low >> UInt64(8 &* x)) & 0xFF) &<< at
-            }
-            var x = 8
-            while x < width {
-                columns[x &+ 2] |= ((high >> UInt64(8 &* (x &- 8))) & 0xFF) &<< at
-                x &+= 1
-            }
-            base &+= 8
         }
     }
 
@@ -307,6 +263,18 @@ public final class BoardEvaluator {
         let made = ShapeTable(pieces)
         table = made
         tableFitsFour = (0..<(pieces.count * 8)).allSatisfy { made.rowCount[$0] <= 4 && made.columnCount[$0] <= 4 }
+        pieceTops32?.deallocate()
+        pieceTops32 = nil
+        if tableFitsFour {
+            let tops = UnsafeMutablePointer<Int32>.allocate(capacity: pieces.count * 8 * 4)
+            for entry in 0..<(pieces.count * 8) {
+                for j in 0..<4 {
+                    let top = made.columnTopOrFar[entry * 8 + j]
+                    tops[entry * 4 + j] = top >= 1 << 40 ? 1 << 20 : Int32(top)
+                }
+            }
+            pieceTops32 = tops
+        }
         return made
     }
 
