@@ -13,51 +13,70 @@ import HanJulCore
 /// One evaluator per bot; its buffers are allocated once, for boards up to its height.
 public final class BoardEvaluator {
     public let capacity: Int
-    private var height = 0, width = 0
-    private var full: UInt64 = 0
+    private(set) var height = 0, width = 0
+    private(set) var full: UInt64 = 0
     /// A column mask with every row of the board (bit `y` for row `y`).
-    private var allRows: UInt64 = 0
-    private var top = 0
+    private(set) var allRows: UInt64 = 0
+    private(set) var top = 0
     /// A mod left a full row: the engine removes it at the next lock, so every placement
     /// is measured from scratch.
-    private var hasFullRow = false
-    /// The loaded rows, with a full row after the last (the floor).
-    private let rows: UnsafeMutablePointer<UInt64>
+    private(set) var hasFullRow = false
+    /// The loaded rows, with full rows after the last (the floor, and three more so that a
+    /// window of four rows from any row of the board can be read).
+    let rows: UnsafeMutablePointer<UInt64>
     private let scratch: UnsafeMutableBufferPointer<UInt64>
     /// `rowPrefix[y]`: the row transitions of rows 0..<y. `pairPrefix[y]`: the column
     /// transitions between rows y′ and y′ + 1 for y′ < y (the last row's pair is the floor).
-    private let rowPrefix: UnsafeMutablePointer<Int>
-    private let pairPrefix: UnsafeMutablePointer<Int>
+    /// Both hold their totals past the last row, through the three floor rows past it.
+    let rowPrefix: UnsafeMutablePointer<Int>
+    let pairPrefix: UnsafeMutablePointer<Int>
     /// Column `x`'s cells at `columns[x + 2]` (bit `y` for row `y`); the two columns
     /// beyond each wall (0, 1, width + 2, width + 3) are full: walls.
-    private let columns: UnsafeMutablePointer<UInt64>
-    private let columnTop: UnsafeMutablePointer<Int>
+    let columns: UnsafeMutablePointer<UInt64>
+    /// Four entries past the last column are read as zero-or-more (a window of four columns).
+    let columnTop: UnsafeMutablePointer<Int>
+    /// `columnTop` as 32-bit integers, and per rotation state of a table that fits four rows
+    /// and columns its columns' top cells (`columnTopOrFar`, far as 2²⁰): four columns' holes
+    /// in one vector operation (64-bit ones need instructions the portable build lacks).
+    let columnTop32: UnsafeMutablePointer<Int32>
+    private(set) var pieceTops32: UnsafeMutablePointer<Int32>?
     /// Column `x`'s cumulative wells at `columnWells[x + 2]`; 0 for the walls.
-    private let columnWells: UnsafeMutablePointer<Int>
+    let columnWells: UnsafeMutablePointer<Int>
     private(set) var rowTotal = 0, columnTotal = 0, holeTotal = 0, wellTotal = 0
     private(set) var aggregateTotal = 0, bumpinessTotal = 0
     /// The shape table of the piece set last measured.
     private var table: ShapeTable?
     /// For boards up to 12 wide, per row value: its row transitions, and its popcount.
     /// Looked up instead of counted, one load for a dozen instructions.
-    private let rowTransitionTable: UnsafeMutablePointer<UInt8>
-    private let popcountTable: UnsafeMutablePointer<UInt8>
+    let rowTransitionTable: UnsafeMutablePointer<UInt8>
+    let popcountTable: UnsafeMutablePointer<UInt8>
     private var tableWidth = 0
-    private static let tableWidthLimit = 12
+    /// Per placement, the sum of its first five terms (`best(of:weights:pieces:)`).
+    var partialScores: UnsafeMutablePointer<Double>
+    var partialCapacity = 64
+    /// `rowPrefix` and `pairPrefix` hold the stackless form (2y and 0) up to this entry.
+    private var closedPrefix = 0
+    static let tableWidthLimit = 12
+    /// Whether every rotation state of the table's pieces spans at most four rows and columns.
+    private(set) var tableFitsFour = false
 
     /// An evaluator for boards at most `height` rows high (any width up to 64).
     public init(height: Int) {
         capacity = height
-        rows = .allocate(capacity: height + 1)
+        rows = .allocate(capacity: height + 4)
         scratch = .allocate(capacity: height)
         scratch.initialize(repeating: 0)
-        rowPrefix = .allocate(capacity: height + 1)
-        pairPrefix = .allocate(capacity: height + 1)
+        rowPrefix = .allocate(capacity: height + 4)
+        pairPrefix = .allocate(capacity: height + 4)
         columns = .allocate(capacity: 68)
-        columnTop = .allocate(capacity: 64)
+        columnTop = .allocate(capacity: 68)
+        columnTop.initialize(repeating: 0, count: 68)
+        columnTop32 = .allocate(capacity: 68)
+        columnTop32.initialize(repeating: 0, count: 68)
         columnWells = .allocate(capacity: 68)
         rowTransitionTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         popcountTable = .allocate(capacity: 1 << Self.tableWidthLimit)
+        partialScores = .allocate(capacity: partialCapacity)
     }
 
     deinit {
@@ -67,9 +86,12 @@ public final class BoardEvaluator {
         pairPrefix.deallocate()
         columns.deallocate()
         columnTop.deallocate()
+        columnTop32.deallocate()
+        pieceTops32?.deallocate()
         columnWells.deallocate()
         rowTransitionTable.deallocate()
         popcountTable.deallocate()
+        partialScores.deallocate()
     }
 
     /// Per column of the loaded board, its first filled row (the height when empty): what
@@ -91,29 +113,38 @@ public final class BoardEvaluator {
                 popcountTable[row] = UInt8(row.nonzeroBitCount)
             }
         }
-        hasFullRow = false
+        // Copied bottom up, the top and any full row noted without a branch (a scan for the
+        // top mispredicts its exit on every load).
+        var fullRows = 0
+        var firstFilled = height
         board.rows.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                rows[y] = source[y]
-                if source[y] == full { hasFullRow = true }
+            var y = height &- 1
+            while y >= 0 {
+                let row = source[y]
+                rows[y] = row
+                fullRows &+= row == full ? 1 : 0
+                firstFilled = row != 0 ? y : firstFilled
+                y &-= 1
             }
         }
+        hasFullRow = fullRows != 0
         rows[height] = full
-        top = 0
-        while top < height && rows[top] == 0 { top += 1 }
+        top = firstFilled
 
         // Rows above the stack: two row transitions each (the walls), no column transition
         // but the top row's cells against the empty row above (counted in that row's pair).
         rowPrefix[0] = 0
         pairPrefix[0] = 0
-        // Written in closed form: a running sum here is a chain of dependent loads and
-        // stores, a tenth of the whole load on a low stack.
-        var y = 0
+        // In closed form, written only past `closedPrefix` (no board changes them).
+        var y = closedPrefix
         while y < top {
             rowPrefix[y &+ 1] = 2 &* (y &+ 1)
             pairPrefix[y &+ 1] = 0
             y &+= 1
         }
+        // Below the top (and the top's pair) they are the board's.
+        closedPrefix = max(0, top &- 1)
+        y = top
         if top > 0 { pairPrefix[top] = rows[top].nonzeroBitCount }
         holeTotal = 0
         var covered: UInt64 = 0
@@ -145,30 +176,21 @@ public final class BoardEvaluator {
         }
         rowTotal = rowPrefix[height]
         columnTotal = pairPrefix[height]
+        for y in (height &+ 1)...(height &+ 3) {
+            rows[y] = full
+            rowPrefix[y] = rowTotal
+            pairPrefix[y] = columnTotal
+        }
 
         // Columns: the stack's cells transposed, then each column's top and wells.
-        // Column by column, branch-free: a loop per cell mispredicts its exit on every row.
-        for x in 0..<(width + 4) {
-            columnWells[x] = 0
-            guard x >= 2 && x < width + 2 else {
-                columns[x] = allRows
-                continue
-            }
-            let shift = UInt64(x &- 2)
-            var column: UInt64 = 0
-            y = top
-            while y < height {
-                column |= ((rows[y] >> shift) & 1) << UInt64(y)
-                y &+= 1
-            }
-            columns[x] = column
-        }
+        transposeStack()
         wellTotal = 0
         aggregateTotal = 0
         bumpinessTotal = 0
         for x in 0..<width {
             let column = columns[x + 2]
             columnTop[x] = column == 0 ? height : column.trailingZeroBitCount
+            columnTop32[x] = Int32(truncatingIfNeeded: columnTop[x])
             let wells = Self.wells(columns[x + 1], column, columns[x + 3], allRows: allRows, height: height)
             columnWells[x + 2] = wells
             wellTotal += wells
@@ -224,49 +246,6 @@ public final class BoardEvaluator {
         }
     }
 
-    /// The best of `placements` (the first of equals) by `weights`: the index of the one
-    /// with the highest `weights.score(features(after: $0.piece, pieces: pieces))`.
-    /// `placements` must not be empty.
-    ///
-    /// When the wells and height weights are all ≤ 0 (every bot's are), a placement whose
-    /// sum without them is already no better than the best so far cannot win: those terms
-    /// are added last and are never positive, and adding a value ≤ 0 never rounds up. Its
-    /// wells and heights are then not measured. The choice is the one the full sums make.
-    public func best(of placements: PlacementList, weights: Weights, pieces: PieceSet) -> Int {
-        let table = shapeTable(for: pieces)
-        let heights = weights.usesHeights
-        let prunes = weights.wells <= 0 && weights.aggregateHeight <= 0 && weights.bumpiness <= 0
-            && weights.maxHeight <= 0
-        var best = -Double.infinity
-        var bestIndex = 0
-        placements.withUnsafeBufferPointer { placements in
-            for index in 0..<placements.count {
-                let piece = placements[index].piece
-                let entry = piece.kind &* 8 &+ piece.rotation
-                var features: BoardFeatures
-                if let core = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: true) {
-                    features = core
-                    if prunes && best >= weights.scoreBeforeWellsAndHeights(features) { continue }
-                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table,
-                                            wells: true, heights: heights)
-                } else {
-                    // Clears a row: measured whole, the wells only when it can still win.
-                    features = fromScratch(piece, table.pieces, wells: !prunes)
-                    if prunes {
-                        if best >= weights.scoreBeforeWellsAndHeights(features) { continue }
-                        features.wells = scratchWells(after: features)
-                    }
-                }
-                let value = weights.score(features)
-                if value > best {
-                    best = value
-                    bestIndex = index
-                }
-            }
-        }
-        return bestIndex
-    }
-
     /// The weighted score of each of `placements`, in order, into `scores`.
     public func scores(of placements: PlacementList, weights: Weights, pieces: PieceSet, into scores: inout [Double]) {
         let table = shapeTable(for: pieces)
@@ -283,6 +262,19 @@ public final class BoardEvaluator {
         if let table, table.describes(pieces) { return table }
         let made = ShapeTable(pieces)
         table = made
+        tableFitsFour = (0..<(pieces.count * 8)).allSatisfy { made.rowCount[$0] <= 4 && made.columnCount[$0] <= 4 }
+        pieceTops32?.deallocate()
+        pieceTops32 = nil
+        if tableFitsFour {
+            let tops = UnsafeMutablePointer<Int32>.allocate(capacity: pieces.count * 8 * 4)
+            for entry in 0..<(pieces.count * 8) {
+                for j in 0..<4 {
+                    let top = made.columnTopOrFar[entry * 8 + j]
+                    tops[entry * 4 + j] = top >= 1 << 40 ? 1 << 20 : Int32(top)
+                }
+            }
+            pieceTops32 = tops
+        }
         return made
     }
 
@@ -314,12 +306,13 @@ public final class BoardEvaluator {
         let rowMasks = table.rowMasks + entry &* 8
         let shift = UInt64(truncatingIfNeeded: left)
         var anyFull = false
+        var fullRows = 0
         var rowSum = 0, pairSum = 0
-        var above = first > 0 ? rows[first &- 1] : rows[first] | (rowMasks[0] << shift)
+        var above = first > 0 ? rows[first &- 1] : rows[first] | (rowMasks[0] &<< shift)
         if !transitionsAndWells {
             var i = 0
             while i < rowCount {
-                anyFull = anyFull || rows[first &+ i] | (rowMasks[i] << shift) == full
+                anyFull = anyFull || rows[first &+ i] | (rowMasks[i] &<< shift) == full
                 i &+= 1
             }
         } else if width <= Self.tableWidthLimit {
@@ -327,8 +320,9 @@ public final class BoardEvaluator {
             let transitions = rowTransitionTable, popcounts = popcountTable
             var i = 0
             while i < rowCount {
-                let row = rows[first &+ i] | (rowMasks[i] << shift)
-                anyFull = anyFull || row == full
+                let row = rows[first &+ i] | (rowMasks[i] &<< shift)
+                // Counted, not branched on: a full row is rare and the test is on every row.
+                fullRows &+= row == full ? 1 : 0
                 rowSum &+= Int(transitions[Int(truncatingIfNeeded: row)])
                 pairSum &+= Int(popcounts[Int(truncatingIfNeeded: above ^ row)])
                 above = row
@@ -338,7 +332,7 @@ public final class BoardEvaluator {
         } else {
             var i = 0
             while i < rowCount {
-                let row = rows[first &+ i] | (rowMasks[i] << shift)
+                let row = rows[first &+ i] | (rowMasks[i] &<< shift)
                 anyFull = anyFull || row == full
                 rowSum &+= rowTransitions(row)
                 pairSum &+= (above ^ row).nonzeroBitCount
@@ -347,7 +341,7 @@ public final class BoardEvaluator {
             }
             pairSum &+= (above ^ rows[last &+ 1]).nonzeroBitCount
         }
-        if anyFull { return nil }
+        if anyFull || fullRows != 0 { return nil }
         let rowTransitions = transitionsAndWells ? rowTotal &- (rowPrefix[last &+ 1] &- rowPrefix[first]) &+ rowSum : 0
         let columnTransitions = transitionsAndWells
             ? columnTotal &- (pairPrefix[last &+ 1] &- pairPrefix[max(0, first &- 1)]) &+ pairSum : 0
@@ -422,7 +416,7 @@ public final class BoardEvaluator {
     }
 
     /// The wells of the board the latest `fromScratch(…, wells: false)` left in `scratch`.
-    private func scratchWells(after features: BoardFeatures) -> Int {
+    func scratchWells(after features: BoardFeatures) -> Int {
         BoardFeatures.wells(inScratch: scratch, height: height, width: width, after: features)
     }
 }

@@ -31,8 +31,10 @@ final class SearchStorage: @unchecked Sendable {
     /// that found a placement there.
     private(set) var seenStamp: UnsafeMutablePointer<UInt32>
     private(set) var seenCapacity = 0
-    /// Per column: the first filled row (the height when empty).
+    /// Per column: the first filled row (the height when empty); four more past the last.
     let columnTop: UnsafeMutablePointer<Int>
+    /// Per column of the piece being slid: its lowest cell's row plus one.
+    let columnLows: UnsafeMutablePointer<Int>
 
     init() {
         capacity = 64
@@ -40,8 +42,11 @@ final class SearchStorage: @unchecked Sendable {
         seenStamp = .allocate(capacity: 1)
         seenStamp.initialize(to: 0)
         seenCapacity = 1
-        columnTop = .allocate(capacity: 64)
-        columnTop.initialize(repeating: 0, count: 64)
+        // Four past the widest board: a four-column window is read from any column.
+        columnTop = .allocate(capacity: 68)
+        columnTop.initialize(repeating: 0, count: 68)
+        columnLows = .allocate(capacity: 64)
+        columnLows.initialize(repeating: 0, count: 64)
     }
 
     deinit {
@@ -49,6 +54,7 @@ final class SearchStorage: @unchecked Sendable {
         placements.deallocate()
         seenStamp.deallocate()
         columnTop.deallocate()
+        columnLows.deallocate()
     }
 
     /// A copy holding the same placements (for a search whose list is still held).

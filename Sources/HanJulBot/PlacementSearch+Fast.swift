@@ -10,12 +10,13 @@ extension PlacementSearch {
         let table = self.table!
         let first = storage.count
         if let kicks = rules.fixedKicksToken,
-           let cached = try fixedKickStarts(start, state: state, rules: rules, kicks: kicks, turns: turns, table: table) {
-            slides(from: cached, holds: holds, state: state, table: table)
+           let (cached, clear) = try fixedKickStarts(start, state: state, rules: rules, kicks: kicks, turns: turns,
+                                                     table: table) {
+            slides(from: cached, holds: holds, state: state, table: table, clear: clear)
         } else {
             try turnStarts(start, state: state, rules: rules, turns: turns)
             let found = starts
-            slides(from: found, holds: holds, state: state, table: table)
+            slides(from: found, holds: holds, state: state, table: table, clear: false)
         }
         if landing {
             try landingTurns(from: first, state: state, rules: rules, holds: holds, turns: turns, table: table)
@@ -85,7 +86,8 @@ extension PlacementSearch {
 
     /// Under rules that turn by a kick table alone (`Rules.fixedKicksToken`), the starts worked
     /// out once per kind on an empty board under that table, when they are this board's
-    /// too; `nil` when the search must turn on this board.
+    /// too, and whether nothing is filled in the rows they cover (`clear`); `nil` when the
+    /// search must turn on this board.
     ///
     /// A turn is the first kick that fits. On an empty board only the walls and the floor
     /// stop a kick, and they stop it on every board; filled cells only stop more. So when
@@ -94,7 +96,7 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     private mutating func fixedKickStarts<R: Rules>(
         _ start: Piece, state: GameState, rules: R, kicks: FixedKicksToken, turns: UInt32, table: ShapeTable
-    ) throws(RuleError) -> [(piece: Piece, turns: UInt32)]? {
+    ) throws(RuleError) -> (starts: [(piece: Piece, turns: UInt32)], clear: Bool)? {
         let kind = start.kind, width = state.board.width, height = state.board.height
         while fixedStarts.count <= kind { fixedStarts.append(nil) }
         let known = fixedStarts[kind]
@@ -125,35 +127,47 @@ extension PlacementSearch {
             return true
         }
         guard clear || cached.starts.allSatisfy({ state.fits($0.piece) }) else { return nil }
-        return cached.starts
+        return (cached.starts, clear)
     }
 
     /// Slides from each of `starts` but those that repeat an earlier one: a start covering
     /// the same cells in the same box as an earlier one slides to the same places (an O
     /// turned in place, say).
+    ///
+    /// A start whose shape no earlier start has finds only new placements (each left column
+    /// once), so it skips the look-up of what was found. When nothing is filled in the rows
+    /// the starts cover (`clear`), a start with the shape of an earlier one finds nothing new
+    /// and is skipped: both slide over every column, and from above the stack a shape lands
+    /// at the same row whatever row it falls from.
     private mutating func slides(from starts: [(piece: Piece, turns: UInt32)], holds: Bool, state: GameState,
-                                 table: ShapeTable) {
+                                 table: ShapeTable, clear: Bool) {
         for index in 0..<starts.count {
             let (piece, path) = starts[index]
             let entry = piece.kind * 8 + piece.rotation
             var repeated = false
+            var sameShape = false
             for earlier in 0..<index {
                 let other = starts[earlier].piece
                 let otherEntry = other.kind * 8 + other.rotation
-                if table.canonical[otherEntry] == table.canonical[entry]
-                    && other.x + table.minX[otherEntry] == piece.x + table.minX[entry]
-                    && other.y + table.minY[otherEntry] == piece.y + table.minY[entry] {
-                    repeated = true
-                    break
+                if table.canonical[otherEntry] == table.canonical[entry] {
+                    sameShape = true
+                    if other.x + table.minX[otherEntry] == piece.x + table.minX[entry]
+                        && other.y + table.minY[otherEntry] == piece.y + table.minY[entry] {
+                        repeated = true
+                        break
+                    }
                 }
             }
-            if !repeated { slides(from: piece, turns: path, holds: holds, state: state, table: table) }
+            if repeated || (sameShape && clear) { continue }
+            slides(from: piece, turns: path, holds: holds, state: state, table: table, checksFound: sameShape)
         }
     }
 
     /// The hard drops from `piece` and from every column it slides to, step by step: the
-    /// start, then left to the wall, then right of the start.
-    private mutating func slides(from piece: Piece, turns: UInt32, holds: Bool, state: GameState, table: ShapeTable) {
+    /// start, then left to the wall, then right of the start. `checksFound: false` when no
+    /// placement of this search can cover the same cells (each is still marked found).
+    private mutating func slides(from piece: Piece, turns: UInt32, holds: Bool, state: GameState, table: ShapeTable,
+                                 checksFound: Bool) {
         let board = state.board
         let width = board.width, height = board.height
         let entry = piece.kind * 8 + piece.rotation
@@ -171,6 +185,10 @@ extension PlacementSearch {
         let storage = self.storage
         let columnTop = storage.columnTop, seenStamp = storage.seenStamp
         var visited = 0
+        // Per column of the piece, its lowest cell's row plus one: above column top t it
+        // drops t − that (one test for the rare start below a column top, after the loop).
+        let lows = storage.columnLows
+        for column in 0..<max(columns, 4) { lows[column] = piece.y &+ bottoms[column] &+ 1 }
         board.rows.withUnsafeBufferPointer { rows in
             // Where the piece fits in these rows, for every left column at once: a cell of
             // the piece at bit `b` of its row rules out each left `x` where the board row
@@ -210,26 +228,34 @@ extension PlacementSearch {
                     step = 1
                 }
                 if left > highest { break }
-                var drop = Int.max
-                var column = 0
-                while column < columns {
-                    let below = columnTop[left &+ column] &- 1 &- (piece.y &+ bottoms[column])
-                    if below < 0 {
-                        drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
-                                                            x: left - minX, y: piece.y), in: state.pieces)
-                        break
+                var drop: Int
+                if columns <= 4 {
+                    // Four columns whatever the piece's width, no loop exit to mispredict: a
+                    // column it does not have lies far below, and the column tops have room
+                    // past the board's last column.
+                    drop = min(min(columnTop[left] &- lows[0], columnTop[left &+ 1] &- lows[1]),
+                               min(columnTop[left &+ 2] &- lows[2], columnTop[left &+ 3] &- lows[3]))
+                } else {
+                    drop = Int.max
+                    var column = 0
+                    while column < columns {
+                        drop = min(drop, columnTop[left &+ column] &- lows[column])
+                        column &+= 1
                     }
-                    if below < drop { drop = below }
-                    column &+= 1
+                }
+                if drop < 0 {
+                    // Below the top of a column it covers: step by step.
+                    drop = board.dropDistance(of: Piece(kind: piece.kind, rotation: piece.rotation,
+                                                        x: left - minX, y: piece.y), in: state.pieces)
                 }
                 let y0 = top + drop
                 var isNew = true
                 if y0 >= -Self.keyRowsAbove && y0 < height {
                     let key = (form &* keyRows &+ y0 &+ Self.keyRowsAbove) &* width &+ left
-                    if seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
+                    if checksFound && seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
                 } else {
                     let key = (form &* 1_000_003 &+ y0) &* 1_000_003 &+ left
-                    if seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
+                    if checksFound && seenKeys.contains(key) { isNew = false } else { seenKeys.append(key) }
                 }
                 if isNew {
                     (out + written).initialize(to: Placement(

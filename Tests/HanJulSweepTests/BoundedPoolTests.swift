@@ -42,6 +42,24 @@ import Testing
         #expect(ahead.most.load(ordering: .relaxed) > 0)
     }
 
+    /// `sim --versus` and `stats` on versus files: matches are played a block at a time, so
+    /// under a slow writer the matches played never run more than a block ahead.
+    @Test(arguments: [1, 2])
+    func versusMatchesWaitForASlowWriter(workers: Int) throws {
+        let ahead = Ahead()
+        let spec = VersusSpec(name: "standard") { VersusRules(rules: StandardRules()) }
+        var seeds: [UInt64] = []
+        try VersusPool.play(spec, seeds: 1...400, config: VersusConfig(cap: 1), workers: workers,
+                            progress: ahead) { (record: MatchRecord) throws(SweepError) in
+            seeds.append(record.seed)
+            usleep(1000)
+            ahead.delivered.add(1, ordering: .releasing)
+        }
+        #expect(seeds == Array(1...400))
+        #expect(ahead.most.load(ordering: .relaxed) <= VersusPool.blockSize)
+        #expect(ahead.most.load(ordering: .relaxed) > 0)
+    }
+
     @Test func aFailingWriterStopsTheRunWithoutHanging() throws {
         struct Stop: Error {}
         var handed = 0
