@@ -135,7 +135,7 @@ final class AttackScorer {
 
     /// Writes `board` with `piece` locked and full rows removed into `rows`; the piece's
     /// cell count.
-    private static func place(_ piece: Piece, pieces: PieceSet, board: Board, into rows: UnsafeMutablePointer<UInt64>) -> Int {
+    static func place(_ piece: Piece, pieces: PieceSet, board: Board, into rows: UnsafeMutablePointer<UInt64>) -> Int {
         let height = board.height, full = board.fullRow
         board.rows.withUnsafeBufferPointer { source in
             for y in 0..<height { rows[y] = source[y] }
