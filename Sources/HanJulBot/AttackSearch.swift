@@ -31,9 +31,7 @@ final class AttackSearch {
     private var shape: AttackShape?
     private var beam: [Node] = [], next: [Node] = [], candidates: [Candidate] = []
 
-    init(depth: Int = AttackSearchWeights.tuning.count > 13 ? Int(AttackSearchWeights.tuning[13]) : 4,
-         width: Int = AttackSearchWeights.tuning.count > 14 ? Int(AttackSearchWeights.tuning[14]) : 16,
-         weights: AttackSearchWeights = .tuned) {
+    init(depth: Int = 4, width: Int = 16, weights: AttackSearchWeights = .standard) {
         self.depth = max(1, depth)
         self.width = max(1, width)
         self.weights = weights
@@ -219,7 +217,7 @@ final class AttackSearch {
 }
 
 /// What the attack search weighs (`AttackSearch`).
-public struct AttackSearchWeights: Sendable {
+struct AttackSearchWeights: Sendable {
     /// The board's shape: El-Tetris's figures (rows cleared left out: lines sent pay).
     var board: Weights
     /// Per line a lock sends.
@@ -243,18 +241,6 @@ public struct AttackSearchWeights: Sendable {
     var safeHeight: Double
     var dangerHeight: Double
     var danger: Double
-
-    // TEMPORARY tuning hook
-    nonisolated(unsafe) public static var tuning: [Double] = []
-    static var tuned: AttackSearchWeights {
-        var w = standard
-        let t = tuning
-        guard t.count >= 13 else { return w }
-        w.attack = t[0]; w.wastedClear = t[1]; w.breaksBackToBack = t[2]; w.wastedT = t[3]
-        w.tSlot = [t[4], t[5], t[6]]; w.well = t[7]; w.backToBackReady = t[8]; w.heldT = t[9]
-        w.safeHeight = t[10]; w.dangerHeight = t[11]; w.danger = t[12]
-        return w
-    }
 
     static let standard = AttackSearchWeights(
         board: .elTetris, attack: 14, wastedClear: 10, breaksBackToBack: 16, wastedT: 12, tSlot: [4, 35, 120], well: 4,

@@ -5,7 +5,6 @@ import HanJulFiles
 import HanJulMods
 import HanJulSim
 import HanJulSweep
-import HanJulSystem
 
 /// `hanjul sim --versus A:B`: seeded bot-against-bot matches (VersusMatch), summarised; with
 /// `--jsonl` each match is written as its block finishes, and `--resume` finishes a stopped run.
@@ -24,7 +23,6 @@ extension SimCommand {
     }
 
     static func runVersus(_ arguments: Arguments, pair: String?) throws(UsageError) -> ExitStatus {
-        if let t = getenv("HANJUL_ATTACK_TUNE") { AttackSearchWeights.tuning = String(cString: t).split(separator: ",").compactMap { Double($0) } }
         let run = try SimVersusRun(arguments, pair: pair)
         try run.validate()
         return try playVersus(run)
