@@ -29,9 +29,8 @@ public struct AttackWeights: Equatable, Sendable {
     public static let standard = AttackWeights(attack: 12, wastedClear: 8, breaksBackToBack: 14, spinSlot: 10, well: 6,
                                                safeHeight: 0.55)
 
-    /// The lines the bot expects a lock to send: the Guideline's table (Mods/versus),
-    /// whatever the rules' own `attack` says (the bot cannot ask a mod's hook about
-    /// placements it does not play). Singles 0, doubles 1, triples 2, four rows 4; spins
+    /// The lines the Guideline's table (Mods/versus) sends for a lock: what `attack-classic`
+    /// always plays by, and `attack` under rules with no attack of their own. Singles 0, doubles 1, triples 2, four rows 4; spins
     /// 2/4/6 per 1/2/3 rows, minis 0/1; back-to-back +1; a combo of n clears +⌊(n − 1) / 2⌋
     /// (capped at 5); a perfect clear +10.
     @inlinable
@@ -135,7 +134,7 @@ final class AttackScorer {
 
     /// Writes `board` with `piece` locked and full rows removed into `rows`; the piece's
     /// cell count.
-    private static func place(_ piece: Piece, pieces: PieceSet, board: Board, into rows: UnsafeMutablePointer<UInt64>) -> Int {
+    static func place(_ piece: Piece, pieces: PieceSet, board: Board, into rows: UnsafeMutablePointer<UInt64>) -> Int {
         let height = board.height, full = board.fullRow
         board.rows.withUnsafeBufferPointer { source in
             for y in 0..<height { rows[y] = source[y] }

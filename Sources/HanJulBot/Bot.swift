@@ -10,14 +10,16 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
     case lee
     /// A uniformly random reachable placement.
     case random
-    /// Plays for attack (versus): El-Tetris figures plus the lines a lock sends, T-spin
-    /// set-ups, back-to-back and combos (`AttackScorer`).
+    /// Plays for attack (versus): a search of the queue and the hold that values each lock by
+    /// what the rules' own attack says it sends (`AttackSearch`).
     case attack
+    /// The attack bot before it searched (`AttackScorer`): one piece, the Guideline's table.
+    case attackClassic = "attack-classic"
 
     /// The heuristic's weights; `nil` for `random`.
     public var weights: Weights? {
         switch self {
-        case .eltetris, .attack: .elTetris
+        case .eltetris, .attack, .attackClassic: .elTetris
         case .dellacherie: .dellacherie
         case .lee: .lee
         case .random: nil
@@ -36,7 +38,11 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
             "Yiyuan Lee's weights on aggregate height, lines, holes and bumpiness: a plainer player that tops out "
                 + "far sooner; the judge Mods/evil uses"
         case .attack:
-            "plays for attack in versus: T-spin double set-ups (turns where the piece lands, as the rules' kicks allow), "
+            "plays for attack in versus: searches the queue and the hold (soft drops, tucks and kicks for the piece in play), "
+                + "valuing each lock by the rules' own attack (a mod's attack hook), T-spin slots, perfect clears, combos "
+                + "and back-to-back"
+        case .attackClassic:
+            "the attack bot before its search: T-spin double set-ups (turns where the piece lands, as the rules' kicks allow), "
                 + "four-row clears, back-to-back and combos, on El-Tetris's board figures; no lookahead"
         case .random:
             "a uniformly random reachable placement: tops out within a few dozen pieces; the floor to compare against"
@@ -115,6 +121,7 @@ public struct Bot {
     private var evaluator: BoardEvaluator?
     private var look: Lookahead?
     private var attackScorer: AttackScorer?
+    private var attackSearch: AttackSearch?
 
     public init(_ config: BotConfig, seed: UInt64) {
         self.config = config
@@ -162,8 +169,13 @@ public struct Bot {
             evaluator!.load(game.state.board)
             columnTops = evaluator!.columnTops
         }
-        // The attack bot turns where pieces land under any rules: that is where spins are.
-        let mode = config.kind == .attack && config.search == .fast ? .landing : config.search
+        // The attack bots turn where pieces land under any rules: that is where spins are
+        // (the searching one soft-drops, tucks and kicks too).
+        let mode: PlacementSearch.Mode = switch config.kind {
+        case .attack where config.search == .fast: .full
+        case .attackClassic where config.search == .fast: .landing
+        default: config.search
+        }
         try search.run(mode, in: game.state, rules: rules, from: nil, turns: turns, columnTops: columnTops)
         if !config.plain, let alternative = Self.holdAlternative(game) {
             try search.append(mode, in: game.state, rules: rules, from: alternative, holds: true, turns: nil,
@@ -178,6 +190,13 @@ public struct Bot {
         guard let weights, let evaluator else { return placements[random.below(count)] }
         placementsEvaluated += count
         if config.kind == .attack {
+            if attackSearch == nil { attackSearch = AttackSearch() }
+            let index = try attackSearch!.best(of: placements, search: search, in: game,
+                                               attack: game.rules.lookahead as? any AttackRules)
+            placementsEvaluated += attackSearch!.evaluated - count
+            return placements[index]
+        }
+        if config.kind == .attackClassic {
             if (attackScorer?.capacity ?? 0) < game.state.board.height { attackScorer = AttackScorer(height: game.state.board.height) }
             return placements[attackScorer!.best(of: placements, search: search, state: game.state, evaluator: evaluator,
                                                  board: weights, attack: .standard)]

@@ -188,7 +188,9 @@ public struct VersusReferee<R: Rules> {
         if let facts = state.lastLock, state.pieces.isTShaped(facts.piece.kind) {
             counters[s].tPieces += 1
             if facts.spin != .none && facts.lines > 0 { counters[s].spins += 1 }
+            if facts.spin != .none && facts.lines == 1 { counters[s].spinSingles += 1 }
         }
+        if let facts = state.lastLock, facts.lines > 0, state.board.filledCount == 0 { counters[s].perfectClears += 1 }
         var sent: Int
         do throws(RuleError) { sent = try sides[s].attack(state) } catch {
             outcome = .error(error.description)

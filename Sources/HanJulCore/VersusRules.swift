@@ -25,6 +25,9 @@ public struct VersusCounters: Equatable, Sendable {
     /// Locks of a T-shaped piece, and of those the spins (mini or full) that cleared rows.
     public var tPieces = 0
     public var spins = 0
+    /// Of the spins, those that cleared one row; and locks that left the board empty.
+    public var spinSingles = 0
+    public var perfectClears = 0
 
     public init() {}
 

@@ -41,8 +41,12 @@ extension LuaRules {
     /// from 0. 0 before the first lock or when no mod defines `attack`.
     public func attack(after state: GameState) throws(RuleError) -> Int {
         guard has(.attack), let facts = state.lastLock else { return 0 }
+        return try attack(facts, perfectClear: facts.lines > 0 && state.board.filledCount == 0, state: state)
+    }
+
+    /// The `attack` chain on a lock's facts, with `state` as the game the hooks read.
+    func attack(_ facts: LockFacts, perfectClear perfect: Bool, state: GameState) throws(RuleError) -> Int {
         let letter = state.pieces.kinds[facts.piece.kind].letter
-        let perfect = facts.lines > 0 && state.board.filledCount == 0
         let lastMove: LuaValue = facts.lastMove.flatMap { GameAPI.moveNames[$0] }.map { .string(LuaString($0)) } ?? .nil
         func pushFacts(_ args: LuaArguments) {
             args.pushTable([

@@ -60,7 +60,7 @@ public struct VersusHeader: Equatable, Codable, Sendable {
 extension MatchRecord.Result: Codable {}
 
 extension MatchRecord: Codable {
-    private enum CodingKeys: String, CodingKey { case seed, result, pieces, attack, cancelled, received, tPieces, spins, error }
+    private enum CodingKeys: String, CodingKey { case seed, result, pieces, attack, cancelled, received, tPieces, spins, spinSingles, perfectClears, error }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -74,6 +74,9 @@ extension MatchRecord: Codable {
         self.init(seed: try c.decode(UInt64.self, forKey: .seed), result: try c.decode(Result.self, forKey: .result),
                   pieces: try pair(.pieces), attack: try pair(.attack), cancelled: try pair(.cancelled), received: try pair(.received),
                   tPieces: try pair(.tPieces), spins: try pair(.spins), error: try c.decodeIfPresent(String.self, forKey: .error))
+        // Files from before these were counted have neither.
+        if c.contains(.spinSingles) { spinSingles = try pair(.spinSingles) }
+        if c.contains(.perfectClears) { perfectClears = try pair(.perfectClears) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +89,8 @@ extension MatchRecord: Codable {
         try c.encode(received, forKey: .received)
         try c.encode(tPieces, forKey: .tPieces)
         try c.encode(spins, forKey: .spins)
+        if spinSingles != [0, 0] { try c.encode(spinSingles, forKey: .spinSingles) }
+        if perfectClears != [0, 0] { try c.encode(perfectClears, forKey: .perfectClears) }
         try c.encodeIfPresent(error, forKey: .error)
     }
 }

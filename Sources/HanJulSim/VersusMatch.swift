@@ -47,6 +47,9 @@ public struct MatchRecord: Equatable, Sendable {
     /// cleared rows.
     public var tPieces: [Int]
     public var spins: [Int]
+    /// Spins that cleared one row, and perfect clears (locks that left the board empty).
+    public var spinSingles: [Int] = [0, 0]
+    public var perfectClears: [Int] = [0, 0]
     /// Why the match stopped on an error (a hook's failure, the bot's).
     public var error: String?
 
@@ -113,6 +116,8 @@ public struct VersusMatch<R: Rules> {
             record.received = counters.map(\.received)
             record.tPieces = counters.map(\.tPieces)
             record.spins = counters.map(\.spins)
+            record.spinSingles = counters.map(\.spinSingles)
+            record.perfectClears = counters.map(\.perfectClears)
             return record
         }
         func decided(_ outcome: VersusOutcome) -> MatchRecord {

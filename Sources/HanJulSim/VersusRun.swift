@@ -35,6 +35,7 @@ public struct VersusTally: Equatable, Sendable {
     public var matches = 0
     public var winsA = 0, winsB = 0, draws = 0, errors = 0
     public var pieces = [0, 0], attack = [0, 0], cancelled = [0, 0], received = [0, 0], tPieces = [0, 0], spins = [0, 0]
+    public var spinSingles = [0, 0], perfectClears = [0, 0]
     public var length = 0
     /// The first error, for the report.
     public var firstError: String?
@@ -59,6 +60,8 @@ public struct VersusTally: Equatable, Sendable {
             received[i] = received[i].saturatingAdding(record.received[i])
             tPieces[i] = tPieces[i].saturatingAdding(record.tPieces[i])
             spins[i] = spins[i].saturatingAdding(record.spins[i])
+            spinSingles[i] = spinSingles[i].saturatingAdding(record.spinSingles[i])
+            perfectClears[i] = perfectClears[i].saturatingAdding(record.perfectClears[i])
         }
         length = length.saturatingAdding(record.length)
     }
@@ -80,6 +83,9 @@ public struct VersusSummary: Encodable, Sendable {
         public var tPieces: Int
         public var spins: Int
         public var spinsPerTPiece: Double
+        /// Spins that cleared one row, per T piece; perfect clears.
+        public var spinSinglesPerTPiece: Double
+        public var perfectClears: Int
     }
     public var rules: String
     public var seeds: String
@@ -104,7 +110,9 @@ public struct VersusSummary: Encodable, Sendable {
                  cancelled: tally.cancelled[i], garbageReceived: tally.received[i],
                  garbageReceivedPerMatch: tally.matches > 0 ? Double(tally.received[i]) / Double(tally.matches) : 0,
                  tPieces: tally.tPieces[i], spins: tally.spins[i],
-                 spinsPerTPiece: tally.tPieces[i] > 0 ? Double(tally.spins[i]) / Double(tally.tPieces[i]) : 0)
+                 spinsPerTPiece: tally.tPieces[i] > 0 ? Double(tally.spins[i]) / Double(tally.tPieces[i]) : 0,
+                 spinSinglesPerTPiece: tally.tPieces[i] > 0 ? Double(tally.spinSingles[i]) / Double(tally.tPieces[i]) : 0,
+                 perfectClears: tally.perfectClears[i])
         }
         self.rules = rules
         self.seeds = "\(seeds.lowerBound)..\(seeds.upperBound)"
@@ -130,11 +138,13 @@ public struct VersusSummary: Encodable, Sendable {
             ? "win rate of A \(Format.percent(winRateA)) (95% Wilson \(Format.percent(winRateALow)) to \(Format.percent(winRateAHigh)), of \(decided) decided)"
             : "win rate of A: no match was decided")
         lines.append(String(Format.table([
-            ["", "bot", "pps", "pieces", "attack", "attack/piece", "cancelled", "garbage received", "received/match", "spins/T"],
+            ["", "bot", "pps", "pieces", "attack", "attack/piece", "cancelled", "garbage received", "received/match", "spins/T", "1-row spins/T", "perfect clears"],
             ["A", a.bot, Format.number(a.pps, digits: 3), "\(a.pieces)", "\(a.attack)", Format.fixed(a.attackPerPiece, 3), "\(a.cancelled)",
-             "\(a.garbageReceived)", Format.fixed(a.garbageReceivedPerMatch, 1), Format.fixed(a.spinsPerTPiece, 3)],
+             "\(a.garbageReceived)", Format.fixed(a.garbageReceivedPerMatch, 1), Format.fixed(a.spinsPerTPiece, 3),
+             Format.fixed(a.spinSinglesPerTPiece, 3), "\(a.perfectClears)"],
             ["B", b.bot, Format.number(b.pps, digits: 3), "\(b.pieces)", "\(b.attack)", Format.fixed(b.attackPerPiece, 3), "\(b.cancelled)",
-             "\(b.garbageReceived)", Format.fixed(b.garbageReceivedPerMatch, 1), Format.fixed(b.spinsPerTPiece, 3)],
+             "\(b.garbageReceived)", Format.fixed(b.garbageReceivedPerMatch, 1), Format.fixed(b.spinsPerTPiece, 3),
+             Format.fixed(b.spinSinglesPerTPiece, 3), "\(b.perfectClears)"],
         ]).dropLast()))
         lines.append("match length: \(Format.fixed(meanLength, 1)) pieces (both sides) on average")
         if let firstError { lines.append("first error: \(firstError)") }

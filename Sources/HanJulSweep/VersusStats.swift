@@ -49,6 +49,8 @@ package struct VersusCount: Equatable, Sendable {
             t.received[i] = try sum(t.received[i], o.received[i])
             t.tPieces[i] = try sum(t.tPieces[i], o.tPieces[i])
             t.spins[i] = try sum(t.spins[i], o.spins[i])
+            t.spinSingles[i] = try sum(t.spinSingles[i], o.spinSingles[i])
+            t.perfectClears[i] = try sum(t.perfectClears[i], o.perfectClears[i])
         }
         t.length = try sum(t.length, o.length)
         // The report names the error of the lowest seed, as a run in seed order does.

@@ -8,7 +8,7 @@ import Testing
             let result = try Hanjul.run([command, "--bot", "list"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["eltetris", "dellacherie", "lee", "random", "attack"])
+            #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["eltetris", "dellacherie", "lee", "random", "attack", "attack-classic"])
             #expect(lines[0].contains("(the default)"))
             #expect(result.stderr.isEmpty)
         }

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theAttackBotBeatsTheDefaultBotAndSendsMore() throws {
-        let run = try Hanjul.run(["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "40", "--seed", "1", "--json"])
+        let run = try Hanjul.run(["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "16", "--seed", "1", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let a = try #require(object["a"] as? [String: Any]), b = try #require(object["b"] as? [String: Any])
@@ -46,7 +46,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = folder.appendingPathComponent("whole.jsonl").path, part = folder.appendingPathComponent("part.jsonl").path
-        let common = ["sim", "--versus", "eltetris:attack", "--mod", "versus", "--seeds", "1..90", "--shard", "0/1"]
+        // The classic attack bot: the file's machinery is under test, not the search (which is slower).
+        let common = ["sim", "--versus", "eltetris:attack-classic", "--mod", "versus", "--seeds", "1..90", "--shard", "0/1"]
         let first = try Hanjul.run(common + ["--jsonl", whole])
         #expect(first.status == 0, "\(first.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
@@ -79,5 +80,28 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["a"] as? [String: Any])?["matches"] as? Int == 12)
         #expect(object["lengthDifference"] is [String: Any])
+    }
+
+    @Test func compareOfATableThatPaysNothingForSinglesAgainstTheGuidelinesDiffers() throws {
+        // The attack bot reads each table (#36): the same seeds give other matches.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hanjul-nosingles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nosingles"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            return {
+              id = "nosingles", name = "nosingles", version = "0.1.0", description = "singles send nothing", api = 1,
+              after = { "versus" },
+              attack = function(_, facts, sent) if facts.lines == 1 then return 0 end return sent end,
+            }
+            """.write(to: folder.appendingPathComponent("nosingles/mod.lua"), atomically: true, encoding: .utf8)
+        let mods = SlurmArrayTests.repository.appendingPathComponent("Mods").path
+        let run = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--mods-dir", mods, "--mods-dir", folder.path,
+                                  "--a", "versus", "--b", "versus nosingles", "--games", "6", "--seed", "1", "--cap", "150", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let a = try #require(object["a"] as? [String: Any]), b = try #require(object["b"] as? [String: Any])
+        let lengths = (a["length"] as? Double ?? -1, b["length"] as? Double ?? -1)
+        let attacks = (a["attackPerPiece"] as? [Double] ?? [], b["attackPerPiece"] as? [Double] ?? [])
+        #expect(lengths.0 != lengths.1 || attacks.0 != attacks.1, "\(run.stdout)")
     }
 }
