@@ -41,6 +41,7 @@ import Testing
             referee.input(time % 900_000_000 == 0 ? .left : .hardDrop, side: 1, at: time)
         }
         var replay = VersusReplay(mods: ["standard"], bot: "eltetris", piecesPerSecond: 1, bestOf: 1, seed: 5)
+        replay.dealing = .perSide  // as the referee above dealt: formats 1 and 2
         replay.modLocks = locks
         replay.games = [VersusReplay.Game(seed: 41, winner: referee.outcome?.winner,
                                           checksums: [referee.state(0).checksum, referee.state(1).checksum], moves: referee.moves ?? [])]
@@ -86,7 +87,7 @@ import Testing
         let (mods, lock) = try standardMod()
         let good = Self.match(locks: [lock]).text
         for (text, said) in [
-            (good.replacingOccurrences(of: "hanjul-versus 2", with: "hanjul-versus 3"), "line 1: written by a newer HanJul (match replay format 3"),
+            (good.replacingOccurrences(of: "hanjul-versus 2", with: "hanjul-versus 4"), "line 1: written by a newer HanJul (match replay format 4"),
             (good.replacingOccurrences(of: lock.sha256, with: "xyz"), "line 3: mod 'standard': the sha256 is not 64 lowercase hex digits"),
             (good.replacingOccurrences(of: "mod standard \(lock.sha256) \(lock.version)\n", with: ""), "line 3: expected 'mod ID SHA256 VERSION'"),
         ] {

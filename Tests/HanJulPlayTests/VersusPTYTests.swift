@@ -59,9 +59,10 @@ struct VersusPTYTests {
         let game = try #require(replay.games.first)
         #expect(game.winner != nil, "one side topped out")
         #expect(replay.modLocks.map(\.id) == ["everylock"] && replay.modLocks.first?.version == "1.0.0" && replay.modLocks.first?.sha256.count == 64,
-                "the mod's version and hash recorded (format 2): \(replay.modLocks)")
+                "the mod's version and hash recorded: \(replay.modLocks)")
         #expect(replay.verify(game: 0, make: Self.rules) == nil, "the same match under the Swift twin of the mod")
-        var referee = VersusReferee(sides: [Self.rules(), Self.rules()], seed: game.seed, schedules: [.paced, .paced])
+        var referee = VersusReferee(sides: [Self.rules(), Self.rules()], seed: game.seed, schedules: [.paced, .paced], dealing: replay.dealing)
+        #expect(replay.dealing == .shared, "both sides dealt the same pieces and holes (format 3)")
         // The first lock that let garbage in: its lines, one attack (one hole) each, the
         // first pushed up by the later ones.
         var firstGarbage: (rows: [UInt64], count: Int)?
@@ -73,7 +74,7 @@ struct VersusPTYTests {
             }
         }
         let first = try #require(firstGarbage, "garbage reached the bot's board")
-        var holes = SplitMix64(seed: VersusReferee<StandardRules>.seeds(of: game.seed).holesB)
+        var holes = SplitMix64(seed: VersusReferee<StandardRules>.seeds(of: game.seed, dealing: .shared).holesB)
         let drawn = (0..<first.count).map { _ in holes.below(10) }
         let expected = drawn.map { (UInt64(1) << 10 - 1) & ~(UInt64(1) << UInt64($0)) }
         #expect(first.rows == expected, "garbage rows with holes in columns \(drawn), the first pushed on top")

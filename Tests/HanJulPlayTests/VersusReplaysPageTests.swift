@@ -18,6 +18,7 @@ enum VersusFiles {
     /// sometimes moving left), as `hanjul play --versus bot` would save it.
     static func match() -> VersusReplay {
         var replay = VersusReplay(mods: [], bot: "eltetris", piecesPerSecond: 1, bestOf: 3, seed: 5)
+        replay.dealing = .perSide  // as the referees below deal
         let rules = VersusRules(rules: StandardRules())
         for (index, seed) in [UInt64(41), 42].enumerated() {
             var referee = VersusReferee(sides: [rules, rules], seed: seed, keepsMoves: true)

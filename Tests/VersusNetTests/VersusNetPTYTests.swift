@@ -42,8 +42,8 @@ import Testing
                 .winsize(rows: 30, cols: 110), .wait("waiting for a player on 127.0.0.1:\(port)"), .wait("PEER 127.0.0.1", timeout: 20),
                 // Just after GO (1.5 s of READY), before gravity or a key moved anything.
                 .wait("READY", timeout: 10), .pump(1.7), .capture(as: "start", from: "start"),
-                // The host only hard-drops: it tops out twice, and loses the match 0-2.
-                .repeatUntil([0x20], every: 0.12, until: "MATCH LOST", timeout: 90), .settle(), .capture(as: "over", from: "start"),
+                // The host only hard-drops (once the joiner has seen the start): it tops out twice, and loses the match 0-2.
+                .pump(3.0), .repeatUntil([0x20], every: 0.12, until: "MATCH LOST", timeout: 90), .settle(), .capture(as: "over", from: "start"),
                 .wait("the peer left", timeout: 20), .send("q"), .exit(),
             ], directory: root)
         }
@@ -68,14 +68,20 @@ import Testing
         #expect(hostRun.outputText.contains("playing 127.0.0.1:"))
         #expect(joinRun.outputText.contains("playing 127.0.0.1:\(port) under mod:guideline+mod:versus, best of 3"), "no --mod: the modern game")
 
-        // The same pieces: before anyone moves, each screen's two boards and next pieces (the
-        // piece in play and four more, each side) are the same on both screens.
-        let screens = [hostRun, joinRun].map { run in
-            PTYRun.screen(of: run.captured("start"), width: 110, height: 30).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
-                .map { String($0) }.filter { !$0.contains("YOU") && !$0.contains("PEER") }
+        // The same pieces: at the start, the next pieces of both sides (what only a lock
+        // changes) are the same on each screen and on both screens.
+        let nexts = [hostRun, joinRun].map { run in
+            PTYRun.screen(of: run.captured("start"), width: 110, height: 30).split(separator: "\n").compactMap { line -> [String]? in
+                let cells = Array(line)
+                let bars = cells.indices.filter { cells[$0] == "\u{2502}" }
+                guard bars.count == 4 else { return nil }
+                return [String(cells[(bars[1] + 1)..<min(bars[1] + 13, cells.count)]), String(cells[(bars[3] + 1)...])]
+            }
         }
-        #expect(screens[0].joined().filter { $0 == "\u{2588}" }.count >= 5 * 4 * 2, "pieces drawn: \(screens[0].joined(separator: "\n"))")
-        #expect(screens[0] == screens[1], "host:\n\(screens[0].joined(separator: "\n"))\njoiner:\n\(screens[1].joined(separator: "\n"))")
+        let drawn = nexts[0].map { $0[0] }.joined()
+        #expect(drawn.filter { $0 == "\u{2588}" }.count >= 4 * 4 * 2, "four next pieces drawn: \(nexts[0])")
+        for next in nexts { #expect(next.map { $0[0] } == next.map { $0[1].padding(toLength: 12, withPad: " ", startingAt: 0).prefix(12).description }, "\(next)") }
+        #expect(nexts[0] == nexts[1], "host: \(nexts[0])\njoiner: \(nexts[1])")
         #expect(PTYRun.screen(of: hostRun.captured("over"), width: 110, height: 30).contains("replay saved: versus-"))
 
         // Each side's match replay verifies; each side has its row in the versus table.
