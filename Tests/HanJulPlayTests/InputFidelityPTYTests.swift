@@ -38,7 +38,8 @@ struct InputFidelityPTYTests {
     }
 
     /// Checks a replay of `rounds`: six pieces, each turned twice then dropped, and each
-    /// action's time, counted from the round's first, within 5 ms of its bytes' (6: the replay keeps whole milliseconds).
+    /// action's time, counted from the round's first, typically within 5 ms of its bytes' (6: the replay keeps
+    /// whole milliseconds) and never near the 100 ms a deferred press took.
     static func expectRounds(_ replay: Replay, sent: [[Double]], pressesAt pressIndexes: [Int], _ label: String) {
         let actions = timeline(replay).filter { [.rotate, .hardDrop].contains($0.action) }
         let expected = Array(repeating: [Action.rotate, .rotate, .hardDrop], count: 6).flatMap { $0 }
@@ -46,11 +47,16 @@ struct InputFidelityPTYTests {
         #expect(replay.actions.filter { $0 == .hardDrop }.count == 6, "\(label): six pieces placed")
         guard actions.count == expected.count, sent.count > pressIndexes.max() ?? 0 else { return }
         let sentTimes = pressIndexes.map { sent[$0][0] * 1000 }
+        var errors: [Double] = []
         for index in actions.indices where index % 3 != 0 {
             let played = actions[index].at - actions[index - 1].at
             let typed = sentTimes[index] - sentTimes[index - 1]
-            #expect(abs(Double(played) - typed) <= 6, "\(label): action \(index) played \(played) ms after the one before, typed \(Int(typed)) ms after")
+            errors.append(abs(Double(played) - typed))
+            // A deferred press (the old bug) came 100 ms late; a loaded machine's scheduling adds ~10.
+            #expect(abs(Double(played) - typed) <= 30, "\(label): action \(index) played \(played) ms after the one before, typed \(Int(typed)) ms after")
         }
+        let median = errors.sorted()[errors.count / 2]
+        #expect(median <= 6, "\(label): the typical press is played within 6 ms of its bytes (median error \(median) ms of \(errors))")
     }
 
     @Test("xterm (no release events): w w Space at 40, 50 and 90 ms gaps turns every piece twice and drops it at once", arguments: [40.0, 50.0, 90.0])
