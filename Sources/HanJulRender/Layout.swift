@@ -89,18 +89,29 @@ public struct Layout: Hashable, Sendable {
     public static func frame(for scene: Scene, size: Size) -> Frame {
         let layout = Layout(scene)
         guard size.contains(layout.size) else {
-            // The statistics go first: the game and its next pieces matter more.
-            if scene.statistics != nil {
-                var plain = scene
-                plain.statistics = nil
-                plain.callout = []
+            // The mods' names share one line first when rows are short: they matter least.
+            if scene.hud.mods.count > 1 && layout.size.height > size.height {
+                var joined = scene
+                joined.hud.mods = [scene.hud.mods.joined(separator: " ")]
+                return frame(for: joined, size: size)
+            }
+            // Then the statistics, when they are what does not fit: the game and all its
+            // next pieces matter more.
+            var plain = scene
+            plain.statistics = nil
+            plain.callout = []
+            if scene.statistics != nil && size.contains(Layout(plain).size) {
                 return frame(for: plain, size: size)
             }
-            // Fewer previews before giving up: the game matters more than the third next piece.
+            // Fewer previews while the panel is too tall (the statistics stay beside a
+            // short terminal's three previews) before giving up.
             if scene.preview.count > 1 {
                 var shorter = scene
                 shorter.preview.removeLast()
                 return frame(for: shorter, size: size)
+            }
+            if scene.statistics != nil {
+                return frame(for: plain, size: size)
             }
             return tooSmallFrame(need: layout.size, have: size, style: scene.style)
         }
