@@ -208,7 +208,7 @@ public enum ReplayFile {
             guard let a = entry[0]?.integerValue, let p = entry[1]?.integerValue, let s = entry[2]?.integerValue,
                   let l = entry[3]?.integerValue, let v = entry[4]?.integerValue, let over = entry[5]?.boolValue,
                   let sum = entry[6]?.stringValue, sum.utf8.count == 16, let checksum = UInt64(sum, radix: 16),
-                  a >= previous, a <= Int64(actions.count), p >= 0, p <= a, l >= 0, v >= 1
+                  a >= previous, a <= Int64(actions.count), p >= 0, p <= a, l >= 0, v >= 0
             else { throw .malformed("checkpoint \(checkpoints.count + 1) is not [action, pieces, score, lines, level, over, checksum]") }
             previous = Int(a)
             checkpoints.append(Checkpoint(action: Int(a), piecesLocked: Int(p), score: Int(s), lines: Int(l),
@@ -252,8 +252,8 @@ public enum ReplayFile {
 
 extension Replay {
     /// What in this replay the rules it is played under cannot mean (#15 item 14): a
-    /// dealt kind the piece set does not have, an action the rules do not allow, a
-    /// checkpoint level below 1. `nil` when it fits them; otherwise one sentence, for
+    /// dealt kind the piece set does not have, an action the rules do not allow. `nil`
+    /// when it fits them; otherwise one sentence, for
     /// `hanjul replay` and the golden replays of `hanjul check`.
     public func problem(under rules: some Rules) -> String? {
         if case .sequence(let kinds) = source, let bad = kinds.first(where: { $0 >= rules.pieces.count }) {

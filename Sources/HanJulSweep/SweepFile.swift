@@ -177,8 +177,9 @@ package enum LineReader {
     /// How many times its size gzip data may inflate to: JSONL of games compresses about
     /// ten times; a bomb (gigabytes of one repeated line) hundreds of times (H-6).
     package static let maxInflation = 200
-    /// Output below this is never called a bomb (small files inflate oddly).
-    package static let inflationFloor = 64 << 20
+    /// Output below this is never called a bomb (small files inflate oddly; sim output
+    /// inflates about 10 times, so 8 MiB at 200 times is far from it, and refused in seconds).
+    package static let inflationFloor = 8 << 20
 
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
     package static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(SweepError) -> Void) throws(SweepError) {

@@ -70,6 +70,22 @@ import Testing
         #expect(forced.status == 0, "the edit was a comment: the game still matches")
     }
 
+    /// Master counts levels from 0: a game left before its first lock is at level 0, and
+    /// its replay must read and verify (readers once refused a checkpoint level below 1).
+    @Test func aReplayAtLevelZeroVerifies() throws {
+        var repository = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { repository.deleteLastPathComponent() }
+        let mods = repository.appendingPathComponent("Mods").path
+        let path = folder + "/master.hjr"
+        let recorded = try Hanjul.run(["run", "--seed", "1", "--actions", "W100", "--mod", "guideline", "--mod", "master",
+                                       "--mods-dir", mods, "--save-replay", path, "--json"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains(#""level":0"#), "\(recorded.stdout)")
+        let verified = try Hanjul.run(["replay", "--verify", path, "--mods-dir", mods])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.hasPrefix("match: ") && verified.stdout.contains("level 0"), "\(verified.stdout)")
+    }
+
     @Test func replayNeedingAMissingModSaysWhich() throws {
         let path = try record("other-rules.hjr")
         var replay = try ReplayFile.read(path)

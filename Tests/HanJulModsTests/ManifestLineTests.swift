@@ -34,6 +34,15 @@ import Testing
         ("on_lock = 3,", 4, "field 'on_lock' must be a function"),
         ("rotations = {\n  Q = { { {0, 0} } },\n},", 5, "rotations.Q: 'Q' is not a piece letter"),
         ("after = {\n  7,\n},", 5, "after[1] must be a mod id"),
+        // Entry delay: out of range, the wrong type, huge, unknown, levels not rising.
+        ("entry_delay = {\n  ms = -1,\n},", 5, "entry_delay.ms must be an integer from 0 to"),
+        ("entry_delay = {\n  ms = 9223372036854775807,\n},", 5, "entry_delay.ms must be an integer from 0 to"),
+        ("entry_delay = { ms = 400,\n  line_clear = 0.5 },", 5, "entry_delay.line_clear must be an integer"),
+        ("entry_delay = { ms = 400,\n  mss = 1 },", 5, "entry_delay has an unknown field 'mss'"),
+        ("entry_delay = \"yes\",", 4, "entry_delay must be { ms = 0"),
+        ("entry_delay = { ms = 400, from_level = {\n  { level = 500, ms = 300 },\n  { level = 500, ms = 200 },\n} },", 6, "entry_delay.from_level[2].level must be an integer from 0 to"),
+        ("entry_delay = { ms = 400,\n  from_level = {} },", 5, "entry_delay.from_level must be a list of 1 to 100 tables"),
+        ("entry_delay = { ms = 400, from_level = {\n  7,\n} },", 5, "entry_delay.from_level[1] must be a table"),
     ] as [(String, Int, String)])
     func eachMistakeNamesItsLine(body: String, line: Int, words: String) {
         let message = loadError(body)

@@ -36,9 +36,10 @@ import Testing
         #expect(throws: ReplayFile.ReadError.malformed(reason)) { try ReplayFile.decode(Self.with(key, value)) }
     }
 
-    @Test func aCheckpointLevelBelowOneOrMorePiecesThanActionsIsMalformed() throws {
+    /// Level 0 is a level (Master counts from 0); below it is not.
+    @Test func aNegativeCheckpointLevelOrMorePiecesThanActionsIsMalformed() throws {
         for checkpoint: [JSON] in [
-            [.integer(2), .integer(2), .integer(0), .integer(0), .integer(0), .bool(false), .string("0000000000000000")],
+            [.integer(2), .integer(2), .integer(0), .integer(0), .integer(-1), .bool(false), .string("0000000000000000")],
             [.integer(2), .integer(3), .integer(0), .integer(0), .integer(1), .bool(false), .string("0000000000000000")],
             [.integer(2), .integer(2), .integer(0), .integer(0), .integer(1), .bool(false), .string("1")],
         ] {
