@@ -92,7 +92,11 @@ public struct Layout: Hashable, Sendable {
             // The mods' names share one line first when rows are short: they matter least.
             if scene.hud.mods.count > 1 && layout.size.height > size.height {
                 var joined = scene
-                joined.hud.mods = [scene.hud.mods.joined(separator: " ")]
+                // Names without their versions: "Guideline+Sprint" fits where two lines did not.
+                joined.hud.mods = [scene.hud.mods.map { name in
+                    guard let space = name.lastIndex(of: " "), name[name.index(after: space)...].first?.isNumber == true else { return name }
+                    return String(name[..<space])
+                }.joined(separator: "+")]
                 return frame(for: joined, size: size)
             }
             // Then the statistics, when they are what does not fit: the game and all its
