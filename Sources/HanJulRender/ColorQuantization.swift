@@ -110,42 +110,59 @@ public enum ColorQuantization {
     public static func distinctPalette16(_ colors: [UInt32], light: Bool = false) -> [Int] {
         let candidates = light ? [1, 2, 3, 4, 5, 6, 9, 10, 12, 13, 8, 0] : [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 7, 8]
         let exact = Array(colors.prefix(candidates.count))
-        // Dynamic programming over the set of entries used: after k colours, at most
-        // C(14, k) sets, each keeping its cheapest assignment.
-        var best: [UInt16: (cost: Int, picks: [Int])] = [0: (0, [])]
-        for color in exact {
-            var next: [UInt16: (cost: Int, picks: [Int])] = [:]
-            for (used, state) in best {
-                for (bit, entry) in candidates.enumerated() where used & (1 << bit) == 0 {
-                    let mask = used | (1 << bit)
-                    let cost = state.cost + palette16Cost(color, entry, light: light)
-                    if let known = next[mask], known.cost <= cost { continue }
-                    next[mask] = (cost, state.picks + [entry])
-                }
-            }
-            best = next
+        let n = exact.count, width = candidates.count
+        // cost[k * width + bit]: colour k drawn with candidates[bit].
+        var cost = [Int](repeating: 0, count: n * width)
+        for (k, color) in exact.enumerated() {
+            for (bit, entry) in candidates.enumerated() { cost[k * width + bit] = palette16Cost(color, entry, light: light) }
         }
-        // Ties go to the assignment that is first in entry order, so the result never
-        // depends on the dictionary's order.
-        let chosen = best.values.min { a, b in a.cost != b.cost ? a.cost < b.cost : a.picks.lexicographicallyPrecedes(b.picks) }
-        let rest = colors.dropFirst(candidates.count).map { color in
+        // rest[used]: the cheapest way to draw the colours not yet drawn (as many as `used`
+        // has bits) with the entries not in `used`. A mask is only ever followed by larger
+        // ones, so one pass from the top fills it. Worked out once per game screen frame, so
+        // flat arrays, not a dictionary of partial assignments.
+        let masks = 1 << width
+        var rest = [Int](repeating: 0, count: masks)
+        for used in stride(from: masks - 1, through: 0, by: -1) {
+            let k = used.nonzeroBitCount
+            guard k < n else { continue }
+            var least = Int.max
+            for bit in 0..<width where used & (1 << bit) == 0 {
+                let total = cost[k * width + bit] + rest[used | (1 << bit)]
+                if total < least { least = total }
+            }
+            rest[used] = least
+        }
+        // Among the cheapest assignments, the one first in entry order, so the result never
+        // depends on anything but the colours.
+        var picks: [Int] = []
+        var used = 0
+        for k in 0..<n {
+            var chosen = -1
+            for bit in 0..<width where used & (1 << bit) == 0
+                && cost[k * width + bit] + rest[used | (1 << bit)] == rest[used]
+                && (chosen < 0 || candidates[bit] < candidates[chosen]) {
+                chosen = bit
+            }
+            picks.append(candidates[chosen])
+            used |= 1 << chosen
+        }
+        let others = colors.dropFirst(candidates.count).map { color in
             candidates.min { palette16Cost(color, $0, light: light) < palette16Cost(color, $1, light: light) }!
         }
-        return (chosen?.picks ?? []) + rest
+        return picks + others
     }
 
     /// The cost of showing `rgb` as entry `index` (see `distinctPalette16`).
     static func palette16Cost(_ rgb: UInt32, _ index: Int, light: Bool = false) -> Int {
         let (r, g, b) = channels(rgb)
         let high = max(r, g, b), low = min(r, g, b), chroma = high - low
-        let greys = [0: 0, 8: 127, 7: 229, 15: 255]
         // On white every colour is best drawn normal, not bright.
         let wantsBright = !light && max(r, g, b) >= 153
         if high < 48 || chroma * 4 < high {
-            guard let level = greys[index] else { return 400 }
+            guard let level = greyLevel(index) else { return 400 }
             return abs((r + g + b) / 3 - level)
         }
-        guard greys[index] == nil else { return 400 }
+        guard greyLevel(index) == nil else { return 400 }
         var hue: Int
         if high == r {
             hue = (g - b) * 60 / chroma
@@ -155,9 +172,32 @@ public enum ColorQuantization {
         } else {
             hue = (r - g) * 60 / chroma + 240
         }
-        let entryHues = [1: 0, 9: 0, 3: 35, 11: 60, 2: 120, 10: 120, 6: 180, 14: 180, 4: 240, 12: 240, 5: 300, 13: 300]
-        let distance = abs(hue - entryHues[index]!)
+        let distance = abs(hue - entryHue(index))
         return min(distance, 360 - distance) + (wantsBright == (index >= 8) ? 0 : 25)
+    }
+
+    /// The lightness of the four grey entries (black, dark grey, light grey, white).
+    static func greyLevel(_ index: Int) -> Int? {
+        switch index {
+        case 0: 0
+        case 8: 127
+        case 7: 229
+        case 15: 255
+        default: nil
+        }
+    }
+
+    /// The hue in degrees of a colour entry; normal yellow (3) counts as orange.
+    static func entryHue(_ index: Int) -> Int {
+        switch index {
+        case 3: 35
+        case 11: 60
+        case 2, 10: 120
+        case 6, 14: 180
+        case 4, 12: 240
+        case 5, 13: 300
+        default: 0
+        }
     }
 
     /// The red, green and blue channels of `0xRRGGBB`.

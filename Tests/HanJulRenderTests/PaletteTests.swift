@@ -18,6 +18,33 @@ import Testing
         #expect(chosen.map { ColorQuantization.palette16Index(ColorQuantization.palette16Representative($0)) } == chosen)
     }
 
+    /// The cheapest assignment, and among equally cheap ones the first in entry order,
+    /// checked against trying every assignment of up to four colours. (The dictionary search
+    /// this replaced broke ties in hash order, which changes from one run to the next.)
+    @Test(arguments: [false, true]) func theChoiceIsTheCheapestAndFirstInEntryOrder(light: Bool) {
+        let candidates = light ? [1, 2, 3, 4, 5, 6, 9, 10, 12, 13, 8, 0] : [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 7, 8]
+        var seed: UInt64 = 12_345
+        for round in 0..<60 {
+            let colors = (0...(round % 4)).map { _ in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt32(truncatingIfNeeded: seed >> 40) & 0xFFFFFF
+            }
+            var best: (cost: Int, picks: [Int])?
+            func search(_ picks: [Int]) {
+                guard picks.count < colors.count else {
+                    let cost = zip(colors, picks).reduce(0) { $0 + ColorQuantization.palette16Cost($1.0, $1.1, light: light) }
+                    if best == nil || cost < best!.cost || (cost == best!.cost && picks.lexicographicallyPrecedes(best!.picks)) {
+                        best = (cost, picks)
+                    }
+                    return
+                }
+                for entry in candidates where !picks.contains(entry) { search(picks + [entry]) }
+            }
+            search([])
+            #expect(ColorQuantization.distinctPalette16(colors, light: light) == best!.picks, "\(colors)")
+        }
+    }
+
     @Test func aModsColoursAreKeptApartToo() {
         // Seven shades of red: by hue they would all be one entry.
         let reds: [UInt32] = [0xFF0000, 0xEE1111, 0xDD2222, 0xCC0000, 0xAA0000, 0xFF3333, 0x990000]
