@@ -145,15 +145,23 @@ public struct TimedGame<R: Rules> {
 
     /// Plays everything due up to `time`, each at its own time, then stands at `time`. At
     /// most `maxSteps` steps (a clock that jumps by hours); the rest of the time then passes
-    /// at once and gravity starts over from `time`.
-    public mutating func advance(to time: UInt64, maxSteps: Int = 10_000) {
-        var steps = 0
-        while steps < maxSteps, !game.state.isOver, let next = nextDue, next.time <= time {
-            steps += 1
-            wind(to: next.time)
-            if let action = takeDue() { play(action) }
+    /// at once and gravity starts over from `time`. `onStep` sees each action played, after
+    /// it (with what fell due).
+    public mutating func advance(to time: UInt64, maxSteps: Int = 10_000, onStep: (Action, Due) -> Void = { _, _ in }) {
+        TimeLoop.run(&self, to: time, maxSteps: maxSteps, next: { $0.game.state.isOver ? nil : $0.nextDue }) { timed, next in
+            guard let action = timed.take(next) else { return }
+            timed.play(action)
+            onStep(action, next.due)
         }
         stand(at: time)
+    }
+
+    /// The game's step in a driver's loop (`TimeLoop`): winds the clock to `due`'s time and
+    /// answers the action due then (nil: none after all), its time accounted for; the
+    /// driver plays it, after the wait owed (`owedWait()`).
+    public mutating func take(_ due: (time: UInt64, due: Due)) -> Action? {
+        wind(to: due.time)
+        return takeDue()
     }
 
     /// Applies `action`, after the wait owed to a resting piece or a clock (see `owedWait()`).

@@ -22,7 +22,7 @@ extension GameScreen {
     mutating func go() {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
-        lastWall = until
+        playClock.stand(at: until)
         let allowed = rules.actions
         for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
         callout = Callout(lines: ["GO!"], until: clock &+ Self.goCalloutDuration)

@@ -9,13 +9,6 @@ extension GameScreen {
     /// Shift, Ctrl… alone reach a game only when the player bound one (Shift as hold).
     var wantsModifierKeys: Bool { config.bindings.bindsModifierKeys }
 
-    /// A key event while the game runs (`control`: what its key is bound to; an unbound key
-    /// never enters the stream).
-    mutating func play(_ event: KeyEvent, control: Control?, environment: ScreenEnvironment) {
-        guard control != nil else { return }
-        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
-    }
-
     /// One stroke of the key stream, at the clock (its time: `stroke.at`). A held control's
     /// goes to the handling (`takeHeld`).
     mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
@@ -29,7 +22,7 @@ extension GameScreen {
         case .help:
             pause()
             mode = .help
-        case .restart: restart(at: lastWall, environment: environment)
+        case .restart: restart(at: playClock.wall, environment: environment)
         case .left, .right, .softDrop: break // held: above
         case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
             guard let action = control.action, rules.actions.contains(action.kind) else { return }

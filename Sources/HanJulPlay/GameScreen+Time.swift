@@ -2,49 +2,55 @@ import HanJulCore
 import HanJulTerminal
 
 extension GameScreen {
-    /// Brings the play clock up to `now`, doing everything due on the way at its own time:
-    /// releases inferred, auto-shift and soft-drop moves, gravity steps.
+    static var maxClockSteps: Int { 10_000 }
+
+    /// Brings the play clock up to `now`, doing everything due on the way at its own time
+    /// (`advanceClock`): releases inferred, auto-shift and soft-drop moves, gravity steps.
     mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         if case .notice(_, _, let until) = mode, now >= until {
             mode = .playing
-            lastWall = until
+            playClock.stand(at: until)
         }
         if case .countdown(let until) = mode {
-            lastWall = min(now, until)
+            playClock.countdown(to: until, at: now)
             if now >= until { go() }
         }
-        guard isRunning else {
-            lastWall = now
-            return
-        }
-        let target = clock &+ (now > lastWall ? now - lastWall : 0)
-        lastWall = now
-        var steps = 0
-        // Bounded: a clock that jumps by hours (a laptop's sleep) gives at most this many
-        // steps; the rest of the time then passes at once.
-        while isRunning && steps < 10_000 {
-            steps += 1
-            let release = holds.nextRelease()
-            let move = handling.nextDeadline()
-            let due = timed.nextDue
-            guard let soonest = [release, move, due?.time].compactMap({ $0 }).min(), soonest <= target else { break }
-            timed.wind(to: soonest)
-            if let due, due.due == .lock, due.time <= soonest {
-                // The piece has rested as long as the rules allow: the wait that locks it.
-                tellWait()
-            } else if let due, due.due == .entry, due.time <= soonest {
-                enterPiece()
-            } else if let release, release <= soonest {
-                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
-            } else if let move, move <= soonest {
-                // At the clock, not in the past: a move that waited never makes others catch up.
-                updateHandling(at: clock)
-            } else if let action = timed.takeDue() {
-                apply(action)
-            }
-        }
-        if isRunning { timed.stand(at: target) }
+        guard advanceClock(to: now, environment: environment) else { return }
         if game.state.isOver && mode != .over { finish(environment) }
+    }
+
+    /// The game's dues beside the key stream's: its resting piece's lock and its next
+    /// piece's entry before a release or a move at the same time, gravity after them.
+    func nextDue() -> (time: UInt64, due: PlayDue)? {
+        guard let due = timed.nextDue else { return TimeLoop.soonest(keyTimers) }
+        switch due.due {
+        case .lock: return TimeLoop.soonest([(due.time, .lock)] + keyTimers)
+        case .entry: return TimeLoop.soonest([(due.time, .entry)] + keyTimers)
+        case .gravity: return TimeLoop.soonest(keyTimers + [(due.time, .gravity)])
+        }
+    }
+
+    mutating func wind(to time: UInt64) -> Bool {
+        playClock.wind(to: time)
+        timed.wind(to: time)
+        return true
+    }
+
+    mutating func step(_ due: PlayDue, environment: ScreenEnvironment) {
+        switch due {
+        case .lock:
+            // The piece has rested as long as the rules allow: the wait that locks it.
+            tellWait()
+        case .entry:
+            enterPiece()
+        default:
+            if let action = timed.takeDue() { apply(action) }
+        }
+    }
+
+    mutating func stand(at time: UInt64) {
+        playClock.wind(to: time)
+        timed.stand(at: time)
     }
 
     /// Tells the engine the wait owed before an action (TimedGame says which: under a
@@ -84,7 +90,7 @@ extension GameScreen {
         if entered {
             handling.pieceEntered(at: clock)
             if reloadPending {
-                reload(at: lastWall)
+                reload(at: playClock.wall)
                 // The reloaded rules' timers: a piece now at rest (instant gravity) starts
                 // its lock timer, gravity its interval.
                 timed.pieceEntered()

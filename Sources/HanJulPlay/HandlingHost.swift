@@ -16,10 +16,98 @@ protocol HandlingHost {
     /// Whether the player's moves have stopped counting (their game, or the match, over).
     var playerIsDone: Bool { get }
     mutating func apply(_ action: Action, continuous: Bool)
+
+    /// The screen's play clock, and whether it runs (playing, not paused, not too small).
+    var playClock: PlayClock { get set }
+    var isRunning: Bool { get }
+    /// The most steps one advance takes (see `TimeLoop`).
+    static var maxClockSteps: Int { get }
+    /// What falls due next on the screen's clock: its game's dues beside the key stream's
+    /// (`keyTimers`) and its own, in the order they go at one time (`TimeLoop.soonest`).
+    mutating func nextDue() -> (time: UInt64, due: PlayDue)?
+    /// The play clock (and the games on it) moves to `time`, everything before it done;
+    /// false: the step due then is not taken (the match ended there).
+    mutating func wind(to time: UInt64) -> Bool
+    /// The step due now that is the screen's own (not a key stream's release or move).
+    mutating func step(_ due: PlayDue, environment: ScreenEnvironment)
+    /// The end of an advance: the clock and the games stand at `time`.
+    mutating func stand(at time: UInt64)
+    /// One stroke of the key stream, at the clock.
+    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment)
+}
+
+/// What falls due on a play screen's clock.
+enum PlayDue: Equatable {
+    /// The player's game: its resting piece's time runs out, its next piece enters, a row
+    /// of gravity falls.
+    case lock, entry, gravity
+    /// The games on the clock (a match: both boards, the peer's messages, time told).
+    case games
+    /// The key stream infers a release; the handling's auto-shift or soft drop moves.
+    case release, move
+    /// The bot's next move.
+    case bot
 }
 
 extension HandlingHost {
     var playerIsDone: Bool { playerState.isOver }
+
+    var clock: UInt64 { playClock.time }
+
+    /// The key stream's timers: the next release it infers, the handling's next move.
+    var keyTimers: [(time: UInt64?, due: PlayDue)] { [(holds.nextRelease(), .release), (handling.nextDeadline(), .move)] }
+
+    /// Brings the play clock up to `now` (when it runs; else the time since the last input
+    /// is not play time): everything due on the way at its own time, in order, through the
+    /// one loop (`TimeLoop`): the games' dues, releases inferred, auto-shift and soft-drop
+    /// moves, and the screen's own. False when the clock stood.
+    mutating func advanceClock(to now: UInt64, environment: ScreenEnvironment) -> Bool {
+        guard isRunning else {
+            playClock.stand(at: now)
+            return false
+        }
+        let target = playClock.target(at: now)
+        TimeLoop.run(&self, to: target, maxSteps: Self.maxClockSteps, next: { $0.isRunning ? $0.nextDue() : nil }) { screen, next in
+            guard screen.wind(to: next.time) else { return }
+            switch next.due {
+            case .release:
+                for stroke in screen.holds.stream(upTo: next.time) { screen.take(stroke, environment: environment) }
+            case .move:
+                // At the clock, not in the past: a move that waited never makes others catch up.
+                screen.updateHandling(at: screen.clock)
+            default:
+                screen.step(next.due, environment: environment)
+            }
+        }
+        if isRunning { stand(at: target) }
+        return true
+    }
+
+    /// A key event while the game runs, into the key stream (an unbound key never enters it).
+    mutating func play(_ event: KeyEvent, environment: ScreenEnvironment) {
+        guard bindings.control(for: event.key) != nil else { return }
+        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
+    }
+
+    /// A key event during READY: into the countdown's key stream (on the monotonic clock).
+    mutating func countdownKey(_ event: KeyEvent, at now: UInt64) {
+        if bindings.control(for: event.key) != nil { _ = countdownKeys.stream(event, at: now) }
+    }
+
+    /// Forgets the keys: the clock stops, and keys may change unseen.
+    mutating func resetKeys() {
+        handling.reset()
+        holds.reset()
+    }
+
+    /// The monotonic time the screen must be woken next while its clock runs: for the
+    /// soonest of `due` (play times), of the key stream's timers and of the next whole
+    /// second (the time shown).
+    func wakeTime(_ due: [UInt64?]) -> UInt64 {
+        let second: UInt64 = 1_000_000_000
+        let soonest = ([clock / second * second + second] + due.compactMap { $0 } + keyTimers.compactMap(\.time)).min()!
+        return playClock.wall(at: soonest)
+    }
 
     /// The held controls (←, →, ↓) as the key stream has them now.
     var heldControls: HeldControls { HeldControls(holds, bindings: bindings) }
