@@ -108,8 +108,10 @@ public struct VersusReferee<R: Rules> {
 
     /// Both sides up to `time`, the one whose next due comes first first (side 0 on a tie).
     public mutating func advance(to time: UInt64) {
-        TimeLoop.run(&self, to: time, maxSteps: 20_000, next: { referee in
-            referee.outcome == nil ? TimeLoop.soonest([(referee.games[0].nextDeadline, 0), (referee.games[1].nextDeadline, 1)]) : nil
+        TimeLoop.run(&self, to: time, maxSteps: 20_000, next: { (referee: inout Self) -> (time: UInt64, due: Int)? in
+            guard referee.outcome == nil else { return nil }
+            let sides: [(time: UInt64?, due: Int)] = [(referee.games[0].nextDeadline, 0), (referee.games[1].nextDeadline, 1)]
+            return TimeLoop.soonest(sides)
         }) { referee, next in
             referee.advance(side: next.due, to: next.time)
         }
