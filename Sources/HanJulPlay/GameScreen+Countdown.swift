@@ -23,8 +23,7 @@ extension GameScreen {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
         playClock.stand(at: until)
-        let allowed = rules.actions
-        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
+        go(at: until)
         callout = Callout(lines: ["GO!"], until: clock &+ Self.goCalloutDuration)
     }
 }

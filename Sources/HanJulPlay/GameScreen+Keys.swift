@@ -9,13 +9,11 @@ extension GameScreen {
     /// Shift, Ctrl… alone reach a game only when the player bound one (Shift as hold).
     var wantsModifierKeys: Bool { config.bindings.bindsModifierKeys }
 
-    /// One stroke of the key stream, at the clock (its time: `stroke.at`). A held control's
-    /// goes to the handling (`takeHeld`).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        let key = stroke.key
-        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
-        // A press acts; a repeat (the terminal's cadence proved it) does not.
-        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+    /// A one-shot action counts when the rules have it.
+    func allows(_ action: Action) -> Bool { rules.actions.contains(action.kind) }
+
+    /// The screen's own controls, pressed while the game runs.
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {
         switch control {
         case .quit: quit(environment)
         case .pause: pause()
@@ -23,10 +21,7 @@ extension GameScreen {
             pause()
             mode = .help
         case .restart: restart(at: playClock.wall, environment: environment)
-        case .left, .right, .softDrop: break // held: above
-        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-            guard let action = control.action, rules.actions.contains(action.kind) else { return }
-            apply(action)
+        default: break // the game's: `take` plays them
         }
     }
 }

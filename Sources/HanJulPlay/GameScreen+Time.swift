@@ -22,12 +22,15 @@ extension GameScreen {
     /// The game's dues beside the key stream's: its resting piece's lock and its next
     /// piece's entry before a release or a move at the same time, gravity after them.
     func nextDue() -> (time: UInt64, due: PlayDue)? {
-        guard let due = timed.nextDue else { return TimeLoop.soonest(keyTimers) }
-        switch due.due {
-        case .lock: return TimeLoop.soonest([(due.time, .lock)] + keyTimers)
-        case .entry: return TimeLoop.soonest([(due.time, .entry)] + keyTimers)
-        case .gravity: return TimeLoop.soonest(keyTimers + [(due.time, .gravity)])
+        var timers = keyTimers
+        if let due = timed.nextDue {
+            switch due.due {
+            case .lock: timers.insert((due.time, .lock), at: 0)
+            case .entry: timers.insert((due.time, .entry), at: 0)
+            case .gravity: timers.append((due.time, .gravity))
+            }
         }
+        return TimeLoop.soonest(timers)
     }
 
     mutating func wind(to time: UInt64) -> Bool {
@@ -57,7 +60,7 @@ extension GameScreen {
     /// lock delay the resting piece's, under timed rules all play time), not recorded as
     /// a press.
     mutating func tellWait() {
-        if let wait = timed.owedWait() { apply(wait, continuous: false) }
+        if let wait = timed.owedWait() { playMove(wait) }
     }
 
     /// The entry delay ran out: the turn and hold held now act on the entering piece (IRS,
@@ -68,16 +71,16 @@ extension GameScreen {
         let allowed = rules.actions
         let held = Set(bindings.keys(down: holds, at: clock, strictly: true).map(\.control))
         for control in [Control.hold, .rotate, .rotateCounterclockwise, .rotateHalfTurn] where held.contains(control) {
-            if let action = control.action, allowed.contains(action.kind) { apply(action, continuous: false) }
+            if let action = control.action, allowed.contains(action.kind) { playMove(action) }
         }
         tellWait()
     }
 
     /// Applies one action at the current time, records it, and follows what it did: a new
     /// piece (gravity starts over, the handling hears of it, a pending reload happens), the
-    /// moves that keep a piece at the wall or on the floor (`arr` or `soft_drop` 0), the
-    /// lock timer of a piece that rests on the stack (lock delay).
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// lock timer of a piece that rests on the stack (lock delay). The moves that keep a
+    /// piece at the wall or on the floor after it are `apply(_:continuous:)`'s (HandlingHost).
+    mutating func playMove(_ action: Action) {
         // During an entry delay the time is told when it ends (a turn given now is the
         // entering piece's IRS, not a move after the entry).
         if action.kind != .wait && !game.state.isEntering { tellWait() }
@@ -96,9 +99,5 @@ extension GameScreen {
                 timed.pieceEntered()
             }
         }
-        guard continuous, !applyingContinuous, !game.state.isOver else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
     }
 }

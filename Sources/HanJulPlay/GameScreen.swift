@@ -54,9 +54,7 @@ struct GameScreen<R: Rules>: PlayScreen {
     var countdownKeys: KeyHolds
     var handling: Handling
     /// Effects produced while handling one input.
-    var effects: [PlayEffect] = []
-    /// Whether the moves that keep a piece at the wall or on the floor are being applied.
-    var applyingContinuous = false
+    var effects: [ScreenEffect] = []
     /// What the game did so far, for the statistics column and the end screen.
     var statistics = PlayStatistics()
     /// The latest callout, shown until `until` (play time, so a pause keeps it).
@@ -131,11 +129,11 @@ struct GameScreen<R: Rules>: PlayScreen {
     // MARK: - Inputs
 
     /// The table's best before the first frame.
-    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         [.ask(.highScores(key: HighScoreTable.key(for: identity)))]
     }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
         if case .answer(let answer) = input {
             // No time passed: the session answers within the input that asked.
@@ -158,9 +156,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             checkSize()
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)

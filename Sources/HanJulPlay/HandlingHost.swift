@@ -2,8 +2,14 @@ import HanJulCore
 import HanJulTerminal
 
 /// A screen whose player's piece is moved by `Handling`: the game screen, and the
-/// player's side of a versus match. They share the path from the key stream to the
-/// handling (`heldControls`, `updateHandling(at:)`) and how its answers are carried out.
+/// player's side of a versus match (against the bot, over the network). They share the
+/// play clock's loop (`advanceClock`) and a key's whole path: the terminal's `KeyEvent`
+/// into the key stream (`holds`), each `KeyStroke` out of it bound to a `Control`; a held
+/// control's (←, →, ↓: `HeldControls`) through the handling, another's action at once,
+/// the screen's own controls (pause, quit…) to the screen (`command`). The screen only
+/// plays moves (`playMove`); what follows a move (the handling's moves that keep a piece
+/// at a wall or on the floor) is played here, one level deep, with no call back into
+/// the screen's path.
 protocol HandlingHost {
     var handling: Handling { get set }
     /// The player's key stream.
@@ -15,7 +21,14 @@ protocol HandlingHost {
     var playerState: GameState { get }
     /// Whether the player's moves have stopped counting (their game, or the match, over).
     var playerIsDone: Bool { get }
-    mutating func apply(_ action: Action, continuous: Bool)
+    /// Plays the player's `action` now, and tells the handling of a new piece; nothing of
+    /// the handling's follows (`apply(_:continuous:)` does that).
+    mutating func playMove(_ action: Action)
+    /// Whether the player's one-shot `action` counts here (the rules have it; over the
+    /// network, the protocol carries it).
+    func allows(_ action: Action) -> Bool
+    /// A press of one of the screen's own controls (pause, restart, quit, help).
+    mutating func command(_ control: Control, environment: ScreenEnvironment)
 
     /// The screen's play clock, and whether it runs (playing, not paused, not too small).
     var playClock: PlayClock { get set }
@@ -32,8 +45,6 @@ protocol HandlingHost {
     mutating func step(_ due: PlayDue, environment: ScreenEnvironment)
     /// The end of an advance: the clock and the games stand at `time`.
     mutating func stand(at time: UInt64)
-    /// One stroke of the key stream, at the clock.
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment)
 }
 
 /// What falls due on a play screen's clock.
@@ -94,6 +105,35 @@ extension HandlingHost {
         if bindings.control(for: event.key) != nil { _ = countdownKeys.stream(event, at: now) }
     }
 
+    /// One stroke of the key stream, at the clock (its time: `stroke.at`): a held control's
+    /// to the handling; a press of another control plays its action (when `allows` it) or
+    /// is the screen's (`command`). A repeat (the terminal's cadence proved it) does nothing.
+    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
+        guard let control = bindings.control(for: stroke.key) else { return }
+        if control.isHeld { return updateHandling(at: stroke.at) }
+        guard stroke.phase == .press else { return }
+        if let action = control.action {
+            if allows(action) { apply(action) }
+        } else {
+            command(control, environment: environment)
+        }
+    }
+
+    /// Plays the player's `action` now; `continuous`: then the moves that keep the piece at
+    /// a wall or on the floor (`arr` or `soft_drop` 0), which are followed by nothing more.
+    mutating func apply(_ action: Action, continuous: Bool = true) {
+        playMove(action)
+        guard continuous, !playerIsDone else { return }
+        perform(handling.continuousMoves(at: clock), following: false)
+    }
+
+    /// The terminal said whether it reports key releases: both key streams start over so.
+    mutating func keysReported(_ reported: Bool) {
+        resetKeys()
+        holds = KeyHolds(reportsReleases: reported)
+        countdownKeys = holds
+    }
+
     /// Forgets the keys: the clock stops, and keys may change unseen.
     mutating func resetKeys() {
         handling.reset()
@@ -105,7 +145,7 @@ extension HandlingHost {
     /// second (the time shown).
     func wakeTime(_ due: [UInt64?]) -> UInt64 {
         let second: UInt64 = 1_000_000_000
-        let soonest = ([clock / second * second + second] + due.compactMap { $0 } + keyTimers.compactMap(\.time)).min()!
+        let soonest = ([clock / second * second + second] + due.compactMap { $0 } + keyTimers.compactMap { $0.time }).min()!
         return playClock.wall(at: soonest)
     }
 
@@ -118,12 +158,6 @@ extension HandlingHost {
         perform(handling.update(heldControls, at: time))
     }
 
-    /// A stroke of the key stream whose key is bound to a held control: the handling hears
-    /// of a press, a repeat or a release.
-    mutating func takeHeld(_ stroke: KeyStroke) {
-        updateHandling(at: stroke.at)
-    }
-
     /// A countdown of `milliseconds` from `now`: when it reaches GO (nil: none, at 0), its
     /// key stream made fresh (the terminal's learned rate kept).
     mutating func beginCountdown(_ milliseconds: Int, at now: UInt64) -> UInt64? {
@@ -133,11 +167,12 @@ extension HandlingHost {
         return now &+ UInt64(milliseconds) * 1_000_000
     }
 
-    /// GO at `until` (monotonic), the play clock at `clock`: the countdown's keys carried
-    /// into the key stream (`carry`), and the one-shot actions held at GO that `allows`,
-    /// in the order they act on the first piece.
-    mutating func go(at until: UInt64, clock: UInt64, allows: (Action) -> Bool) -> [Action] {
-        carry(countdownKeys, until: until, clock: clock).compactMap(\.action).filter(allows)
+    /// GO at `until` (monotonic): the countdown's keys carried into the key stream at the
+    /// play clock (`carry`), then the one-shot actions held at GO that count (`allows`)
+    /// played, in the order they act on the first piece.
+    mutating func go(at until: UInt64) {
+        let held = carry(countdownKeys, until: until, clock: clock).compactMap(\.action).filter { allows($0) }
+        for action in held { apply(action) }
     }
 
     /// GO after a countdown: the keys read during it (`keys`, on the monotonic clock, GO at
@@ -159,9 +194,9 @@ extension HandlingHost {
     }
 
     /// Carries out what the handling answered, at the current time: a shift where the piece
-    /// fits, a soft drop; one that goes all the way (`arr` or `soft_drop` 0) while the piece
-    /// moves.
-    mutating func perform(_ actions: [Action]) {
+    /// fits, a soft drop, each `following` by the moves that keep the piece at a wall (see
+    /// `apply`); one that goes all the way (`arr` or `soft_drop` 0) while the piece moves.
+    mutating func perform(_ actions: [Action], following: Bool = true) {
         for action in actions {
             // Nothing moves during an entry delay: the auto-shift charged meanwhile acts at entry.
             guard !playerIsDone, playerState.hasPiece else { return }
@@ -170,10 +205,10 @@ extension HandlingHost {
                 var steps = 0
                 while !playerIsDone, playerState.fits(playerState.piece.offset(dx, dy)), steps < 256 {
                     steps += 1
-                    apply(action, continuous: false)
+                    playMove(action)
                 }
             } else if action == .softDrop || playerState.fits(playerState.piece.offset(dx, 0)) {
-                apply(action, continuous: true)
+                apply(action, continuous: following)
             }
         }
     }

@@ -30,7 +30,9 @@ extension NetVersusScreen {
 
     /// This side's game goes first at one time (`wind(to:)` brings the match there).
     func nextDue() -> (time: UInt64, due: PlayDue)? {
-        TimeLoop.soonest(keyTimers + [(match.boards.nextDeadline(side: me), .games)])
+        var timers = keyTimers
+        timers.append((match.boards.nextDeadline(side: me), .games))
+        return TimeLoop.soonest(timers)
     }
 
     mutating func wind(to time: UInt64) -> Bool {
@@ -52,28 +54,22 @@ extension NetVersusScreen {
 
     // MARK: - This side
 
-    /// One stroke of the key stream: a held control to the handling, a one-shot control's
-    /// action at once (a press acts; the terminal's repeat does not).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        guard let control = config.bindings.control(for: stroke.key) else { return }
-        if control.isHeld { return takeHeld(stroke) }
-        guard stroke.phase == .press, let action = control.action, VersusMessage.playerActions.contains(action),
-              match.boards.live.sides[me].rules.actions.contains(action.kind) else { return }
-        apply(action)
+    /// A one-shot action counts when this side's rules have it and the protocol carries it.
+    func allows(_ action: Action) -> Bool {
+        VersusMessage.playerActions.contains(action) && match.boards.live.sides[me].rules.actions.contains(action.kind)
     }
 
+    /// No control of the screen's own acts while a network game runs (q is read before).
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {}
+
     /// Plays this side's `action` at the current whole millisecond: in its game, and into
-    /// the messages for the peer. A new piece resets the handling's per-piece state, and
-    /// the moves that keep a piece at a wall follow.
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// the messages for the peer. A new piece (or a hold) resets the handling's per-piece
+    /// state.
+    mutating func playMove(_ action: Action) {
         guard !playerIsDone else { return }
         let locked = playerState.piecesLocked
         match.local(action, at: stamp())
         if playerState.piecesLocked != locked || action.kind == .hold { handling.pieceEntered(at: clock) }
-        guard continuous, !applyingContinuous, !playerIsDone else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
     }
 
     // MARK: - The peer
@@ -172,10 +168,7 @@ extension NetVersusScreen {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
         playClock.stand(at: until)
-        let allowed = match.boards.live.sides[me].rules.actions
-        for action in go(at: until, clock: clock, allows: { VersusMessage.playerActions.contains($0) && allowed.contains($0.kind) }) {
-            apply(action)
-        }
+        go(at: until)
     }
 
     mutating func finishIfDecided(at now: UInt64, environment: ScreenEnvironment) {

@@ -95,8 +95,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
     var holds: KeyHolds
     var countdownKeys: KeyHolds
     var handling: Handling
-    var applyingContinuous = false
-    var effects: [PlayEffect] = []
+    var effects: [ScreenEffect] = []
     var outbox: [VersusMessage] = []
     /// What the box says between games and at the match's end (`overLines`, the result and
     /// what saving said, then the rematch as it stands).
@@ -138,7 +137,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
         outbox = []
         if !readySent {
@@ -164,9 +163,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
             size = newSize
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -198,7 +195,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
             match.outbox = []
             outbox = []
             // Before a quit: the BYE goes out first.
-            effects.insert(.send(sending), at: effects.firstIndex { if case .quit = $0 { true } else { false } } ?? effects.count)
+            effects.insert(.send(sending), at: effects.firstIndex { if case .effect(.quit) = $0 { true } else { false } } ?? effects.count)
         }
         return effects
     }

@@ -22,7 +22,10 @@ extension VersusScreen {
     /// games go first at one time (`wind(to:)` brings them there).
     mutating func nextDue() -> (time: UInt64, due: PlayDue)? {
         if botMoves.isEmpty { botStep() }
-        return TimeLoop.soonest(keyTimers + [(botMoves.first?.time, .bot), (referee.nextDeadline, .games)])
+        var timers = keyTimers
+        timers.append((botMoves.first?.time, .bot))
+        timers.append((referee.nextDeadline, .games))
+        return TimeLoop.soonest(timers)
     }
 
     mutating func wind(to time: UInt64) -> Bool {
@@ -42,33 +45,25 @@ extension VersusScreen {
 
     // MARK: - The player (side 0)
 
-    /// One stroke of the key stream: a control, then actions (held ones through `Handling`).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        let key = stroke.key
-        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
-        // A press acts; a repeat (the terminal's cadence proved it) does not.
-        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+    /// A one-shot action counts when the player's rules have it.
+    func allows(_ action: Action) -> Bool { referee.sides[0].rules.actions.contains(action.kind) }
+
+    /// The screen's own controls, pressed while the game runs (no restart in a match).
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {
         switch control {
         case .quit: quit(environment)
         case .pause, .help: pause()
-        case .restart, .left, .right, .softDrop: break // held: above
-        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-            guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
-            apply(action)
+        default: break
         }
     }
 
-    /// Plays the player's `action` now through the referee; a new piece resets the
-    /// handling's per-piece state, and the moves that keep a piece at a wall follow.
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// Plays the player's `action` now through the referee; a new piece (or a hold) resets
+    /// the handling's per-piece state.
+    mutating func playMove(_ action: Action) {
         guard !referee.isOver else { return }
         let locked = referee.state(0).piecesLocked
         referee.input(action, side: 0, at: clock)
         if referee.state(0).piecesLocked != locked || action.kind == .hold { handling.pieceEntered(at: clock) }
-        guard continuous, !applyingContinuous, !referee.isOver else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
     }
 
     // MARK: - The bot (side 1)
@@ -179,8 +174,7 @@ extension VersusScreen {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
         playClock.stand(at: until)
-        let allowed = referee.sides[0].rules.actions
-        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
+        go(at: until)
     }
 
     /// Asks for the match replay to be saved (once) and, for a finished match, its result

@@ -110,8 +110,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
     /// The keys during the countdown, on the monotonic clock.
     var countdownKeys: KeyHolds
     var handling: Handling
-    var applyingContinuous = false
-    var effects: [PlayEffect] = []
+    var effects: [ScreenEffect] = []
     /// What the box says at a game's or the match's end.
     var message: [String] = []
     /// The end box's first lines at the match's end, before what saving it said.
@@ -146,7 +145,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
         if case .resumed = input { playClock.stand(at: now) }
         advance(to: now, environment: environment)
@@ -158,9 +157,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
             if tooSmall { pause() }
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
