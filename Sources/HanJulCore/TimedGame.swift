@@ -145,13 +145,12 @@ public struct TimedGame<R: Rules> {
 
     /// Plays everything due up to `time`, each at its own time, then stands at `time`. At
     /// most `maxSteps` steps (a clock that jumps by hours); the rest of the time then passes
-    /// at once and gravity starts over from `time`. `onStep` sees each action played, after
-    /// it (with what fell due).
+    /// at once and gravity starts over from `time`. `onStep` sees each action played, once
+    /// played, with what fell due (a row's owed wait, told before it, as the row's).
     public mutating func advance(to time: UInt64, maxSteps: Int = 10_000, onStep: (Action, Due) -> Void = { _, _ in }) {
         TimeLoop.run(&self, to: time, maxSteps: maxSteps, next: { $0.game.state.isOver ? nil : $0.nextDue }) { timed, next in
             guard let action = timed.take(next) else { return }
-            timed.play(action)
-            onStep(action, next.due)
+            timed.play(action) { onStep($0, next.due) }
         }
         stand(at: time)
     }
@@ -164,11 +163,17 @@ public struct TimedGame<R: Rules> {
         return takeDue()
     }
 
-    /// Applies `action`, after the wait owed to a resting piece or a clock (see `owedWait()`).
+    /// Applies `action`, after the wait owed to a resting piece or a clock (see `owedWait()`);
+    /// `played` sees each.
     @discardableResult
-    private mutating func play(_ action: Action) -> Bool {
-        if action.kind != .wait, let wait = owedWait() { apply(wait) }
-        return apply(action)
+    private mutating func play(_ action: Action, played: (Action) -> Void = { _ in }) -> Bool {
+        if action.kind != .wait, let wait = owedWait() {
+            apply(wait)
+            played(wait)
+        }
+        let entered = apply(action)
+        played(action)
+        return entered
     }
 
     /// Plays `action` at `time` (not before the clock): what is due by then first, then the
