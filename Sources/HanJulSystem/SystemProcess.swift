@@ -16,7 +16,8 @@ public enum SystemProcess {
     /// reader's rule.
     public static var environmentEntries: [[UInt8]] {
         var entries: [[UInt8]] = []
-        guard var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = environ else { return entries }
+        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = start else { return entries }
         while let pointer = entry.pointee {
             entries.append(Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))))
             entry += 1
