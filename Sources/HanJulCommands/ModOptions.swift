@@ -34,17 +34,17 @@ struct ModOptions {
     /// A folder the user named must be one: a typo in `--mods-dir` would otherwise just
     /// search the other folders and end in "no mod", or list the wrong mods.
     static func checkFolder(_ folder: String) throws(UsageError) {
-        var info = stat()
-        guard stat(folder, &info) == 0 else {
-            let reason = switch errno {
-            case ENOENT: "no such folder"
-            case ELOOP: "a loop of symbolic links"
-            case EACCES: "permission denied"
-            default: "cannot be read (errno \(errno))"
+        let info: FileStatus
+        do throws(Errno) { info = try FileStatus.of(path: folder) } catch {
+            let reason = switch error {
+            case .noSuchFileOrDirectory: "no such folder"
+            case .tooManySymbolicLinks: "a loop of symbolic links"
+            case .permissionDenied: "permission denied"
+            default: "cannot be read (errno \(error.rawValue))"
             }
             throw UsageError("--mods-dir \(CommandLineText.quoted(folder)): \(reason)")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+        guard info.kind == .directory else {
             throw UsageError("--mods-dir \(CommandLineText.quoted(folder)): not a folder")
         }
     }
@@ -82,9 +82,7 @@ struct ModOptions {
     /// searched as the relative path `Mods`, which the system resolves in the real folder,
     /// where a decoded spelling would name another folder (and load its mods).
     static var workingDirectory: String? {
-        guard let cwd = getcwd(nil, 0) else { return nil }
-        defer { free(cwd) }
-        return PathBytes(cString: cwd).text
+        FileSystem.workingDirectory.flatMap { PathBytes(bytes: $0).text }
     }
 
     /// `PREFIX/share/hanjul` when this binary is `PREFIX/bin/hanjul`, and
@@ -92,10 +90,9 @@ struct ModOptions {
     /// `/usr/games/hanjul` with its mods in `/usr/share/games/hanjul/mods`); symbolic links
     /// resolved. Else nil (a build folder's binary has no installed mods).
     static var installedDataDirectory: String? {
-        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
-        defer { free(resolved) }
+        guard let resolved = FileSystem.resolved("/proc/self/exe") else { return nil }
         // Not UTF-8: no text names that folder (H-5), so no installed mods are looked for.
-        guard let real = PathBytes(cString: resolved).text else { return nil }
+        guard let real = PathBytes(bytes: resolved).text else { return nil }
         return installedDataDirectory(binary: real)
     }
 

@@ -145,22 +145,35 @@ public struct TimedGame<R: Rules> {
 
     /// Plays everything due up to `time`, each at its own time, then stands at `time`. At
     /// most `maxSteps` steps (a clock that jumps by hours); the rest of the time then passes
-    /// at once and gravity starts over from `time`.
-    public mutating func advance(to time: UInt64, maxSteps: Int = 10_000) {
-        var steps = 0
-        while steps < maxSteps, !game.state.isOver, let next = nextDue, next.time <= time {
-            steps += 1
-            wind(to: next.time)
-            if let action = takeDue() { play(action) }
+    /// at once and gravity starts over from `time`. `onStep` sees each action played, once
+    /// played, with what fell due (a row's owed wait, told before it, as the row's).
+    public mutating func advance(to time: UInt64, maxSteps: Int = 10_000, onStep: (Action, Due) -> Void = { _, _ in }) {
+        TimeLoop.run(&self, to: time, maxSteps: maxSteps, next: { $0.game.state.isOver ? nil : $0.nextDue }) { timed, next in
+            guard let action = timed.take(next) else { return }
+            timed.play(action) { onStep($0, next.due) }
         }
         stand(at: time)
     }
 
-    /// Applies `action`, after the wait owed to a resting piece or a clock (see `owedWait()`).
+    /// The game's step in a driver's loop (`TimeLoop`): winds the clock to `due`'s time and
+    /// answers the action due then (nil: none after all), its time accounted for; the
+    /// driver plays it, after the wait owed (`owedWait()`).
+    public mutating func take(_ due: (time: UInt64, due: Due)) -> Action? {
+        wind(to: due.time)
+        return takeDue()
+    }
+
+    /// Applies `action`, after the wait owed to a resting piece or a clock (see `owedWait()`);
+    /// `played` sees each.
     @discardableResult
-    private mutating func play(_ action: Action) -> Bool {
-        if action.kind != .wait, let wait = owedWait() { apply(wait) }
-        return apply(action)
+    private mutating func play(_ action: Action, played: (Action) -> Void = { _ in }) -> Bool {
+        if action.kind != .wait, let wait = owedWait() {
+            apply(wait)
+            played(wait)
+        }
+        let entered = apply(action)
+        played(action)
+        return entered
     }
 
     /// Plays `action` at `time` (not before the clock): what is due by then first, then the

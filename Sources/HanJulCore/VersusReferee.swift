@@ -88,6 +88,11 @@ public struct VersusReferee<R: Rules> {
     public mutating func input(_ action: Action, side: Int, at time: UInt64) {
         advance(side: side, to: time)
         guard outcome == nil else { return }
+        play(action, side: side)
+    }
+
+    /// Applies `action` to `side` after the wait owed to a resting piece or a clock.
+    private mutating func play(_ action: Action, side: Int) {
         if action.kind != .wait, let wait = games[side].owedWait() { apply(wait, side: side) }
         apply(action, side: side)
     }
@@ -95,26 +100,20 @@ public struct VersusReferee<R: Rules> {
     /// Plays what falls due on `side` up to `time` (gravity rows, the lock delay's waits),
     /// each at its own time and followed by the referee (a lock there sends and receives).
     public mutating func advance(side: Int, to time: UInt64, maxSteps: Int = 10_000) {
-        var steps = 0
-        while steps < maxSteps, outcome == nil, let next = games[side].nextDue, next.time <= time {
-            steps += 1
-            games[side].wind(to: next.time)
-            guard let action = games[side].takeDue() else { continue }
-            if action.kind != .wait, let wait = games[side].owedWait() { apply(wait, side: side) }
-            apply(action, side: side)
+        TimeLoop.run(&self, to: time, maxSteps: maxSteps, next: { $0.outcome == nil ? $0.games[side].nextDue : nil }) { referee, next in
+            if let action = referee.games[side].take(next) { referee.play(action, side: side) }
         }
         games[side].stand(at: time)
     }
 
     /// Both sides up to `time`, the one whose next due comes first first (side 0 on a tie).
     public mutating func advance(to time: UInt64) {
-        var steps = 0
-        while steps < 20_000, outcome == nil {
-            steps += 1
-            let due = games.map { $0.nextDue.map(\.time) ?? .max }
-            let side = due[1] < due[0] ? 1 : 0
-            guard due[side] <= time else { break }
-            advance(side: side, to: due[side])
+        TimeLoop.run(&self, to: time, maxSteps: 20_000, next: { (referee: inout Self) -> (time: UInt64, due: Int)? in
+            guard referee.outcome == nil else { return nil }
+            let sides: [(time: UInt64?, due: Int)] = [(referee.games[0].nextDeadline, 0), (referee.games[1].nextDeadline, 1)]
+            return TimeLoop.soonest(sides)
+        }) { referee, next in
+            referee.advance(side: next.due, to: next.time)
         }
         advance(side: 0, to: time)
         advance(side: 1, to: time)

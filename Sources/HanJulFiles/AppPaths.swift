@@ -83,7 +83,7 @@ public struct AppPaths: Sendable, Equatable {
     /// The folders for this process: its environment, and the password
     /// database's home folder if `HOME` is unset.
     public static func current() throws(Error) -> AppPaths {
-        var environment = textEnvironment(environ)
+        var environment = textEnvironment(SystemProcess.environmentEntries)
         if absolute(environment["HOME"]) == nil, let folder = SystemProcess.homeFromPasswordDatabase(),
            let home = PathBytes(bytes: folder).text {
             environment["HOME"] = home
@@ -91,15 +91,13 @@ public struct AppPaths: Sendable, Equatable {
         return try AppPaths(environment: environment)
     }
 
-    /// The variables of a C environment (`NAME=value`, up to a null entry) whose entry is
-    /// UTF-8. One that is not is left out, as if unset (H-5): decoded, `XDG_DATA_HOME=/a\xFF`
-    /// would be `/a\u{FFFD}`, another folder, and HanJul would keep its files there.
-    static func textEnvironment(_ entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+    /// The variables of an environment (`NAME=value` entries) whose entry is UTF-8. One
+    /// that is not is left out, as if unset (H-5): decoded, `XDG_DATA_HOME=/a\xFF` would be
+    /// `/a\u{FFFD}`, another folder, and HanJul would keep its files there.
+    static func textEnvironment(_ entries: [[UInt8]]) -> [String: String] {
         var environment: [String: String] = [:]
-        var entry = entries
-        while let pointer = entry.pointee {
-            entry += 1
-            guard let text = PathBytes(cString: pointer).text, let equals = text.firstIndex(of: "=") else { continue }
+        for entry in entries {
+            guard let text = PathBytes(bytes: entry).text, let equals = text.firstIndex(of: "=") else { continue }
             environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
         return environment

@@ -31,12 +31,12 @@ public struct ModPackage: Sendable {
         guard ModPackage.isValidID(name) else {
             throw .package(folder: folder, reason: "the folder name '\(visible(name, limit: 200))' is not a mod id (use a-z, 0-9, _ and -, at most 32)")
         }
-        var info = stat()
-        guard lstat(folder, &info) == 0 else {
-            throw .package(folder: folder, reason: "cannot open it: \(String(cString: strerror(errno)))")
+        let info: FileStatus
+        do throws(Errno) { info = try FileStatus.ofLink(atPath: folder) } catch {
+            throw .package(folder: folder, reason: "cannot open it: \(error.text)")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw .package(folder: folder, reason: info.st_mode & S_IFMT == S_IFLNK
+        guard info.kind == .directory else {
+            throw .package(folder: folder, reason: info.kind == .symbolicLink
                 ? "it is a symbolic link; put the mod's folder itself on the search path" : "it is not a folder")
         }
         var files: [String: [UInt8]] = [:]
@@ -87,7 +87,7 @@ public struct ModPackage: Sendable {
         do throws(FileError) {
             listed = try Directory.names(in: PathBytes(folder), limit: maxFiles + 1)
         } catch {
-            let reason = error.errno.map { String(cString: strerror($0)) } ?? error.reason
+            let reason = error.errno.map { Errno(rawValue: $0).text } ?? error.reason
             throw .package(folder: root, reason: "cannot open '\(relative.isEmpty ? "." : relative)': \(reason)")
         }
         if listed.count > maxFiles { throw .package(folder: root, reason: "more than \(maxFiles) entries") }
@@ -100,17 +100,17 @@ public struct ModPackage: Sendable {
             }
             let path = relative.isEmpty ? name : relative + "/" + name
             if name.hasPrefix(".") { continue }  // editor swap files, .git: not part of the mod
-            var info = stat()
-            guard lstat(folder + "/" + name, &info) == 0 else {
-                throw .package(folder: root, reason: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+            let info: FileStatus
+            do throws(Errno) { info = try FileStatus.ofLink(atPath: folder + "/" + name) } catch {
+                throw .package(folder: root, reason: "cannot read '\(path)': \(error.text)")
             }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
+            switch info.kind {
+            case .directory:
                 folders += 1
                 guard folders <= maxFolders else { throw .package(folder: root, reason: "more than \(maxFolders) folders") }
                 try collect(folder: folder + "/" + name, relative: path, depth: depth + 1, into: &files, total: &total,
                             folders: &folders, root: root)
-            case S_IFREG:
+            case .regular:
                 guard files.count < maxFiles else { throw .package(folder: root, reason: "more than \(maxFiles) files") }
                 let bytes: [UInt8]
                 do throws(FileError) {
@@ -123,7 +123,7 @@ public struct ModPackage: Sendable {
                     throw .package(folder: root, reason: "the files add up to more than \(maxTotalBytes >> 20) MiB")
                 }
                 files[path] = bytes
-            case S_IFLNK:
+            case .symbolicLink:
                 throw .package(folder: root, reason: "'\(path)' is a symbolic link; mods may only hold regular files")
             default:
                 throw .package(folder: root, reason: "'\(path)' is not a regular file or folder")

@@ -46,8 +46,7 @@ public struct ModSearchPath: Sendable, Equatable {
             var names: [PathBytes] = []
             for name in listed where name.bytes.first != UInt8(ascii: ".") {
                 // Folders only; a symlinked mod folder is listed and refused when read.
-                if let info = try? rootBytes.appending(name).linkStatus(),
-                   info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
+                if let info = try? rootBytes.appending(name).linkStatus(), [.directory, .symbolicLink].contains(FileStatus(info).kind) {
                     names.append(name)
                 }
             }
@@ -65,9 +64,8 @@ public struct ModSearchPath: Sendable, Equatable {
     public func folder(of id: String) -> String? {
         guard ModPackage.isValidID(id) else { return nil }
         for root in folders {
-            var info = stat()
             let folder = root + "/" + id
-            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR || info.st_mode & S_IFMT == S_IFLNK {
+            if let info = try? FileStatus.ofLink(atPath: folder), [.directory, .symbolicLink].contains(info.kind) {
                 return folder
             }
         }

@@ -124,10 +124,10 @@ struct GameEnding {
 
     /// What to ask for the name typed (`typed`, cleaned): the entry renamed when the name
     /// differs, and the name remembered.
-    func asks(saving typed: String) -> [PlayEffect] {
+    func asks(saving typed: String) -> [ScreenEffect] {
         let cleaned = HighScore.cleanName(typed)
         let name = cleaned.isEmpty ? nil : cleaned
-        var asks: [PlayEffect] = []
+        var asks: [ScreenEffect] = []
         if name != entry.name { asks.append(.ask(.renameHighScore(entry, to: name, key: key))) }
         if let name { asks.append(.ask(.rememberName(name))) }
         return asks

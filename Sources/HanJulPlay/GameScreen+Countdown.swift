@@ -22,9 +22,8 @@ extension GameScreen {
     mutating func go() {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
-        lastWall = until
-        let allowed = rules.actions
-        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
+        playClock.stand(at: until)
+        go(at: until)
         callout = Callout(lines: ["GO!"], until: clock &+ Self.goCalloutDuration)
     }
 }

@@ -36,7 +36,7 @@ extension GameScreen {
         finesse = FinesseTracker(game.state, countsActions: true)
         callout = Callout()
         mode = overlayOverride == nil ? .playing : .paused
-        lastWall = now
+        playClock = PlayClock(at: now)
         resetKeys()
         startCountdown(at: now)
         standing = Standing()
@@ -117,7 +117,7 @@ extension GameScreen {
         }
         let key = HighScoreTable.key(for: identity)
         ending = GameEnding(title: result == nil ? byPlayer ? "ENDED" : "GAME OVER" : "FINISHED", reason: reason, key: key,
-                            entry: entry, finished: result != nil, since: lastWall)
+                            entry: entry, finished: result != nil, since: playClock.wall)
         if result == nil && isRace {
             // A race not finished has no time to rank: it goes in no table.
             ending?.reason += " (unfinished: a race ranks finished runs only)"

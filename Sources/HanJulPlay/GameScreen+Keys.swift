@@ -9,31 +9,19 @@ extension GameScreen {
     /// Shift, Ctrl… alone reach a game only when the player bound one (Shift as hold).
     var wantsModifierKeys: Bool { config.bindings.bindsModifierKeys }
 
-    /// A key event while the game runs (`control`: what its key is bound to; an unbound key
-    /// never enters the stream).
-    mutating func play(_ event: KeyEvent, control: Control?, environment: ScreenEnvironment) {
-        guard control != nil else { return }
-        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
-    }
+    /// A one-shot action counts when the rules have it.
+    func allows(_ action: Action) -> Bool { rules.actions.contains(action.kind) }
 
-    /// One stroke of the key stream, at the clock (its time: `stroke.at`). A held control's
-    /// goes to the handling (`takeHeld`).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        let key = stroke.key
-        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
-        // A press acts; a repeat (the terminal's cadence proved it) does not.
-        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+    /// The screen's own controls, pressed while the game runs.
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {
         switch control {
         case .quit: quit(environment)
         case .pause: pause()
         case .help:
             pause()
             mode = .help
-        case .restart: restart(at: lastWall, environment: environment)
-        case .left, .right, .softDrop: break // held: above
-        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-            guard let action = control.action, rules.actions.contains(action.kind) else { return }
-            apply(action)
+        case .restart: restart(at: playClock.wall, environment: environment)
+        default: break // the game's: `take` plays them
         }
     }
 }

@@ -52,9 +52,7 @@ extension GameScreen {
         case .notice(let title, let text, _):
             return .message(title: title, text: text)
         case .countdown(let until):
-            let left = until > lastWall ? until - lastWall : 0
-            let tenths = (left + Self.second / 10 - 1) / (Self.second / 10)
-            return .message(title: "READY", text: "\(tenths / 10).\(tenths % 10)")
+            return .message(title: "READY", text: playClock.countdownText(until: until))
         case .over:
             return overlayOverride ?? .none
         }

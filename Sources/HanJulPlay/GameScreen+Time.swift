@@ -2,56 +2,65 @@ import HanJulCore
 import HanJulTerminal
 
 extension GameScreen {
-    /// Brings the play clock up to `now`, doing everything due on the way at its own time:
-    /// releases inferred, auto-shift and soft-drop moves, gravity steps.
+    static var maxClockSteps: Int { 10_000 }
+
+    /// Brings the play clock up to `now`, doing everything due on the way at its own time
+    /// (`advanceClock`): releases inferred, auto-shift and soft-drop moves, gravity steps.
     mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         if case .notice(_, _, let until) = mode, now >= until {
             mode = .playing
-            lastWall = until
+            playClock.stand(at: until)
         }
         if case .countdown(let until) = mode {
-            lastWall = min(now, until)
+            playClock.countdown(to: until, at: now)
             if now >= until { go() }
         }
-        guard isRunning else {
-            lastWall = now
-            return
-        }
-        let target = clock &+ (now > lastWall ? now - lastWall : 0)
-        lastWall = now
-        var steps = 0
-        // Bounded: a clock that jumps by hours (a laptop's sleep) gives at most this many
-        // steps; the rest of the time then passes at once.
-        while isRunning && steps < 10_000 {
-            steps += 1
-            let release = holds.nextRelease()
-            let move = handling.nextDeadline()
-            let due = timed.nextDue
-            guard let soonest = [release, move, due?.time].compactMap({ $0 }).min(), soonest <= target else { break }
-            timed.wind(to: soonest)
-            if let due, due.due == .lock, due.time <= soonest {
-                // The piece has rested as long as the rules allow: the wait that locks it.
-                tellWait()
-            } else if let due, due.due == .entry, due.time <= soonest {
-                enterPiece()
-            } else if let release, release <= soonest {
-                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
-            } else if let move, move <= soonest {
-                // At the clock, not in the past: a move that waited never makes others catch up.
-                updateHandling(at: clock)
-            } else if let action = timed.takeDue() {
-                apply(action)
+        guard advanceClock(to: now, environment: environment) else { return }
+        if game.state.isOver && mode != .over { finish(environment) }
+    }
+
+    /// The game's dues beside the key stream's: its resting piece's lock and its next
+    /// piece's entry before a release or a move at the same time, gravity after them.
+    func nextDue() -> (time: UInt64, due: PlayDue)? {
+        var timers = keyTimers
+        if let due = timed.nextDue {
+            switch due.due {
+            case .lock: timers.insert((due.time, .lock), at: 0)
+            case .entry: timers.insert((due.time, .entry), at: 0)
+            case .gravity: timers.append((due.time, .gravity))
             }
         }
-        if isRunning { timed.stand(at: target) }
-        if game.state.isOver && mode != .over { finish(environment) }
+        return TimeLoop.soonest(timers)
+    }
+
+    mutating func wind(to time: UInt64) -> Bool {
+        playClock.wind(to: time)
+        timed.wind(to: time)
+        return true
+    }
+
+    mutating func step(_ due: PlayDue, environment: ScreenEnvironment) {
+        switch due {
+        case .lock:
+            // The piece has rested as long as the rules allow: the wait that locks it.
+            tellWait()
+        case .entry:
+            enterPiece()
+        default:
+            if let action = timed.takeDue() { apply(action) }
+        }
+    }
+
+    mutating func stand(at time: UInt64) {
+        playClock.wind(to: time)
+        timed.stand(at: time)
     }
 
     /// Tells the engine the wait owed before an action (TimedGame says which: under a
     /// lock delay the resting piece's, under timed rules all play time), not recorded as
     /// a press.
     mutating func tellWait() {
-        if let wait = timed.owedWait() { apply(wait, continuous: false) }
+        if let wait = timed.owedWait() { playMove(wait) }
     }
 
     /// The entry delay ran out: the turn and hold held now act on the entering piece (IRS,
@@ -62,16 +71,16 @@ extension GameScreen {
         let allowed = rules.actions
         let held = Set(bindings.keys(down: holds, at: clock, strictly: true).map(\.control))
         for control in [Control.hold, .rotate, .rotateCounterclockwise, .rotateHalfTurn] where held.contains(control) {
-            if let action = control.action, allowed.contains(action.kind) { apply(action, continuous: false) }
+            if let action = control.action, allowed.contains(action.kind) { playMove(action) }
         }
         tellWait()
     }
 
     /// Applies one action at the current time, records it, and follows what it did: a new
     /// piece (gravity starts over, the handling hears of it, a pending reload happens), the
-    /// moves that keep a piece at the wall or on the floor (`arr` or `soft_drop` 0), the
-    /// lock timer of a piece that rests on the stack (lock delay).
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// lock timer of a piece that rests on the stack (lock delay). The moves that keep a
+    /// piece at the wall or on the floor after it are `apply(_:continuous:)`'s (HandlingHost).
+    mutating func playMove(_ action: Action) {
         // During an entry delay the time is told when it ends (a turn given now is the
         // entering piece's IRS, not a move after the entry).
         if action.kind != .wait && !game.state.isEntering { tellWait() }
@@ -84,15 +93,11 @@ extension GameScreen {
         if entered {
             handling.pieceEntered(at: clock)
             if reloadPending {
-                reload(at: lastWall)
+                reload(at: playClock.wall)
                 // The reloaded rules' timers: a piece now at rest (instant gravity) starts
                 // its lock timer, gravity its interval.
                 timed.pieceEntered()
             }
         }
-        guard continuous, !applyingContinuous, !game.state.isOver else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
     }
 }

@@ -47,16 +47,14 @@ struct GameScreen<R: Rules>: PlayScreen {
     /// Colours for a 16-colour terminal, one distinct entry per kind.
     var kindColors: [UInt32]? { Self.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight) }
 
-    /// The monotonic time the play clock (`timed.clock`) was last brought up to.
-    var lastWall: UInt64
+    /// The play clock; the game's (`timed.clock`) moves with it.
+    var playClock: PlayClock
     var holds: KeyHolds
     /// The keys during the countdown, on the monotonic clock.
     var countdownKeys: KeyHolds
     var handling: Handling
     /// Effects produced while handling one input.
-    var effects: [PlayEffect] = []
-    /// Whether the moves that keep a piece at the wall or on the floor are being applied.
-    var applyingContinuous = false
+    var effects: [ScreenEffect] = []
     /// What the game did so far, for the statistics column and the end screen.
     var statistics = PlayStatistics()
     /// The latest callout, shown until `until` (play time, so a pause keeps it).
@@ -107,7 +105,7 @@ struct GameScreen<R: Rules>: PlayScreen {
                           recorder: ReplayRecorder(rules: identity, source: .seeded(seed)))
         finesse = FinesseTracker(timed.state, countsActions: true)
         self.size = size
-        lastWall = now
+        playClock = PlayClock(at: now)
         holds = KeyHolds(reportsReleases: reportsReleases)
         countdownKeys = holds
         handling = Handling(settings: config.handling)
@@ -123,8 +121,6 @@ struct GameScreen<R: Rules>: PlayScreen {
     }
 
     var game: Game<R> { timed.game }
-    /// Nanoseconds of play.
-    var clock: UInt64 { timed.clock }
     var recorder: ReplayRecorder { timed.recorder! }
 
     /// Whether the play clock runs.
@@ -133,11 +129,11 @@ struct GameScreen<R: Rules>: PlayScreen {
     // MARK: - Inputs
 
     /// The table's best before the first frame.
-    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         [.ask(.highScores(key: HighScoreTable.key(for: identity)))]
     }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
         if case .answer(let answer) = input {
             // No time passed: the session answers within the input that asked.
@@ -147,7 +143,7 @@ struct GameScreen<R: Rules>: PlayScreen {
         }
         if case .resumed = input {
             // Stopped: the time since the last input was not play time.
-            lastWall = now
+            playClock.stand(at: now)
         }
         advance(to: now, environment: environment)
         switch input {
@@ -160,9 +156,7 @@ struct GameScreen<R: Rules>: PlayScreen {
             checkSize()
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -217,11 +211,11 @@ struct GameScreen<R: Rules>: PlayScreen {
         if mode == .playing && event.kind != .release { lastPlayKey = (key, now) }
         let command = config.bindings.control(for: key)
         if case .countdown = mode, command != .quit, command != .pause {
-            if command != nil { _ = countdownKeys.stream(event, at: now) }
+            countdownKey(event, at: now)
             return
         }
         if mode == .playing && !tooSmall {
-            play(event, control: command, environment: environment)
+            play(event, environment: environment)
             return
         }
         guard event.kind == .press else { return }
@@ -273,16 +267,10 @@ struct GameScreen<R: Rules>: PlayScreen {
         resetKeys()
     }
 
-    /// Forgets the keys: the clock stops, and keys may change unseen.
-    mutating func resetKeys() {
-        handling.reset()
-        holds.reset()
-    }
-
     mutating func resume(at now: UInt64) {
         overlayOverride = nil
         mode = .playing
-        lastWall = now
+        playClock.stand(at: now)
         resetKeys()
     }
 
@@ -302,19 +290,13 @@ struct GameScreen<R: Rules>: PlayScreen {
     func deadline() -> UInt64? {
         var waits: [UInt64] = []
         if isRunning {
-            var due = [clock / Self.second * Self.second + Self.second]
-            if let next = timed.nextDeadline { due.append(next) }
-            if let next = handling.nextDeadline() { due.append(next) }
-            if let next = holds.nextRelease() { due.append(next) }
-            if callout.until > clock { due.append(callout.until) }
-            if rules.isTimed { due.append(clock / Self.raceTick * Self.raceTick + Self.raceTick) }
-            let soonest = due.min()!
-            waits.append(lastWall &+ (soonest > clock ? soonest - clock : 0))
+            waits.append(wakeTime([timed.nextDeadline, callout.until > clock ? callout.until : nil,
+                                   rules.isTimed ? clock / Self.raceTick * Self.raceTick + Self.raceTick : nil]))
         }
         if case .notice(_, _, let until) = mode { waits.append(until) }
         if case .countdown(let until) = mode {
             // GO, and the tenths shown before it.
-            waits.append(min(until, lastWall &+ Self.second / 10))
+            waits.append(min(until, playClock.wall &+ Self.second / 10))
         }
         return waits.min()
     }

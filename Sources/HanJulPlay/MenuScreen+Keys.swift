@@ -42,7 +42,7 @@ extension MenuScreen {
     /// The keys of the command on `keysPage.row`.
     var keysOfRow: [Key] { keysPage.command.flatMap { config.bindings.keys[$0] } ?? [] }
 
-    mutating func keysEvent(_ event: KeyEvent) -> [PlayEffect] {
+    mutating func keysEvent(_ event: KeyEvent) -> [ScreenEffect] {
         let key = event.key
         if event.kind == .press && key == .control("c") { return quit() }
         switch keysPage.mode {

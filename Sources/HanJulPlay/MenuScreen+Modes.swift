@@ -62,7 +62,7 @@ extension MenuScreen {
     static let versusChoices: [(bot: String, pps: Double)] = [("eltetris", 1), ("eltetris", 2), ("attack", 1), ("attack", 2),
                                                              ("attack", 3), ("random", 1)]
 
-    mutating func modesKey(_ key: Key, step: Int) -> [PlayEffect] {
+    mutating func modesKey(_ key: Key, step: Int) -> [ScreenEffect] {
         // The rows: the modes, then Versus (against the bot, under guideline and versus when installed).
         if step != 0 { modesCursor = Self.moved(modesCursor, by: step, count: modeRows.count + 1) }
         if modesCursor == modeRows.count {

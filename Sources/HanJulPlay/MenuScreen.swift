@@ -6,7 +6,7 @@ import HanJulTerminal
 /// The start screen (`hanjul`, and `hanjul play` without `--seed` or `--mod`), as a value:
 /// Play, Modes, Mods, Settings, High scores, Replays, Quit. A game or replay started from it runs
 /// on the session's stack, above it; when the player leaves that (`q`), the menu is back.
-/// What it lists, starts and saves it asks the session for (`PlayEffect.ask`): it holds no
+/// What it lists, starts and saves it asks the session for (`ScreenEffect.ask`): it holds no
 /// launcher and no store.
 ///
 /// Keys: ↑↓ or k/j choose, Enter opens, Esc (or Backspace) goes back, q quits (from a
@@ -63,7 +63,7 @@ struct MenuScreen: PlayScreen {
     var settingsChanged = false
     /// Asks made on the way (the settings saved when leaving a page), handed out before
     /// the input's other effects.
-    var asks: [PlayEffect] = []
+    var asks: [ScreenEffect] = []
 
     init(config: PlayConfig, settings: PlayerSettings, size: Size) {
         var config = config
@@ -78,13 +78,13 @@ struct MenuScreen: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         let effects = react(input, at: now)
         defer { asks = [] }
         return asks + effects
     }
 
-    mutating func react(_ input: PlayInput, at now: UInt64) -> [PlayEffect] {
+    mutating func react(_ input: PlayInput, at now: UInt64) -> [ScreenEffect] {
         if case .resized(let newSize) = input { size = newSize }
         if case .background(let light) = input {
             // Games and replays started from now on draw for it; a running one hears it too.
@@ -118,7 +118,7 @@ struct MenuScreen: PlayScreen {
         }
     }
 
-    mutating func key(_ key: Key, at now: UInt64) -> [PlayEffect] {
+    mutating func key(_ key: Key, at now: UInt64) -> [ScreenEffect] {
         switch key {
         case .control("c"): return quit()
         case .control("z"): return [.suspend]
@@ -257,7 +257,7 @@ struct MenuScreen: PlayScreen {
         }
     }
 
-    mutating func quit() -> [PlayEffect] {
+    mutating func quit() -> [ScreenEffect] {
         saveSettingsIfChanged()
         return [.quit(.quit)]
     }
@@ -290,7 +290,7 @@ struct MenuScreen: PlayScreen {
 
     /// Asks for a game under `ids` (empty: the standard game) above the menu; unless a
     /// mode (`remember` false), Play plays these next time (kept in the settings file).
-    func start(_ ids: [String], remember: Bool = true) -> [PlayEffect] {
+    func start(_ ids: [String], remember: Bool = true) -> [ScreenEffect] {
         [.ask(.startGame(ids: ids, config: config.with(settings), size: size, remember: remember))]
     }
 
@@ -301,7 +301,7 @@ struct MenuScreen: PlayScreen {
     }
 
     /// What the session did for the menu's asks.
-    mutating func answer(_ answer: PlayAnswer) -> [PlayEffect] {
+    mutating func answer(_ answer: PlayAnswer) -> [ScreenEffect] {
         switch answer {
         case .gameStarted(let ids, let remember, .success(let watched)):
             status = nil
@@ -374,7 +374,7 @@ struct MenuScreen: PlayScreen {
 
     /// Back from a game or replay: a replay watched from the list goes back to the list
     /// (D11), anything else to the main menu; the tables and replays are read again.
-    mutating func closed(above now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func closed(above now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         if case .replays = page {} else { page = .main }
         return [.ask(.listScoresAndReplays), .watch([]), .redrawAll]
     }

@@ -13,74 +13,63 @@ extension NetVersusScreen {
         return stamped
     }
 
-    /// Brings the play clock up to `now`: what falls due on the way, each at its own time:
-    /// this side's gravity and lock delay, the key stream's releases and the handling's
-    /// auto-shift; the countdown's GO; the next game after a result.
+    static var maxClockSteps: Int { 20_000 }
+
+    /// Brings the play clock up to `now` (`advanceClock`): what falls due on the way, each
+    /// at its own time: this side's gravity and lock delay, the key stream's releases and
+    /// the handling's auto-shift; the countdown's GO; the next game after a result.
     mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         if case .countdown(let until) = mode {
-            lastWall = min(now, until)
+            playClock.countdown(to: until, at: now)
             if now >= until { go() }
         }
         if case .between(let until) = mode, now >= until { nextGame(at: now) }
-        guard isRunning else {
-            lastWall = now
-            return
-        }
-        let target = clock &+ (now > lastWall ? now - lastWall : 0)
-        lastWall = now
-        var steps = 0
-        while isRunning && steps < 20_000 {
-            steps += 1
-            let release = holds.nextRelease(), move = handling.nextDeadline(), due = match.boards.nextDeadline(side: me)
-            guard let soonest = [release, move, due].compactMap({ $0 }).min(), soonest <= target else { break }
-            clock = max(clock, soonest)
-            match.tick(at: stamp())
-            if let release, release <= soonest {
-                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
-            } else if let move, move <= soonest {
-                updateHandling(at: clock)
-            }
-        }
-        if isRunning {
-            clock = max(clock, target)
-            match.tick(at: stamp())
-            if stamped >= lastBeat + Self.heartbeatMilliseconds {
-                lastBeat = stamped
-                match.heartbeat(at: stamped)
-            }
-        }
+        guard advanceClock(to: now, environment: environment) else { return }
         finishIfDecided(at: now, environment: environment)
+    }
+
+    /// This side's game goes first at one time (`wind(to:)` brings the match there).
+    func nextDue() -> (time: UInt64, due: PlayDue)? {
+        var timers = keyTimers
+        timers.append((match.boards.nextDeadline(side: me), .games))
+        return TimeLoop.soonest(timers)
+    }
+
+    mutating func wind(to time: UInt64) -> Bool {
+        playClock.wind(to: time)
+        match.tick(at: stamp())
+        return true
+    }
+
+    mutating func step(_ due: PlayDue, environment: ScreenEnvironment) {}
+
+    /// The end of an advance: the match told the time, and a heartbeat when one is due.
+    mutating func stand(at time: UInt64) {
+        _ = wind(to: time)
+        if stamped >= lastBeat + Self.heartbeatMilliseconds {
+            lastBeat = stamped
+            match.heartbeat(at: stamped)
+        }
     }
 
     // MARK: - This side
 
-    /// One stroke of the key stream: a held control to the handling, a one-shot control's
-    /// action at once (a press acts; the terminal's repeat does not).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        guard let control = config.bindings.control(for: stroke.key) else { return }
-        if control.isHeld { return takeHeld(stroke) }
-        guard stroke.phase == .press, let action = control.action, VersusMessage.playerActions.contains(action),
-              match.boards.live.sides[me].rules.actions.contains(action.kind) else { return }
-        apply(action)
+    /// A one-shot action counts when this side's rules have it and the protocol carries it.
+    func allows(_ action: Action) -> Bool {
+        VersusMessage.playerActions.contains(action) && match.boards.live.sides[me].rules.actions.contains(action.kind)
     }
 
+    /// No control of the screen's own acts while a network game runs (q is read before).
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {}
+
     /// Plays this side's `action` at the current whole millisecond: in its game, and into
-    /// the messages for the peer. A new piece resets the handling's per-piece state, and
-    /// the moves that keep a piece at a wall follow.
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// the messages for the peer. A new piece (or a hold) resets the handling's per-piece
+    /// state.
+    mutating func playMove(_ action: Action) {
         guard !playerIsDone else { return }
         let locked = playerState.piecesLocked
         match.local(action, at: stamp())
         if playerState.piecesLocked != locked || action.kind == .hold { handling.pieceEntered(at: clock) }
-        guard continuous, !applyingContinuous, !playerIsDone else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
-    }
-
-    mutating func resetKeys() {
-        handling.reset()
-        holds.reset()
     }
 
     // MARK: - The peer
@@ -164,10 +153,9 @@ extension NetVersusScreen {
         }
         boardsFresh = false
         peerReady = nil
-        clock = 0
+        playClock = PlayClock(at: now)
         stamped = 0
         lastBeat = 0
-        lastWall = now
         lastHeard = now
         resetKeys()
         mode = .playing
@@ -179,11 +167,8 @@ extension NetVersusScreen {
     mutating func go() {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
-        lastWall = until
-        let allowed = match.boards.live.sides[me].rules.actions
-        for action in go(at: until, clock: clock, allows: { VersusMessage.playerActions.contains($0) && allowed.contains($0.kind) }) {
-            apply(action)
-        }
+        playClock.stand(at: until)
+        go(at: until)
     }
 
     mutating func finishIfDecided(at now: UInt64, environment: ScreenEnvironment) {

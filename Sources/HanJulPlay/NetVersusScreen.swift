@@ -87,17 +87,15 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
     var saved = false
     /// Whether READY for the first game went out (with the session's first input).
     var readySent = false
-    /// Play time (nanoseconds) of the game, and the whole millisecond last played at.
-    var clock: UInt64 = 0
+    /// The game's play clock, and the whole millisecond last played at.
+    var playClock: PlayClock
     var stamped: UInt64 = 0
-    var lastWall: UInt64
     var lastHeard: UInt64
     var lastBeat: UInt64 = 0
     var holds: KeyHolds
     var countdownKeys: KeyHolds
     var handling: Handling
-    var applyingContinuous = false
-    var effects: [PlayEffect] = []
+    var effects: [ScreenEffect] = []
     var outbox: [VersusMessage] = []
     /// What the box says between games and at the match's end (`overLines`, the result and
     /// what saving said, then the rematch as it stands).
@@ -120,7 +118,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
         mode = .waiting(since: now)
         match = NetMatch(boards: RefereeBoards(sides: sides, seed: NetVersusTerms.gameSeed(terms.seed, game: 1)), me: terms.me)
         record = Self.record(terms, modLocks: sides.first?.rules.identity.mods ?? [])
-        lastWall = now
+        playClock = PlayClock(at: now)
         lastHeard = now
         holds = KeyHolds(reportsReleases: reportsReleases)
         countdownKeys = holds
@@ -139,7 +137,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
         outbox = []
         if !readySent {
@@ -165,9 +163,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
             size = newSize
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -199,7 +195,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
             match.outbox = []
             outbox = []
             // Before a quit: the BYE goes out first.
-            effects.insert(.send(sending), at: effects.firstIndex { if case .quit = $0 { true } else { false } } ?? effects.count)
+            effects.insert(.send(sending), at: effects.firstIndex { if case .effect(.quit) = $0 { true } else { false } } ?? effects.count)
         }
         return effects
     }
@@ -216,10 +212,10 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
         }
         switch mode {
         case .countdown:
-            if control != nil { _ = countdownKeys.stream(event, at: now) }
+            countdownKey(event, at: now)
         case .playing where match.result == nil:
             guard control != nil else { return }
-            for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
+            play(event, environment: environment)
             finishIfDecided(at: now, environment: environment)
         case .over where event.kind == .press && (event.key == .enter || event.key == .character("r")):
             guard peerLeft == nil else { return }
@@ -262,22 +258,16 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
 
     func deadline() -> UInt64? {
         let silence = lastHeard &+ Self.silenceNanoseconds
-        if !readySent { return lastWall }
+        if !readySent { return playClock.wall }
         switch mode {
         case .waiting(let since): return since &+ Self.silenceNanoseconds
-        case .countdown(let until): return min(until, lastWall &+ 100_000_000, silence)
+        case .countdown(let until): return min(until, playClock.wall &+ 100_000_000, silence)
         case .between(let until): return until
         case .over, .rematchAsked: return nil
         case .playing: break
         }
         guard isRunning else { return nil }
-        let second: UInt64 = 1_000_000_000
-        var due = [clock / second * second + second, stamped &* 1_000_000 &+ Self.heartbeatMilliseconds * 1_000_000]
-        if let next = match.boards.nextDeadline(side: me) { due.append(next) }
-        if let next = handling.nextDeadline() { due.append(next) }
-        if let next = holds.nextRelease() { due.append(next) }
-        let soonest = due.min()!
-        return min(lastWall &+ (soonest > clock ? soonest - clock : 0), silence)
+        return min(wakeTime([stamped &* 1_000_000 &+ Self.heartbeatMilliseconds * 1_000_000, match.boards.nextDeadline(side: me)]), silence)
     }
 
     // MARK: - Drawing
@@ -300,8 +290,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
         switch mode {
         case .waiting: box = ["waiting for the peer", "to start game \(game)", "", "q leaves"]
         case .countdown(let until):
-            let tenths = ((until > lastWall ? until - lastWall : 0) + 99_999_999) / 100_000_000
-            box = ["READY", "", "\(tenths / 10).\(tenths % 10)"]
+            box = ["READY", "", playClock.countdownText(until: until)]
         case .between, .over, .rematchAsked: box = message
         case .playing: break
         }

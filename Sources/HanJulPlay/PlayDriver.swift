@@ -164,9 +164,6 @@ public struct PlayDriver {
                    let exit = carryOut(session.handle(.peerLost(problem), at: MonotonicClock.nanoseconds()), session: &session) {
                     return exit
                 }
-            case .ask:
-                // The session answers its screens' asks itself; none comes out of it.
-                break
             case .quit(let exit):
                 return exit
             case .exitBySignal(let signal):

@@ -24,9 +24,24 @@ public enum PlayEffect: Equatable, Sendable {
     /// Send these messages to a network match's peer, in order (a failure comes back as
     /// `.peerLost`).
     case send([VersusMessage])
-    /// A screen asks for a file, a setting or rules: the session does it and answers
-    /// (`PlayInput.answer`); never reaches the driver.
+}
+
+/// What a screen answers an input with: an effect for the driver, or an ask for a file, a
+/// setting or rules, which the session does at once and answers (`PlayInput.answer`), so
+/// it never reaches the driver. A driver's effect is written as itself (`.redrawAll`).
+enum ScreenEffect: Equatable {
+    case effect(PlayEffect)
     case ask(PlayRequest)
+
+    static var redrawAll: Self { .effect(.redrawAll) }
+    static var suspend: Self { .effect(.suspend) }
+    static func draw(_ frame: Frame) -> Self { .effect(.draw(frame)) }
+    static func saveReplay(_ replay: Replay, name: String) -> Self { .effect(.saveReplay(replay, name: name)) }
+    static func watch(_ folders: [String]) -> Self { .effect(.watch(folders)) }
+    static func colors(_ mode: ColorMode) -> Self { .effect(.colors(mode)) }
+    static func quit(_ exit: PlayExit) -> Self { .effect(.quit(exit)) }
+    static func exitBySignal(_ signal: Int32) -> Self { .effect(.exitBySignal(signal)) }
+    static func send(_ messages: [VersusMessage]) -> Self { .effect(.send(messages)) }
 }
 
 /// How a terminal front end ended.

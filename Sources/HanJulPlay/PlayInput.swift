@@ -29,7 +29,7 @@ public enum PlayInput: Equatable, Sendable {
     case inputClosed
     /// Writing a replay the session asked for failed: a line for the player.
     case replayNotSaved(String)
-    /// What the session did for a screen's `PlayEffect.ask` (handed only to that screen).
+    /// What the session did for a screen's `ScreenEffect.ask` (handed only to that screen).
     case answer(PlayAnswer)
     /// A network match's peer sent these messages (each read and checked as a frame of the
     /// protocol, docs/VERSUS-PROTOCOL.md), in order.

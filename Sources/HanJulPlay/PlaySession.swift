@@ -149,14 +149,13 @@ public struct PlaySession {
 
     /// Does the asks among `effects` of the screen at `index`, in order, each answer handed
     /// to it at once (its own effects in place of the ask).
-    mutating func resolve(_ effects: [PlayEffect], from index: Int, at now: UInt64) -> [PlayEffect] {
+    mutating func resolve(_ effects: [ScreenEffect], from index: Int, at now: UInt64) -> [PlayEffect] {
         var left: [PlayEffect] = []
         for effect in effects {
-            guard case .ask(let request) = effect else {
-                left.append(effect)
-                continue
+            switch effect {
+            case .effect(let effect): left.append(effect)
+            case .ask(let request): left += deliver(.answer(perform(request, for: index, at: now)), to: index, at: now)
             }
-            left += deliver(.answer(perform(request, for: index, at: now)), to: index, at: now)
         }
         return left
     }

@@ -49,12 +49,12 @@ extension FileStore {
         guard let folder = replaysFolder else { return nil }
         var path = folder + "/\(name).hjvs"
         var suffix = 2
-        while access(path, F_OK) == 0 && suffix < 100 {
+        while FileSystem.exists(path) && suffix < 100 {
             path = folder + "/\(name)-\(suffix).hjvs"
             suffix += 1
         }
         // Never over a match kept before.
-        if access(path, F_OK) == 0 { return "could not save the match replay: \(name).hjvs to \(name)-99.hjvs are all taken" }
+        if FileSystem.exists(path) { return "could not save the match replay: \(name).hjvs to \(name)-99.hjvs are all taken" }
         do throws(FileError) {
             try Directory.create(folder)
             try AtomicFile.write(Array(text.utf8), to: path)

@@ -75,13 +75,13 @@ struct ReplayScreen<R: Rules>: PlayScreen {
     }
 
     /// The rules for a fresh game, when a seek backwards will need one (`ReplayTimeline`).
-    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] { askForFreshGame() }
+    mutating func begin(at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] { askForFreshGame() }
 
-    func askForFreshGame() -> [PlayEffect] {
+    func askForFreshGame() -> [ScreenEffect] {
         timeline.wantsFreshGame && rewindProblem == nil ? [.ask(.makeRules(.rewind))] : []
     }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         if case .resumed = input { lastWall = now }
         advance(to: now)
         switch input {
@@ -153,7 +153,7 @@ struct ReplayScreen<R: Rules>: PlayScreen {
         untilNext = delay(of: index)
     }
 
-    mutating func key(_ key: Key, at now: UInt64) -> [PlayEffect] {
+    mutating func key(_ key: Key, at now: UInt64) -> [ScreenEffect] {
         rewindNote = nil
         if var typed = jump {
             switch key {

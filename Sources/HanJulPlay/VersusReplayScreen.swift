@@ -13,8 +13,8 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     var game = 0
     var referee: VersusReferee<R>?
     var next = 0
-    var clock: UInt64 = 0
-    var lastWall: UInt64
+    /// The match's time as replayed (it stands while paused or at a game's end).
+    var playClock: PlayClock
     var paused = false
     var problem: String?
 
@@ -22,7 +22,7 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
         self.replay = replay
         self.config = config
         self.size = size
-        lastWall = now
+        playClock = PlayClock(at: now)
         start(game: 0, .success(MadeVersusSides(sides)), at: now)
     }
 
@@ -30,8 +30,7 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     mutating func start(game index: Int, _ made: Result<MadeVersusSides, RulesFailure>, at now: UInt64) {
         game = index
         next = 0
-        clock = 0
-        lastWall = now
+        playClock = PlayClock(at: now)
         switch made {
         case .success(let made) where made.sides(as: R.self)?.count == 2:
             referee = VersusReferee(sides: made.sides(as: R.self)!, seed: replay.games[index].seed, schedules: [.paced, .paced],
@@ -49,10 +48,9 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     var moves: [VersusMove] { replay.games[game].moves }
     var finished: Bool { next >= moves.count }
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
-        if !paused && !finished { clock &+= now > lastWall ? now - lastWall : 0 }
-        lastWall = now
-        while !finished, moves[next].millisecond * 1_000_000 <= clock {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
+        if !paused && !finished { playClock.wind(to: playClock.target(at: now)) } else { playClock.stand(at: now) }
+        while !finished, moves[next].millisecond * 1_000_000 <= playClock.time {
             let move = moves[next]
             if move.accepts {
                 if let time = referee?.games[move.side].clock { referee?.accept(side: move.side, at: time) }
@@ -90,7 +88,7 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
     func deadline() -> UInt64? {
         guard !paused, !finished else { return nil }
         let due = moves[next].millisecond * 1_000_000
-        return lastWall &+ (due > clock ? due - clock : 0)
+        return playClock.wall(at: due)
     }
 
     func frame() -> Frame {

@@ -4,82 +4,66 @@ import HanJulTerminal
 extension VersusScreen {
     // MARK: - The clock
 
-    /// Brings the play clock up to `now`: everything due on the way at its own time, in
-    /// order: both games' gravity and lock delay (the referee), the player's releases and
-    /// auto-shift, the bot's moves.
+    static var maxClockSteps: Int { 20_000 }
+
+    /// Brings the play clock up to `now` (`advanceClock`): everything due on the way at its
+    /// own time, in order: both games' gravity and lock delay (the referee), the player's
+    /// releases and auto-shift, the bot's moves.
     mutating func advance(to now: UInt64, environment: ScreenEnvironment) {
         if case .countdown(let until) = mode {
-            lastWall = min(now, until)
+            playClock.countdown(to: until, at: now)
             if now >= until { go() }
         }
-        guard isRunning else {
-            lastWall = now
-            return
-        }
-        let target = clock &+ (now > lastWall ? now - lastWall : 0)
-        lastWall = now
-        var steps = 0
-        while isRunning && steps < 20_000 {
-            steps += 1
-            // The bot plans its piece in play as soon as it has nothing left to play.
-            if botMoves.isEmpty { botStep() }
-            let release = holds.nextRelease(), move = handling.nextDeadline(), botMove = botMoves.first?.time
-            let due = referee.nextDeadline
-            guard let soonest = [release, move, botMove, due].compactMap({ $0 }).min(), soonest <= target else { break }
-            clock = max(clock, soonest)
-            referee.advance(to: clock)
-            if referee.isOver { break }
-            if let release, release <= soonest {
-                for stroke in holds.stream(upTo: soonest) { take(stroke, environment: environment) }
-            } else if let move, move <= soonest {
-                updateHandling(at: clock)
-            } else if let botMove, botMove <= soonest {
-                botStep()
-            }
-        }
-        if isRunning {
-            clock = max(clock, target)
-            referee.advance(to: clock)
-        }
+        guard advanceClock(to: now, environment: environment) else { return }
         if referee.isOver && mode == .playing { endGame(environment) }
+    }
+
+    /// The bot plans its piece in play as soon as it has nothing left to play; the referee's
+    /// games go first at one time (`wind(to:)` brings them there).
+    mutating func nextDue() -> (time: UInt64, due: PlayDue)? {
+        if botMoves.isEmpty { botStep() }
+        var timers = keyTimers
+        timers.append((botMoves.first?.time, .bot))
+        timers.append((referee.nextDeadline, .games))
+        return TimeLoop.soonest(timers)
+    }
+
+    mutating func wind(to time: UInt64) -> Bool {
+        playClock.wind(to: time)
+        referee.advance(to: clock)
+        return !referee.isOver
+    }
+
+    mutating func step(_ due: PlayDue, environment: ScreenEnvironment) {
+        if due == .bot { botStep() }
+    }
+
+    mutating func stand(at time: UInt64) {
+        playClock.wind(to: time)
+        referee.advance(to: clock)
     }
 
     // MARK: - The player (side 0)
 
-    /// A key while the game runs: into the key stream, as in `GameScreen`.
-    mutating func play(_ event: KeyEvent, control: Control?, environment: ScreenEnvironment) {
-        guard control != nil else { return }
-        for stroke in holds.stream(event, at: clock) { take(stroke, environment: environment) }
-        if referee.isOver && mode == .playing { endGame(environment) }
-    }
+    /// A one-shot action counts when the player's rules have it.
+    func allows(_ action: Action) -> Bool { referee.sides[0].rules.actions.contains(action.kind) }
 
-    /// One stroke of the key stream: a control, then actions (held ones through `Handling`).
-    mutating func take(_ stroke: KeyStroke, environment: ScreenEnvironment) {
-        let key = stroke.key
-        if let control = config.bindings.control(for: key), control.isHeld { return takeHeld(stroke) }
-        // A press acts; a repeat (the terminal's cadence proved it) does not.
-        guard let control = config.bindings.control(for: key), stroke.phase == .press else { return }
+    /// The screen's own controls, pressed while the game runs (no restart in a match).
+    mutating func command(_ control: Control, environment: ScreenEnvironment) {
         switch control {
         case .quit: quit(environment)
         case .pause, .help: pause()
-        case .restart, .left, .right, .softDrop: break // held: above
-        case .hardDrop, .rotate, .rotateCounterclockwise, .rotateHalfTurn, .hold:
-            guard let action = control.action, referee.sides[0].rules.actions.contains(action.kind) else { return }
-            apply(action)
+        default: break
         }
     }
 
-    /// Plays the player's `action` now through the referee; a new piece resets the
-    /// handling's per-piece state, and the moves that keep a piece at a wall follow.
-    mutating func apply(_ action: Action, continuous: Bool = true) {
+    /// Plays the player's `action` now through the referee; a new piece (or a hold) resets
+    /// the handling's per-piece state.
+    mutating func playMove(_ action: Action) {
         guard !referee.isOver else { return }
         let locked = referee.state(0).piecesLocked
         referee.input(action, side: 0, at: clock)
         if referee.state(0).piecesLocked != locked || action.kind == .hold { handling.pieceEntered(at: clock) }
-        guard continuous, !applyingContinuous, !referee.isOver else { return }
-        applyingContinuous = true
-        perform(handling.continuousMoves(at: clock))
-        applyingContinuous = false
     }
 
     // MARK: - The bot (side 1)
@@ -173,8 +157,7 @@ extension VersusScreen {
         bot = setup.newBot(VersusReferee<R>.seeds(of: seed, dealing: .shared).b)
         botMoves = []
         gameNoted = false
-        clock = 0
-        lastWall = now
+        playClock = PlayClock(at: now)
         mode = .playing
         resetKeys()
         startCountdown(at: now)
@@ -190,9 +173,8 @@ extension VersusScreen {
     mutating func go() {
         guard case .countdown(let until) = mode else { return }
         mode = .playing
-        lastWall = until
-        let allowed = referee.sides[0].rules.actions
-        for action in go(at: until, clock: clock, allows: { allowed.contains($0.kind) }) { apply(action) }
+        playClock.stand(at: until)
+        go(at: until)
     }
 
     /// Asks for the match replay to be saved (once) and, for a finished match, its result

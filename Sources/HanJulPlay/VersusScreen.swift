@@ -104,15 +104,13 @@ struct VersusScreen<R: Rules>: PlayScreen {
     var bot: (Game<R>) -> Result<[Action]?, VersusBotError>
     /// The bot's planned moves for its piece in play, each with its play time.
     var botMoves: [(time: UInt64, action: Action)] = []
-    /// Play time (nanoseconds): stops while paused, between games and while too small.
-    var clock: UInt64 = 0
-    var lastWall: UInt64
+    /// Play time: stops while paused, between games and while too small.
+    var playClock: PlayClock
     var holds: KeyHolds
     /// The keys during the countdown, on the monotonic clock.
     var countdownKeys: KeyHolds
     var handling: Handling
-    var applyingContinuous = false
-    var effects: [PlayEffect] = []
+    var effects: [ScreenEffect] = []
     /// What the box says at a game's or the match's end.
     var message: [String] = []
     /// The end box's first lines at the match's end, before what saving it said.
@@ -136,7 +134,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
         let gameSeed = VersusReplay.gameSeed(match: seed, index: 0)
         referee = VersusReferee(sides: sides, seed: gameSeed, schedules: [.realTime, .paced], dealing: .shared, keepsMoves: true)
         bot = setup.newBot(VersusReferee<R>.seeds(of: gameSeed, dealing: .shared).b)
-        lastWall = now
+        playClock = PlayClock(at: now)
         holds = KeyHolds(reportsReleases: reportsReleases)
         countdownKeys = holds
         handling = Handling(settings: config.handling)
@@ -147,9 +145,9 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     // MARK: - Inputs
 
-    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [PlayEffect] {
+    mutating func handle(_ input: PlayInput, at now: UInt64, environment: ScreenEnvironment) -> [ScreenEffect] {
         effects = []
-        if case .resumed = input { lastWall = now }
+        if case .resumed = input { playClock.stand(at: now) }
         advance(to: now, environment: environment)
         switch input {
         case .key(let event):
@@ -159,9 +157,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
             if tooSmall { pause() }
             effects.append(.redrawAll)
         case .keyEvents(let reported):
-            resetKeys()
-            holds = KeyHolds(reportsReleases: reported)
-            countdownKeys = holds
+            keysReported(reported)
         case .background(let light):
             config.noteBackground(light: light)
             effects.append(.redrawAll)
@@ -190,11 +186,12 @@ struct VersusScreen<R: Rules>: PlayScreen {
     mutating func key(_ event: KeyEvent, at now: UInt64, environment: ScreenEnvironment) {
         let command = config.bindings.control(for: event.key)
         if case .countdown = mode, command != .quit, command != .pause {
-            if command != nil { _ = countdownKeys.stream(event, at: now) }
+            countdownKey(event, at: now)
             return
         }
         if mode == .playing && !tooSmall {
-            play(event, control: command, environment: environment)
+            play(event, environment: environment)
+            if referee.isOver && mode == .playing { endGame(environment) }
             return
         }
         guard event.kind == .press else { return }
@@ -223,13 +220,8 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     mutating func resume(at now: UInt64) {
         mode = .playing
-        lastWall = now
+        playClock.stand(at: now)
         resetKeys()
-    }
-
-    mutating func resetKeys() {
-        handling.reset()
-        holds.reset()
     }
 
     mutating func quit(_ environment: ScreenEnvironment) {
@@ -239,16 +231,9 @@ struct VersusScreen<R: Rules>: PlayScreen {
 
     func deadline() -> UInt64? {
         // GO, and the tenths shown before it.
-        if case .countdown(let until) = mode { return min(until, lastWall &+ 100_000_000) }
+        if case .countdown(let until) = mode { return min(until, playClock.wall &+ 100_000_000) }
         guard isRunning else { return nil }
-        let second: UInt64 = 1_000_000_000
-        var due = [clock / second * second + second]
-        if let next = referee.nextDeadline { due.append(next) }
-        if let next = handling.nextDeadline() { due.append(next) }
-        if let next = holds.nextRelease() { due.append(next) }
-        if let next = botMoves.first?.time { due.append(next) }
-        let soonest = due.min()!
-        return lastWall &+ (soonest > clock ? soonest - clock : 0)
+        return wakeTime([referee.nextDeadline, botMoves.first?.time])
     }
 
     // MARK: - Drawing
@@ -278,8 +263,7 @@ struct VersusScreen<R: Rules>: PlayScreen {
         switch mode {
         case .paused: box = ["PAUSED", "", "p resume \u{00B7} q quit"]
         case .countdown(let until):
-            let tenths = ((until > lastWall ? until - lastWall : 0) + 99_999_999) / 100_000_000
-            box = ["READY", "", "\(tenths / 10).\(tenths % 10)"]
+            box = ["READY", "", playClock.countdownText(until: until)]
         case .between, .over: box = message
         case .playing: break
         }

@@ -5,7 +5,7 @@ import Synchronization
 /// The few system calls the simulation commands need: cores, clocks, a tty test, threads.
 package enum Platform {
     /// The machine's online CPUs (not what this process may use: see ``cpuGrant``).
-    package static var onlineCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var onlineCount: Int { SystemProcess.onlineProcessors }
 
     /// The CPUs this process was granted: its affinity mask and its cgroup's CPU quota.
     package static var cpuGrant: CPUGrant {
@@ -26,7 +26,7 @@ package enum Platform {
 
     /// A small text file from /proc or /sys (which report size 0, so read until the end).
     package static func readSmallFile(_ path: String) -> String? {
-        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+        guard let fd = try? FileDescriptor.open(path, [.closeOnExec]) else { return nil }
         defer { try? fd.close() }
         // A read error ends the text where it stopped, as end of file would.
         var bytes: [UInt8] = []
@@ -38,7 +38,7 @@ package enum Platform {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    package static var isStandardErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var isStandardErrorTerminal: Bool { FileDescriptor.standardError.isTerminal }
 
     /// Seconds on the monotonic clock.
     package static func wallSeconds() -> Double { SystemClock.monotonic.seconds() }
@@ -52,28 +52,18 @@ package enum Platform {
     }
 
     /// Starts `body(worker)` on `count` threads; ``join(_:)`` waits for them.
-    package static func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [pthread_t] {
-        final class Start {
-            package let body: @Sendable () -> Void
-            package init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    package static func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> [SystemThread] {
+        (0..<count).map { worker in
+            switch SystemThread.start({ body(worker) }) {
+            case .success(let thread): return thread
+            case .failure(let error): preconditionFailure("pthread_create failed: \(error.rawValue)")
+            }
         }
-        var threads: [pthread_t] = []
-        for worker in 0..<count {
-            var thread = pthread_t()
-            let start = Unmanaged.passRetained(Start { body(worker) }).toOpaque()
-            let status = pthread_create(&thread, nil, { raw in
-                Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue().body()
-                return nil
-            }, start)
-            precondition(status == 0, "pthread_create failed: \(status)")
-            threads.append(thread)
-        }
-        return threads
     }
 
-    package static func join(_ threads: [pthread_t]) {
-        for thread in threads { pthread_join(thread, nil) }
+    package static func join(_ threads: [SystemThread]) {
+        for thread in threads { thread.join() }
     }
 
-    package static func sleep(milliseconds: Int) { usleep(UInt32(milliseconds * 1000)) }
+    package static func sleep(milliseconds: Int) { SystemThread.sleep(microseconds: UInt32(milliseconds * 1000)) }
 }

@@ -98,6 +98,27 @@ package enum SummaryFile {
         return bytes
     }
 
+    /// A summary head's ranges of seeds (`[first, last]` pairs; of a run's games or a versus
+    /// run's matches): at most `maxRanges`, each within the header's seeds (`first`…`last`,
+    /// `within`), in order and apart; with how many seeds they hold. `fail` words a problem.
+    static func seedRanges(_ pairs: [[UInt64]], first: UInt64, last: UInt64, within: ClosedRange<UInt64>,
+                           fail: (String) -> SweepError) throws(SweepError) -> (ranges: [ClosedRange<UInt64>], count: UInt64) {
+        guard pairs.count <= maxRanges else { throw fail("more than \(maxRanges) ranges of seeds") }
+        var ranges: [ClosedRange<UInt64>] = []
+        var count: UInt64 = 0
+        var previous: UInt64?
+        for pair in pairs {
+            guard pair.count == 2, pair[0] <= pair[1], within.contains(pair[0]), within.contains(pair[1]) else {
+                throw fail("seeds \(pair.map(String.init).joined(separator: "..")) are not a range within the header's \(first)…\(last)")
+            }
+            if let previous, pair[0] <= previous || pair[0] - previous < 2 { throw fail("the ranges of seeds are not in order, apart") }
+            previous = pair[1]
+            count += pair[1] - pair[0] + 1  // within the header's seeds: at most SweepLimits.maxGames
+            ranges.append(pair[0]...pair[1])
+        }
+        return (ranges, count)
+    }
+
     /// Reads a summary line by line (``Reader/take(_:number:)``), checking everything it
     /// claims against the limits a command line and a JSONL file have.
     package struct Reader {
@@ -131,20 +152,10 @@ package enum SummaryFile {
                 throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
             }
             if let problem = head.header.problem { throw fail(number, problem) }
-            guard head.seeds.count <= maxRanges else { throw fail(number, "more than \(maxRanges) ranges of seeds") }
-            var games: UInt64 = 0
-            var previous: UInt64?
-            for pair in head.seeds {
-                guard pair.count == 2, pair[0] <= pair[1], head.header.seeds.contains(pair[0]), head.header.seeds.contains(pair[1]) else {
-                    throw fail(number, "seeds \(pair.map(String.init).joined(separator: "..")) are not a range within the header's \(head.header.firstSeed)…\(head.header.lastSeed)")
-                }
-                if let previous, pair[0] <= previous || pair[0] - previous < 2 {
-                    throw fail(number, "the ranges of seeds are not in order, apart")
-                }
-                previous = pair[1]
-                games += pair[1] - pair[0] + 1  // within the header's seeds: at most SweepLimits.maxGames
-                seeds.append(pair[0]...pair[1])
-            }
+            let held = try SummaryFile.seedRanges(head.seeds, first: head.header.firstSeed, last: head.header.lastSeed,
+                                                  within: head.header.seeds) { fail(number, $0) }
+            seeds = held.ranges
+            let games = held.count
             guard head.games >= 0, UInt64(head.games) == games else { throw fail(number, "\(head.games) games, but its seeds are \(games)") }
             let outcomes = [head.capped, head.toppedOut, head.finished, head.ruleErrors]
             guard outcomes.allSatisfy({ (0...head.games).contains($0) }), outcomes.reduce(0, +) == head.games else {

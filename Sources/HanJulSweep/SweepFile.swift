@@ -183,23 +183,20 @@ package enum LineReader {
 
     /// Calls `body` with each line (without its `\n`) and whether it ended with one.
     package static func lines(of path: String, shown source: String, _ body: (ArraySlice<UInt8>, Bool) throws(SweepError) -> Void) throws(SweepError) {
-        let fd: Int32
+        let opened: FileDescriptor?
         if SweepFile.isStream(path) {
-            fd = dup(STDIN_FILENO)
+            opened = try? FileDescriptor.standardInput.duplicate()
         } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-                throw SweepError("cannot read '\(source)': \(reason)")
+            do throws(Errno) { opened = try FileDescriptor.open(path, [.closeOnExec]) } catch {
+                throw SweepError("cannot read '\(source)': \(error == .noSuchFileOrDirectory ? "no such file" : error.text)")
             }
-            var info = stat()
-            if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
+            if let fd = opened, (try? fd.status())?.kind == .directory {
+                try? fd.close()
                 throw SweepError("cannot read '\(source)': it is a folder; give the JSONL files in it")
             }
         }
-        guard fd >= 0, let file = gzdopen(fd, "rb") else {
-            if fd >= 0 { close(fd) }
+        guard let fd = opened, let file = gzdopen(fd.rawValue, "rb") else {
+            try? opened?.close()
             throw SweepError("cannot read '\(source)': out of memory")
         }
         defer { gzclose(file) }
@@ -212,7 +209,7 @@ package enum LineReader {
             if n < 0 {
                 var code: Int32 = 0
                 let message = gzerror(file, &code).map { String(cString: $0) } ?? "read error"
-                let reason = code == Z_ERRNO ? String(cString: strerror(errno)) : code == Z_BUF_ERROR ? message + " (a gzip file cut short?)" : message
+                let reason = code == Z_ERRNO ? Errno.current.text : code == Z_BUF_ERROR ? message + " (a gzip file cut short?)" : message
                 throw SweepError("cannot read '\(source)': \(reason)")
             }
             if n == 0 { break }

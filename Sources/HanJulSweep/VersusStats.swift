@@ -144,20 +144,18 @@ extension VersusFile {
     /// the reader says why). Reads only the start of the file.
     package static func startsVersus(_ path: String) -> Bool? {
         guard !SweepFile.isStream(path) else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+        guard let fd = try? FileDescriptor.open(path, [.closeOnExec]) else { return nil }
+        guard (try? fd.status())?.kind == .regular else {
+            try? fd.close()
             return nil
         }
         return startsVersus(reading: fd)
     }
 
     /// Reads the start of `fd` (through zlib) and closes it.
-    private static func startsVersus(reading fd: Int32) -> Bool? {
-        guard let file = gzdopen(fd, "rb") else {
-            close(fd)
+    private static func startsVersus(reading fd: FileDescriptor) -> Bool? {
+        guard let file = gzdopen(fd.rawValue, "rb") else {
+            try? fd.close()
             return nil
         }
         defer { gzclose(file) }
@@ -178,27 +176,19 @@ extension VersusFile {
     /// byte: a file is read and wound back; a pipe's start is read and a pipe of our own,
     /// fed that start and then the rest by a thread, takes standard input's place.
     package static func standardInputStartsVersus() -> Bool {
-        var info = stat()
-        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
-        if (info.st_mode & S_IFMT) == S_IFREG {
-            let position = lseek(STDIN_FILENO, 0, SEEK_CUR)
-            let fd = dup(STDIN_FILENO)
-            guard position >= 0, fd >= 0 else {
-                if fd >= 0 { close(fd) }
-                return false
-            }
-            defer { lseek(STDIN_FILENO, position, SEEK_SET) }
+        let input = FileDescriptor.standardInput
+        guard let info = try? input.status() else { return false }
+        if info.kind == .regular {
+            guard let position = try? input.offset(), let fd = try? input.duplicate() else { return false }
+            defer { try? input.seek(to: position) }
             return startsVersus(reading: fd) ?? false
         }
-        let original = dup(STDIN_FILENO)
-        guard original >= 0 else { return false }
+        guard let original = try? input.duplicate() else { return false }
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var answer = false
         while head.count < 1 << 16 {
-            let n = chunk.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            guard let n = try? original.read(into: &chunk), n > 0 else { break }
             head += chunk[0..<n]
             let text = head.starts(with: [0x1F, 0x8B]) ? inflatedStart(head) : head
             let start = text.drop { $0 == 32 || $0 == 13 || $0 == 10 }
@@ -209,35 +199,20 @@ extension VersusFile {
                 break
             }
         }
-        do {
-            var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { close(original); return answer }
-            let (readEnd, writeEnd) = (ends[0], ends[1])
-            dup2(readEnd, STDIN_FILENO)
-            close(readEnd)
-            let start = head
-            _ = Platform.startThreads(1) { _ in
-                func put(_ bytes: ArraySlice<UInt8>) -> Bool {
-                    var rest = bytes
-                    while !rest.isEmpty {
-                        let n = rest.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-                        if n < 0 && errno == EINTR { continue }
-                        if n <= 0 { return false }
-                        rest = rest.dropFirst(n)
-                    }
-                    return true
-                }
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
-                if put(start[...]) {
-                    while true {
-                        let n = buffer.withUnsafeMutableBytes { readBytes(original, $0.baseAddress, $0.count) }
-                        if n < 0 && errno == EINTR { continue }
-                        if n <= 0 || !put(buffer[0..<n]) { break }
-                    }
-                }
-                close(original)
-                close(writeEnd)
+        guard let ends = try? FileDescriptor.pipe() else {
+            try? original.close()
+            return answer
+        }
+        try? ends.read.duplicate(as: input)
+        try? ends.read.close()
+        let (start, writeEnd) = (head, ends.write)
+        _ = Platform.startThreads(1) { _ in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            if (try? writeEnd.writeAll(start)) != nil {
+                while let n = try? original.read(into: &buffer), n > 0, (try? writeEnd.writeAll(buffer[0..<n])) != nil {}
             }
+            try? original.close()
+            try? writeEnd.close()
         }
         return answer
     }
@@ -349,6 +324,3 @@ extension VersusFile {
         guard parts.count > firstPart else { throw SweepError("\(source): no versus header line; is this hanjul sim --versus --jsonl output?") }
     }
 }
-
-/// read(2), out of reach of `VersusFile.read`'s name.
-private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

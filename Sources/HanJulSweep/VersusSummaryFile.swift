@@ -83,18 +83,10 @@ package enum VersusSummaryFile {
                 throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
             }
             if let problem = head.header.fileProblem { throw fail(number, problem) }
-            guard head.seeds.count <= SummaryFile.maxRanges else { throw fail(number, "more than \(SummaryFile.maxRanges) ranges of seeds") }
-            var games: UInt64 = 0
-            var previous: UInt64?
-            for pair in head.seeds {
-                guard pair.count == 2, pair[0] <= pair[1], head.header.seeds.contains(pair[0]), head.header.seeds.contains(pair[1]) else {
-                    throw fail(number, "seeds \(pair.map(String.init).joined(separator: "..")) are not a range within the header's \(head.header.firstSeed)…\(head.header.lastSeed)")
-                }
-                if let previous, pair[0] <= previous || pair[0] - previous < 2 { throw fail(number, "the ranges of seeds are not in order, apart") }
-                previous = pair[1]
-                games += pair[1] - pair[0] + 1
-                seeds.append(pair[0]...pair[1])
-            }
+            let held = try SummaryFile.seedRanges(head.seeds, first: head.header.firstSeed, last: head.header.lastSeed,
+                                                  within: head.header.seeds) { fail(number, $0) }
+            seeds = held.ranges
+            let games = held.count
             guard head.matches >= 0, UInt64(head.matches) == games else { throw fail(number, "\(head.matches) matches, but its seeds are \(games)") }
             let outcomes = [head.winsA, head.winsB, head.draws, head.errors]
             guard outcomes.allSatisfy({ (0...head.matches).contains($0) }), outcomes.reduce(0, +) == head.matches else {

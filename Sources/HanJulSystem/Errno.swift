@@ -17,6 +17,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
     public static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
     public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+    public static let permissionDenied = Errno(rawValue: EACCES)
+    public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
 
     /// The system's text, e.g. "No space left on device".
     public var text: String {

@@ -11,7 +11,8 @@ public struct FileStatus: Equatable, Sendable {
     /// When it was last modified, in nanoseconds since 1970 (`st_mtim`).
     public let modified: Int64
 
-    init(_ info: stat) {
+    /// What `info` (a `stat` the caller made) says.
+    public init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -24,6 +25,13 @@ public struct FileStatus: Equatable, Sendable {
         }
         size = Int(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// `stat(2)`: the file at `path`, symbolic links followed.
+    public static func of(path: String) throws(Errno) -> FileStatus {
+        var info = stat()
+        _ = try retryingInterrupts { stat(path, &info) }
+        return FileStatus(info)
     }
 
     /// `lstat(2)`: the file at `path` itself, a symbolic link not followed.
@@ -68,6 +76,33 @@ extension FileDescriptor {
     /// `lseek(2)` to the end; the offset there.
     public func seekToEnd() throws(Errno) -> Int {
         Int(try retryingInterrupts { lseek(rawValue, 0, SEEK_END) })
+    }
+
+    /// The file offset now (`lseek(2)`, from where it is).
+    public func offset() throws(Errno) -> Int {
+        Int(try retryingInterrupts { lseek(rawValue, 0, SEEK_CUR) })
+    }
+
+    /// `lseek(2)` to `offset` from the start.
+    public func seek(to offset: Int) throws(Errno) {
+        _ = try retryingInterrupts { lseek(rawValue, off_t(offset), SEEK_SET) }
+    }
+
+    /// A second descriptor for the same open file (`dup(2)`).
+    public func duplicate() throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingInterrupts { dup(rawValue) })
+    }
+
+    /// `target` made a descriptor for this open file (`dup2(2)`; what `target` was is closed).
+    public func duplicate(as target: FileDescriptor) throws(Errno) {
+        _ = try retryingInterrupts { dup2(rawValue, target.rawValue) }
+    }
+
+    /// A pipe (`pipe(2)`): what is written to `write` is read from `read`.
+    public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+        var ends: [Int32] = [0, 0]
+        _ = try retryingInterrupts { HanJulSystem.pipe(&ends) }
+        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 
     /// `fsync(2)`: the file's data and size on the disk.

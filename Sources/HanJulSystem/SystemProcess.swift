@@ -3,9 +3,26 @@ public enum SystemProcess {
     /// The process id (`getpid(2)`).
     public static var id: Int32 { getpid() }
 
+    /// The machine's online CPUs (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    public static var onlineProcessors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// The environment variable `name` (`getenv(3)`), or nil when it is not set.
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+
+    /// The process's environment as it is (`environ`): each entry's bytes (`NAME=value`,
+    /// which may not be UTF-8), in order. Which of two entries of one name wins is the
+    /// reader's rule.
+    public static var environmentEntries: [[UInt8]] {
+        var entries: [[UInt8]] = []
+        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = start else { return entries }
+        while let pointer = entry.pointee {
+            entries.append(Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))))
+            entry += 1
+        }
+        return entries
     }
 
     /// The user's home folder as the password database has it (`getpwuid(getuid())`), for
@@ -32,6 +49,21 @@ public enum SystemProcess {
 public enum FileSystem {
     /// Whether anything (a file, folder, link to something) is at `path` (`access(2)`, F_OK).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The absolute path of `path` with every symbolic link resolved (`realpath(3)`), as
+    /// bytes; nil when it cannot be resolved.
+    public static func resolved(_ path: String) -> [UInt8]? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+    }
+
+    /// The working directory's path as bytes (`getcwd(3)`); nil when it cannot be told.
+    public static var workingDirectory: [UInt8]? {
+        guard let cwd = getcwd(nil, 0) else { return nil }
+        defer { free(cwd) }
+        return Array(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
+    }
 
     /// Removes the file at `path` (`unlink(2)`).
     public static func remove(_ path: String) throws(Errno) {

@@ -36,22 +36,9 @@ public enum LuaThread {
     public static func run<T, E: Error>(stackSize: Int = defaultStackSize, _ body: () throws(E) -> T) throws(E) -> T {
         let result: Result<T, E> = withoutActuallyEscaping(body) { escapable in
             let job = TypedJob<T, E>(escapable)
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, stackSize)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(job as Job).toOpaque()
-            let rc = pthread_create(&thread, &attributes, { raw in
-                let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
-                job.run()
-                return nil
-            }, context)
-            if rc != 0 {
-                Unmanaged<Job>.fromOpaque(context).release()
-                job.run()   // could not start a thread: run here rather than not at all
-            } else {
-                pthread_join(thread, nil)
+            switch SystemThread.start(stackSize: stackSize, { job.run() }) {
+            case .success(let thread): thread.join()
+            case .failure: job.run()   // could not start a thread: run here rather than not at all
             }
             return job.result!
         }

@@ -40,7 +40,7 @@ public final class LuaWatchdog: @unchecked Sendable {
     /// How often the monitor looks.
     public let pollSeconds: Double
     private let onHang: @Sendable (LuaHangReport) -> Void
-    private let lock = PosixLock()
+    private let lock = SystemMutex()
     private var slots: [ObjectIdentifier: Slot] = [:]
     private var stopped = false
 
@@ -49,28 +49,14 @@ public final class LuaWatchdog: @unchecked Sendable {
         self.limitSeconds = limitSeconds
         self.pollSeconds = pollSeconds
         self.onHang = onHang
-        // A plain detached thread (not Foundation's Thread: the shipped binary links no
-        // Foundation, so it needs neither ICU nor the toolchain's libraries).
-        final class Body {
-            let run: () -> Void
-            init(_ run: @escaping () -> Void) { self.run = run }
-        }
-        let body = Body { [weak self] in
+        // A plain detached thread (`SystemThread`).
+        let started = SystemThread.start(detached: true) { [weak self] in
             while let watchdog = self, watchdog.tick() {
                 let pause = watchdog.pollSeconds
-                usleep(UInt32(max(1_000, min(1_000_000, pause * 1_000_000))))
+                SystemThread.sleep(microseconds: UInt32(max(1_000, min(1_000_000, pause * 1_000_000))))
             }
         }
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let status = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(body).toOpaque())
-        pthread_attr_destroy(&attributes)
-        precondition(status == 0, "LuaWatchdog: pthread_create failed (\(status))")
+        if case .failure(let error) = started { preconditionFailure("LuaWatchdog: pthread_create failed (\(error.rawValue))") }
     }
 
     /// Stops the monitor thread (also done when the watchdog is released).
@@ -110,23 +96,4 @@ public final class LuaWatchdog: @unchecked Sendable {
         for report in hung { onHang(report) }
         return true
     }
-}
-
-/// A pthread mutex, for the watchdog's slot table.
-final class PosixLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -110,14 +110,7 @@ struct PathBytesTests {
     @Test("an environment variable that is not UTF-8 counts as unset, never as a decoded look-alike folder")
     func environmentAsText() throws {
         let entries = [Array("HOME=/home/ana".utf8), Array("XDG_CONFIG_HOME=/cfg".utf8), Array("XDG_DATA_HOME=/a".utf8) + [0xFF]]
-            .map { bytes in
-                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-                for (index, byte) in (bytes + [0]).enumerated() { pointer[index] = CChar(bitPattern: byte) }
-                return pointer
-            }
-        defer { for entry in entries { entry.deallocate() } }
-        let list: [UnsafeMutablePointer<CChar>?] = entries + [nil]
-        let environment = list.withUnsafeBufferPointer { AppPaths.textEnvironment($0.baseAddress!) }
+        let environment = AppPaths.textEnvironment(entries)
         #expect(environment == ["HOME": "/home/ana", "XDG_CONFIG_HOME": "/cfg"])
         #expect(try AppPaths(environment: environment).dataDirectory == "/home/ana/.local/share/hanjul")
     }

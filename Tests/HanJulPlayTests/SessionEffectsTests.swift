@@ -34,7 +34,6 @@ struct SessionEffectsTests {
         mutating func at(_ milliseconds: Int, _ input: PlayInput) {
             now = max(now, UInt64(milliseconds) * 1_000_000)
             for effect in session.handle(input, at: now) {
-                if case .ask = effect { Issue.record("an ask reached the driver: \(effect)") }
                 if case .saveReplay(let replay, let name) = effect {
                     #expect(PlayDriver.save(replay, name: name, dataDirectory: data) == nil)
                     replaysSaved.append(name)
