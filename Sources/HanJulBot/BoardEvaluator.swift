@@ -53,6 +53,8 @@ public final class BoardEvaluator {
     private var tableWidth = 0
     /// Per placement, the sum of its first five terms (`best(of:weights:pieces:)`).
     var partialScores: UnsafeMutablePointer<Double>
+    /// Per placement, whether its first five terms were measured whole (it clears a row).
+    var measuredWhole: UnsafeMutablePointer<Bool>
     var partialCapacity = 64
     /// `rowPrefix` and `pairPrefix` hold the stackless form (2y and 0) up to this entry.
     private var closedPrefix = 0
@@ -77,6 +79,7 @@ public final class BoardEvaluator {
         rowTransitionTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         popcountTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         partialScores = .allocate(capacity: partialCapacity)
+        measuredWhole = .allocate(capacity: partialCapacity)
     }
 
     deinit {
@@ -92,6 +95,7 @@ public final class BoardEvaluator {
         rowTransitionTable.deallocate()
         popcountTable.deallocate()
         partialScores.deallocate()
+        measuredWhole.deallocate()
     }
 
     /// Per column of the loaded board, its first filled row (the height when empty): what
