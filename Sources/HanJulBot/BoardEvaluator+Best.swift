@@ -20,17 +20,17 @@ extension BoardEvaluator {
         let count = placements.count
         if count > partialCapacity {
             partialScores.deallocate()
-            measuredWhole.deallocate()
+            measuredBy.deallocate()
             partialCapacity = max(count, partialCapacity * 2)
             partialScores = .allocate(capacity: partialCapacity)
-            measuredWhole = .allocate(capacity: partialCapacity)
+            measuredBy = .allocate(capacity: partialCapacity)
         }
-        let partial = partialScores, whole = measuredWhole
+        let partial = partialScores, measured = measuredBy
         return placements.withUnsafeBufferPointer { placements in
             // Every placement's five-term sum, and the first of the highest.
             var candidate = 0
             if width <= Self.tableWidthLimit && tableFitsFour && !hasFullRow {
-                candidate = partialSumsFourByFour(placements, weights: weights, table: table, into: partial, whole: whole)
+                candidate = partialSumsFourByFour(placements, weights: weights, table: table, into: partial, measured: measured)
             } else {
                 var top = -Double.infinity
                 for index in 0..<count {
@@ -39,7 +39,7 @@ extension BoardEvaluator {
                     let rows = measureRows(entry: entry, x: piece.x, y: piece.y, table: table, transitionsAndWells: true)
                     let sum = weights.scoreBeforeWellsAndHeights(rows ?? fromScratch(piece, table.pieces, wells: false))
                     partial[index] = sum
-                    whole[index] = rows == nil
+                    measured[index] = rows == nil ? .whole : .rows
                     if sum > top {
                         top = sum
                         candidate = index
@@ -53,11 +53,19 @@ extension BoardEvaluator {
             let heights = weights.usesHeights
             @inline(__always) func fullScore(_ index: Int) -> Double {
                 let piece = placements[index].piece
-                if !whole[index] {
+                let entry = piece.kind &* 8 &+ piece.rotation
+                if measured[index] == .rows {
                     var features = BoardFeatures(landingHeight: 0, linesCleared: 0, erodedCells: 0, rowTransitions: 0,
                                                  columnTransitions: 0, holes: 0, wells: 0)
-                    completeWellsAndHeights(&features, entry: piece.kind &* 8 &+ piece.rotation, x: piece.x, y: piece.y,
-                                            table: table, wells: true, heights: heights)
+                    completeWellsAndHeights(&features, entry: entry, x: piece.x, y: piece.y, table: table, wells: true,
+                                            heights: heights)
+                    return weights.score(partial: partial[index], features)
+                }
+                if measured[index] == .clearing && !heights {
+                    // Its wells counted on the columns it leaves (no heights to measure).
+                    let features = BoardFeatures(landingHeight: 0, linesCleared: 0, erodedCells: 0, rowTransitions: 0,
+                                                 columnTransitions: 0, holes: 0,
+                                                 wells: wellsAfterClearing(entry: entry, x: piece.x, y: piece.y, table: table))
                     return weights.score(partial: partial[index], features)
                 }
                 // Clears a row: measured whole (the wells counted on the board it leaves).
@@ -88,7 +96,8 @@ extension BoardEvaluator {
     /// board's pointers stay in registers (a separate function, not inlined into `best`).
     @inline(never)
     private func partialSumsFourByFour(_ placements: UnsafeBufferPointer<Placement>, weights: Weights, table: ShapeTable,
-                                       into partial: UnsafeMutablePointer<Double>, whole: UnsafeMutablePointer<Bool>) -> Int {
+                                       into partial: UnsafeMutablePointer<Double>,
+                                       measured: UnsafeMutablePointer<Measure>) -> Int {
         let rows = rows, rowPrefix = rowPrefix, pairPrefix = pairPrefix
         let transitions = rowTransitionTable, popcounts = popcountTable
         let full = full, height = height
@@ -126,7 +135,7 @@ extension BoardEvaluator {
                 let first = piece.y &+ offsetY, last = first &+ count &- 1
                 let left = piece.x &+ offsetX
                 var sum: Double
-                var measuredWhole = true
+                var how = Measure.whole
                 if first >= 0 && last < height {
                     let shift = UInt64(truncatingIfNeeded: left)
                     let m0 = mask0 &<< shift, m1 = mask1 &<< shift, m2 = mask2 &<< shift, m3 = mask3 &<< shift
@@ -151,10 +160,11 @@ extension BoardEvaluator {
                         sum = weights.scoreBeforeWellsAndHeights(BoardFeatures(
                             landingHeight: landing, linesCleared: 0, erodedCells: 0, rowTransitions: rowTransitions,
                             columnTransitions: columnTransitions, holes: holes, wells: 0))
-                        measuredWhole = false
+                        how = .rows
                     } else if let clearing = clearingFeatures(entry: entry, first: first, left: left, landing: landing,
                                                               rows: (r0, r1, r2, r3), masks: (m0, m1, m2, m3), table: table) {
                         sum = weights.scoreBeforeWellsAndHeights(clearing)
+                        how = .clearing
                     } else {
                         sum = weights.scoreBeforeWellsAndHeights(fromScratch(piece, table.pieces, wells: false))
                     }
@@ -162,7 +172,7 @@ extension BoardEvaluator {
                     sum = weights.scoreBeforeWellsAndHeights(fromScratch(piece, table.pieces, wells: false))
                 }
                 partial[index] = sum
-                whole[index] = measuredWhole
+                measured[index] = how
                 if sum > top {
                     top = sum
                     candidate = index
@@ -183,8 +193,7 @@ extension BoardEvaluator {
     /// Cleared rows are full, so they have no row transitions, and the empty rows that
     /// enter at the top have two each (the walls). Column transitions change only where the
     /// rows around a cleared one come together, in the window. A cell is a hole when a
-    /// filled cell stays above it in its column: counted per column on the board's column
-    /// masks with the piece's cells, less the cleared rows.
+    /// filled cell stays above it in its column.
     @inline(never)
     func clearingFeatures(entry: Int, first: Int, left: Int, landing: Double,
                           rows window: (UInt64, UInt64, UInt64, UInt64), masks: (UInt64, UInt64, UInt64, UInt64),
@@ -216,23 +225,75 @@ extension BoardEvaluator {
         pairSum &+= p(above ^ rows[first &+ 4])
         let rowTransitions = rowTotal &- (rowPrefix[first &+ 4] &- rowPrefix[first]) &+ rowSum &+ 2 &* lines
         let columnTransitions = columnTotal &- (pairPrefix[first &+ 4] &- pairPrefix[first &- 1]) &+ pairSum
-        // Holes: per column, the empty cells below the highest filled cell that stays.
+        // Holes: those of the board with the piece in it (as for a placement that clears
+        // nothing), less those whose only cover was in the cleared rows: in a column whose
+        // top cell is in a cleared row, the empty cells from there down to the highest cell
+        // that stays (or the floor).
+        let y = first &- table.minY[entry]
+        let pieceTop = table.columnTopOrFar + entry &* 8
+        var holes = holeTotal &- table.cellCount[entry]
+        for j in 0..<table.columnCount[entry] {
+            let open = columnTop[left &+ j] &- (y &+ pieceTop[j])
+            holes &+= open & ~(open >> 63)
+        }
         let near = table.nearMasks + entry &* 12
         let floor = UInt64(truncatingIfNeeded: first)
         let stays = allRows & ~cleared
-        var holes = 0
         for x in 0..<width {
             let j = x &- left
             var column = columns[x &+ 2]
             if j >= 0 && j < 4 { column |= near[j &+ 2] << floor }
+            let topCell = column & (0 &- column)
+            guard topCell & cleared != 0 else { continue }
             let kept = column & stays
-            guard kept != 0 else { continue }
-            let highest = UInt64(truncatingIfNeeded: kept.trailingZeroBitCount)
-            let below: UInt64 = highest >= 63 ? 0 : ~0 << (highest &+ 1)
-            holes &+= (~column & allRows & below).nonzeroBitCount
+            let aboveKept = kept == 0 ? allRows : (kept & (0 &- kept)) &- 1
+            let uncovered = ~column & aboveKept & ~(topCell | (topCell &- 1))
+            if uncovered != 0 { holes &-= uncovered.nonzeroBitCount }
         }
         return BoardFeatures(landingHeight: landing, linesCleared: lines, erodedCells: eroded,
                              rowTransitions: rowTransitions, columnTransitions: columnTransitions, holes: holes, wells: 0)
+    }
+
+    /// The cumulative wells of the board the placement of rotation state `entry` at
+    /// (`x`, `y`) leaves once the rows it completes are removed: each column with the
+    /// piece's cells, its cleared rows taken out (the rows above them moved down), then
+    /// `wells` per column between its neighbours (the walls full). What `fromScratch` and
+    /// `scratchWells` count, for a placement `clearingFeatures` measured.
+    func wellsAfterClearing(entry: Int, x: Int, y: Int, table: ShapeTable) -> Int {
+        let first = y &+ table.minY[entry], left = x &+ table.minX[entry]
+        let masks = table.rowMasks + entry &* 8
+        var cleared: UInt64 = 0
+        for i in 0..<table.rowCount[entry]
+        where masks[i] != 0 && rows[first &+ i] | (masks[i] << UInt64(truncatingIfNeeded: left)) == full {
+            cleared |= 1 << UInt64(truncatingIfNeeded: first &+ i)
+        }
+        let near = table.nearMasks + entry &* 12
+        let floor = UInt64(truncatingIfNeeded: first)
+        let allRows = allRows
+        @inline(__always) func column(_ x: Int) -> UInt64 {
+            guard x < width else { return allRows }
+            let j = x &- left
+            var column = columns[x &+ 2]
+            if j >= 0 && j < 4 { column |= near[j &+ 2] << floor }
+            // Top row first: a removed row moves the rows above it down one, and those
+            // below (the next to remove) stay.
+            var removing = cleared
+            while removing != 0 {
+                let row = removing & (0 &- removing)
+                removing &= removing &- 1
+                column = ((column & (row &- 1)) << 1) | (column & ~(row | (row &- 1)))
+            }
+            return column & allRows
+        }
+        var wells = 0
+        var previous = allRows, current = column(0)
+        for x in 0..<width {
+            let next = column(x &+ 1)
+            wells &+= Self.wells(previous, current, next, allRows: allRows, height: height)
+            previous = current
+            current = next
+        }
+        return wells
     }
 
     /// `clearingFeatures` for `piece` on the loaded board (for tests): `nil` when the piece

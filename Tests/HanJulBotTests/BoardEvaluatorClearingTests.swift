@@ -43,6 +43,9 @@ import Testing
                 #expect(fast.rowTransitions == whole.rowTransitions)
                 #expect(fast.columnTransitions == whole.columnTransitions)
                 #expect(fast.holes == whole.holes, "\(placement.piece) on rows \(board.rows)")
+                let piece = placement.piece
+                #expect(evaluator.wellsAfterClearing(entry: piece.kind * 8 + piece.rotation, x: piece.x, y: piece.y,
+                                                     table: evaluator.shapeTable(for: .standard)) == whole.wells)
                 checked += 1
             }
         }
