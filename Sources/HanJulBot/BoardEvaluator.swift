@@ -15,6 +15,9 @@ public final class BoardEvaluator {
     public let capacity: Int
     private(set) var height = 0, width = 0
     private(set) var full: UInt64 = 0
+    /// How a placement's first five terms were measured: from its rows (it clears none),
+    /// by `clearingFeatures`, or whole (`fromScratch`).
+    enum Measure: UInt8 { case rows, clearing, whole }
     /// A column mask with every row of the board (bit `y` for row `y`).
     private(set) var allRows: UInt64 = 0
     private(set) var top = 0
@@ -53,6 +56,8 @@ public final class BoardEvaluator {
     private var tableWidth = 0
     /// Per placement, the sum of its first five terms (`best(of:weights:pieces:)`).
     var partialScores: UnsafeMutablePointer<Double>
+    /// Per placement, how its first five terms were measured (`Measure`).
+    var measuredBy: UnsafeMutablePointer<Measure>
     var partialCapacity = 64
     /// `rowPrefix` and `pairPrefix` hold the stackless form (2y and 0) up to this entry.
     private var closedPrefix = 0
@@ -77,6 +82,7 @@ public final class BoardEvaluator {
         rowTransitionTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         popcountTable = .allocate(capacity: 1 << Self.tableWidthLimit)
         partialScores = .allocate(capacity: partialCapacity)
+        measuredBy = .allocate(capacity: partialCapacity)
     }
 
     deinit {
@@ -92,6 +98,7 @@ public final class BoardEvaluator {
         rowTransitionTable.deallocate()
         popcountTable.deallocate()
         partialScores.deallocate()
+        measuredBy.deallocate()
     }
 
     /// Per column of the loaded board, its first filled row (the height when empty): what
@@ -209,7 +216,7 @@ public final class BoardEvaluator {
     /// `y` for row `y`): for each empty cell whose neighbours are filled, the empty cells
     /// from it down to the next filled one or the floor.
     @inline(__always)
-    private static func wells(_ left: UInt64, _ column: UInt64, _ right: UInt64, allRows: UInt64, height: Int) -> Int {
+    static func wells(_ left: UInt64, _ column: UInt64, _ right: UInt64, allRows: UInt64, height: Int) -> Int {
         var cells = ~column & left & right & allRows
         var sum = 0
         while cells != 0 {

@@ -153,7 +153,7 @@ public struct Bot {
     /// a hold when holding is better), or `nil` when the game is over or no piece has
     /// anywhere to go.
     /// - Throws: a rule's error met while searching (the game would end with it).
-    @_specialize(where R == StandardRules)
+    @_specialize(exported: true, where R == StandardRules)
     public mutating func choose<R: Rules>(_ game: Game<R>) throws(RuleError) -> Placement? {
         guard !game.state.isOver else { return nil }
         // The lookahead rules: the search's many spawn and rotate questions must not reach
@@ -241,7 +241,7 @@ public struct Bot {
 
     /// Plays `placement` (from this bot's latest `choose`) on `game`, each action also
     /// given to `recorder`.
-    @_specialize(where R == StandardRules)
+    @_specialize(exported: true, where R == StandardRules)
     public mutating func commit<R: Rules>(_ placement: Placement, to game: inout Game<R>,
                                           recording recorder: inout ReplayRecorder?) -> Commit {
         let locked = game.state.piecesLocked

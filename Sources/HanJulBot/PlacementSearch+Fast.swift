@@ -12,11 +12,15 @@ extension PlacementSearch {
         if let kicks = rules.fixedKicksToken,
            let (cached, clear) = try fixedKickStarts(start, state: state, rules: rules, kicks: kicks, turns: turns,
                                                      table: table) {
-            slides(from: cached, holds: holds, state: state, table: table, clear: clear)
+            // Nothing reads what a clear search found unless it turns where pieces land.
+            slides(from: cached.starts, overlaps: cached.overlaps, holds: holds, state: state, table: table, clear: clear,
+                   marks: !clear || landing)
         } else {
             try turnStarts(start, state: state, rules: rules, turns: turns)
             let found = starts
-            slides(from: found, holds: holds, state: state, table: table, clear: false)
+            Self.overlaps(of: found, table: table, into: &startOverlaps)
+            let overlaps = startOverlaps
+            slides(from: found, overlaps: overlaps, holds: holds, state: state, table: table, clear: false, marks: true)
         }
         if landing {
             try landingTurns(from: first, state: state, rules: rules, holds: holds, turns: turns, table: table)
@@ -96,7 +100,7 @@ extension PlacementSearch {
     @_specialize(where R == StandardRules)
     private mutating func fixedKickStarts<R: Rules>(
         _ start: Piece, state: GameState, rules: R, kicks: FixedKicksToken, turns: UInt32, table: ShapeTable
-    ) throws(RuleError) -> (starts: [(piece: Piece, turns: UInt32)], clear: Bool)? {
+    ) throws(RuleError) -> (starts: FixedStarts, clear: Bool)? {
         let kind = start.kind, width = state.board.width, height = state.board.height
         while fixedStarts.count <= kind { fixedStarts.append(nil) }
         let known = fixedStarts[kind]
@@ -113,8 +117,10 @@ extension PlacementSearch {
                 let entry = piece.kind * 8 + piece.rotation
                 lowest = max(lowest, piece.y + table.minY[entry] + table.rowCount[entry] - 1)
             }
+            Self.overlaps(of: starts, table: table, into: &startOverlaps)
             cached = FixedStarts(start: start, turns: turns, width: width, height: height, table: table,
-                                 rules: ObjectIdentifier(R.self), kicks: kicks, starts: starts, lowestRow: lowest)
+                                 rules: ObjectIdentifier(R.self), kicks: kicks, starts: starts, overlaps: startOverlaps,
+                                 lowestRow: lowest)
             fixedStarts[kind] = cached
         }
         // Nothing filled in the rows they reach: they all fit (the usual case, a few loads).
@@ -127,7 +133,32 @@ extension PlacementSearch {
             return true
         }
         guard clear || cached.starts.allSatisfy({ state.fits($0.piece) }) else { return nil }
-        return (cached.starts, clear)
+        return (cached, clear)
+    }
+
+    /// Per start, bit 0: an earlier start covers the same cells in the same box (it slides
+    /// to the same places: an O turned in place, say); bit 1: an earlier start has the same
+    /// shape. Into `overlaps`, its storage kept.
+    static func overlaps(of starts: [(piece: Piece, turns: UInt32)], table: ShapeTable, into overlaps: inout [UInt8]) {
+        overlaps.removeAll(keepingCapacity: true)
+        for index in 0..<starts.count {
+            let piece = starts[index].piece
+            let entry = piece.kind * 8 + piece.rotation
+            var flags: UInt8 = 0
+            for earlier in 0..<index {
+                let other = starts[earlier].piece
+                let otherEntry = other.kind * 8 + other.rotation
+                if table.canonical[otherEntry] == table.canonical[entry] {
+                    flags |= 2
+                    if other.x + table.minX[otherEntry] == piece.x + table.minX[entry]
+                        && other.y + table.minY[otherEntry] == piece.y + table.minY[entry] {
+                        flags |= 1
+                        break
+                    }
+                }
+            }
+            overlaps.append(flags)
+        }
     }
 
     /// Slides from each of `starts` but those that repeat an earlier one: a start covering
@@ -138,36 +169,27 @@ extension PlacementSearch {
     /// once), so it skips the look-up of what was found. When nothing is filled in the rows
     /// the starts cover (`clear`), a start with the shape of an earlier one finds nothing new
     /// and is skipped: both slide over every column, and from above the stack a shape lands
-    /// at the same row whatever row it falls from.
-    private mutating func slides(from starts: [(piece: Piece, turns: UInt32)], holds: Bool, state: GameState,
-                                 table: ShapeTable, clear: Bool) {
+    /// at the same row whatever row it falls from. `marks: false` when nothing will ask
+    /// whether a place was found (a clear search without landing turns): the marks are
+    /// then not written.
+    /// `overlaps` (`overlaps(of:table:into:)`) says which starts repeat or share a shape.
+    private mutating func slides(from starts: [(piece: Piece, turns: UInt32)], overlaps: [UInt8], holds: Bool,
+                                 state: GameState, table: ShapeTable, clear: Bool, marks: Bool) {
         for index in 0..<starts.count {
             let (piece, path) = starts[index]
-            let entry = piece.kind * 8 + piece.rotation
-            var repeated = false
-            var sameShape = false
-            for earlier in 0..<index {
-                let other = starts[earlier].piece
-                let otherEntry = other.kind * 8 + other.rotation
-                if table.canonical[otherEntry] == table.canonical[entry] {
-                    sameShape = true
-                    if other.x + table.minX[otherEntry] == piece.x + table.minX[entry]
-                        && other.y + table.minY[otherEntry] == piece.y + table.minY[entry] {
-                        repeated = true
-                        break
-                    }
-                }
-            }
+            let repeated = overlaps[index] & 1 != 0, sameShape = overlaps[index] & 2 != 0
             if repeated || (sameShape && clear) { continue }
-            slides(from: piece, turns: path, holds: holds, state: state, table: table, checksFound: sameShape)
+            slides(from: piece, turns: path, holds: holds, state: state, table: table, checksFound: sameShape,
+                   marks: marks || sameShape)
         }
     }
 
     /// The hard drops from `piece` and from every column it slides to, step by step: the
     /// start, then left to the wall, then right of the start. `checksFound: false` when no
-    /// placement of this search can cover the same cells (each is still marked found).
+    /// placement of this search can cover the same cells (each is still marked found, unless
+    /// `marks` is false).
     private mutating func slides(from piece: Piece, turns: UInt32, holds: Bool, state: GameState, table: ShapeTable,
-                                 checksFound: Bool) {
+                                 checksFound: Bool, marks: Bool) {
         let board = state.board
         let width = board.width, height = board.height
         let entry = piece.kind * 8 + piece.rotation
@@ -250,7 +272,8 @@ extension PlacementSearch {
                 }
                 let y0 = top + drop
                 var isNew = true
-                if y0 >= -Self.keyRowsAbove && y0 < height {
+                if !marks {
+                } else if y0 >= -Self.keyRowsAbove && y0 < height {
                     let key = (form &* keyRows &+ y0 &+ Self.keyRowsAbove) &* width &+ left
                     if checksFound && seenStamp[key] == stamp { isNew = false } else { seenStamp[key] = stamp }
                 } else {

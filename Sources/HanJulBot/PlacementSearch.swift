@@ -70,6 +70,7 @@ public struct PlacementSearch: Sendable {
     /// Per placement of a fast search's landing turns, the turns made where it landed.
     var landingDepth: [UInt8] = []
     var starts: [(piece: Piece, turns: UInt32)] = []
+    var startOverlaps: [UInt8] = []
     var stamp: UInt32 = 0
     /// Per kind, the fast search's starts on an empty board (`fixedKickStarts`).
     var fixedStarts: [FixedStarts?] = []
@@ -84,11 +85,13 @@ public struct PlacementSearch: Sendable {
         /// is never another table's while they are).
         let kicks: FixedKicksToken
         let starts: [(piece: Piece, turns: UInt32)]
+        /// Which of them repeat or share the shape of an earlier one (`overlaps(of:table:into:)`).
+        let overlaps: [UInt8]
         /// The lowest row any of them covers.
         let lowestRow: Int
 
         init(start: Piece, turns: UInt32, width: Int, height: Int, table: ShapeTable, rules: ObjectIdentifier,
-             kicks: FixedKicksToken, starts: [(piece: Piece, turns: UInt32)], lowestRow: Int) {
+             kicks: FixedKicksToken, starts: [(piece: Piece, turns: UInt32)], overlaps: [UInt8], lowestRow: Int) {
             self.start = start
             self.turns = turns
             self.width = width
@@ -97,6 +100,7 @@ public struct PlacementSearch: Sendable {
             self.rules = rules
             self.kicks = kicks
             self.starts = starts
+            self.overlaps = overlaps
             self.lowestRow = lowestRow
         }
     }
@@ -141,7 +145,8 @@ public struct PlacementSearch: Sendable {
         columnTops: UnsafePointer<Int>?
     ) throws(RuleError) {
         if isKnownUniquelyReferenced(&storage) { storage.removeAll() } else { storage = SearchStorage() }
-        storedActions.removeAll(keepingCapacity: true)
+        // Fast searches store no actions: not even the generic `removeAll` call for them.
+        if !storedActions.isEmpty { storedActions.removeAll(keepingCapacity: true) }
         positionsVisited = 0
         try search(mode, in: state, rules: rules, from: start ?? state.piece, holds: false, turns: turns,
                    columnTops: columnTops)

@@ -57,7 +57,14 @@ public struct Weights: Equatable, Sendable {
     public func score(_ f: BoardFeatures) -> Double {
         // The six Dellacherie terms in this order, then the height terms: the sum's
         // rounding (and so every choice a bot makes) depends on it.
-        var value = scoreBeforeWellsAndHeights(f) + wells * Double(f.wells)
+        score(partial: scoreBeforeWellsAndHeights(f), f)
+    }
+
+    /// `score(f)` from `partial`, the value of `scoreBeforeWellsAndHeights(f)`: the same
+    /// sum, its first five terms measured before (an evaluator keeps them).
+    @inlinable
+    public func score(partial: Double, _ f: BoardFeatures) -> Double {
+        var value = partial + wells * Double(f.wells)
         if usesHeights {
             value += aggregateHeight * Double(f.aggregateHeight) + bumpiness * Double(f.bumpiness)
                 + maxHeight * Double(f.maxHeight)

@@ -155,43 +155,53 @@ public struct Board: Equatable, Sendable {
     /// - Complexity: O(height + width × rows moved), no allocation.
     @discardableResult
     public mutating func clearFullRows() -> (count: Int, rows: UInt64) {
-        var removed: UInt64 = 0
-        var count = 0
-        for y in 0..<height where rows[y] == fullRow {
-            removed |= 1 << UInt64(y)
-            count += 1
-        }
-        // Most locks clear nothing; when rows go, the three row stores are moved through
-        // unsafe buffers (one uniqueness check each, not one per cell).
-        guard count > 0 else { return (0, 0) }
         let width = width, height = height, fullRow = fullRow
+        // One pass through a buffer, the full rows as bits (every lock asks; most clear nothing).
+        let removed: UInt64 = rows.withUnsafeBufferPointer { rows in
+            var removed: UInt64 = 0
+            var y = 0
+            while y < height {
+                removed |= (rows[y] == fullRow ? 1 : 0) << UInt64(truncatingIfNeeded: y)
+                y &+= 1
+            }
+            return removed
+        }
+        guard removed != 0 else { return (0, 0) }
+        // Each run of rows between removed ones moves down as one block (one move per store
+        // and run, not one per row), through unsafe buffers (one uniqueness check each).
         rows.withUnsafeMutableBufferPointer { rows in
             hidden.withUnsafeMutableBufferPointer { hidden in
                 cells.withUnsafeMutableBufferPointer { cells in
+                    let rowBase = rows.baseAddress!, hiddenBase = hidden.baseAddress!, cellBase = cells.baseAddress!
                     var write = height - 1
                     var read = height - 1
                     while read >= 0 {
-                        if rows[read] != fullRow {
-                            if write != read {
-                                rows[write] = rows[read]
-                                hidden[write] = hidden[read]
-                                let base = cells.baseAddress!
-                                (base + write * width).update(from: base + read * width, count: width)
-                            }
-                            write -= 1
+                        if removed & (1 << UInt64(read)) != 0 {
+                            read -= 1
+                            continue
                         }
-                        read -= 1
+                        var start = read
+                        while start > 0 && removed & (1 << UInt64(start - 1)) == 0 { start -= 1 }
+                        let length = read - start + 1
+                        let to = write - length + 1
+                        if to != start {
+                            // Down the board, overlapping: `update(from:count:)` copies in the safe direction.
+                            (rowBase + to).update(from: rowBase + start, count: length)
+                            (hiddenBase + to).update(from: hiddenBase + start, count: length)
+                            (cellBase + to * width).update(from: cellBase + start * width, count: length * width)
+                        }
+                        write = to - 1
+                        read = start - 1
                     }
-                    while write >= 0 {
-                        rows[write] = 0
-                        hidden[write] = 0
-                        (cells.baseAddress! + write * width).update(repeating: 0, count: width)
-                        write -= 1
+                    if write >= 0 {
+                        rowBase.update(repeating: 0, count: write + 1)
+                        hiddenBase.update(repeating: 0, count: write + 1)
+                        cellBase.update(repeating: 0, count: (write + 1) * width)
                     }
                 }
             }
         }
-        return (count, removed)
+        return (removed.nonzeroBitCount, removed)
     }
 
     /// Removes row `y`; the rows above move down and an empty row enters at the top.

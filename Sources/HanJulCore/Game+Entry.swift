@@ -59,7 +59,7 @@ extension Game {
     /// Ends an entry delay at once, as a wait of what is left of it (a bot's placement,
     /// which takes no time, hands the next piece its turn): the wait applied, or nil when
     /// no piece is awaited.
-    @discardableResult
+    @discardableResult @inlinable
     public mutating func enterNext() -> Action? {
         guard state.isEntering else { return nil }
         let wait = Action.wait(milliseconds: state.entryDelayLeft)

@@ -60,9 +60,11 @@ public struct Game<R: Rules> {
     /// `state.events` then lists what the action did. Under rules without a lock delay,
     /// `.wait` only moves the game clock (`elapsedMilliseconds`).
     /// - Complexity: no allocation for the standard rules, beyond the `dealt` history.
-    @_specialize(where R == StandardRules)
+    /// (Exported: a bot or simulator specialised for the standard rules in another module
+    /// calls the specialised form directly, not through the generic one.)
+    @_specialize(exported: true, where R == StandardRules)
     public mutating func apply(_ action: Action) {
-        state.events.removeAll(keepingCapacity: true)
+        state.clearEvents()
         guard !state.isOver else { return }
         if case .wait(let milliseconds) = action {
             let sum = state.elapsedMilliseconds.addingReportingOverflow(max(0, milliseconds))
@@ -264,7 +266,8 @@ public struct Game<R: Rules> {
     mutating func lock() throws(RuleError) {
         let piece = state.piece
         // The corners a T-spin looks at are never the T's own cells: tested before placing.
-        let spin = state.spin(of: piece)
+        // Only a lock after a turn asks (the call takes a copy of the state).
+        let spin = state.lastMoveIsTurn ? state.spin(of: piece) : .none
         state.board.place(piece, in: state.pieces)
         state.hasPiece = false
         state.piecesLocked += 1
@@ -330,7 +333,17 @@ public struct Game<R: Rules> {
             }
             kind = drawn
         } else {
-            kind = state.queue.removeFirst()
+            // `removeFirst` goes through the generic `replaceSubrange`: the queue moves up in place.
+            kind = state.queue.withUnsafeMutableBufferPointer { queue in
+                let first = queue[0]
+                var i = 1
+                while i < queue.count {
+                    queue[i - 1] = queue[i]
+                    i += 1
+                }
+                return first
+            }
+            state.queue.removeLast()
             if let drawn = try drawKind() { state.queue.append(drawn) }
         }
         state.dealt.append(UInt8(kind))
@@ -382,8 +395,15 @@ public struct Game<R: Rules> {
         state.events.append(.moved(state.piece))
     }
 
-    /// The level follows the lines, whoever counted them.
+    /// The level follows the lines, whoever counted them. (The test inline: most calls
+    /// find nothing to do, several a lock.)
+    @inline(__always)
     mutating func syncLevel() throws(RuleError) {
+        guard state.levelChanged || (state.levelLines != state.lines && !state.levelSetByRules) else { return }
+        try updateLevel()
+    }
+
+    mutating func updateLevel() throws(RuleError) {
         if state.levelChanged {
             // A rule set the level (`GameState.setLevel`): its gravity, asked here as below.
             state.levelChanged = false

@@ -156,13 +156,17 @@ public struct GameState: Equatable, Sendable {
 
     /// `piece` turned `direction` rotation states with the offsets `rules` give for that
     /// turn (`Rules.kicks(kind:from:to:)`).
+    /// Inlined (as the helpers below): the engine's turn then reads the state in place
+    /// rather than through a copy of it.
     @_specialize(where R == StandardRules)
+    @inline(__always)
     public func turned<R: Rules>(_ piece: Piece, by direction: Int, rules: R) -> (piece: Piece, kick: Int)? {
         let to = rotation(of: piece, turnedBy: direction)
         return turned(piece, to: to, kicks: rules.kicks(kind: piece.kind, from: piece.rotation, to: to))
     }
 
     /// The rotation state `direction` states on from `piece`'s, wrapping.
+    @inline(__always)
     public func rotation(of piece: Piece, turnedBy direction: Int) -> Int {
         let count = pieces.rotationCount(of: piece.kind)
         // Subtraction, not `%`: a division per turn showed in profiles.
@@ -172,6 +176,7 @@ public struct GameState: Equatable, Sendable {
         return rotation
     }
 
+    @inline(__always)
     private func turned(_ piece: Piece, to rotation: Int, kicks: [Cell]) -> (piece: Piece, kick: Int)? {
         var turned = piece
         turned.rotation = rotation
@@ -237,6 +242,15 @@ public struct GameState: Equatable, Sendable {
     public func callout(number: Int) -> String? {
         let index = callouts.count - (calloutsAnnounced - number) - 1
         return index >= 0 && index < callouts.count ? callouts[index] : nil
+    }
+
+    /// Forgets the latest action's events, keeping their storage. One `removeLast` per
+    /// event: `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`,
+    /// twice the instructions for the two or three events of an action (every action
+    /// clears them).
+    @inline(__always)
+    mutating func clearEvents() {
+        while !events.isEmpty { events.removeLast() }
     }
 
     /// Ends the game.

@@ -60,11 +60,17 @@ extension GameState {
     /// - `.full` when both corners on the side the T points to are filled, or the turn
     ///   moved the piece by (±1, ±2); otherwise `.mini`.
     public func spin(of piece: Piece) -> Spin {
-        switch lastMove {
-        case .rotate?, .rotateCounterclockwise?, .rotateHalfTurn?: break
-        default: return .none
-        }
+        guard lastMoveIsTurn else { return .none }
         return spin(ofTurned: piece, kickShift: lastKickShift)
+    }
+
+    /// Whether the last move was a turn (a lock can be a spin only then).
+    @inlinable
+    public var lastMoveIsTurn: Bool {
+        switch lastMove {
+        case .rotate?, .rotateCounterclockwise?, .rotateHalfTurn?: true
+        default: false
+        }
     }
 
     /// The same test for a piece that got to `piece` by a turn that moved it by `kickShift`

@@ -180,12 +180,14 @@ extension Rules {
         return set
     }
 
+    @inline(__always)  // into the engine's turn: the state is then read in place, not copied
     public func rotatedHalfTurn(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         state.turned(piece, by: 2, rules: self)
     }
 
     public func kicks(kind: Int, from: Int, to: Int) -> [Cell] { kicks }
 
+    @inline(__always)  // into the engine's turn: the state is then read in place, not copied
     public func rotatedCounterclockwise(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         state.turned(piece, by: -1, rules: self)
     }
@@ -196,6 +198,7 @@ extension Rules {
         StandardRules.spawnPiece(kind: kind, boardWidth: state.board.width)
     }
 
+    @inline(__always)  // into the engine's turn: the state is then read in place, not copied
     public func rotated(_ piece: Piece, state: GameState) throws(RuleError) -> (piece: Piece, kick: Int)? {
         state.turned(piece, by: 1, rules: self)
     }
