@@ -35,6 +35,13 @@ struct PlayOptions {
         } else {
             versusOnly = [PlayCommand.versusBot, PlayCommand.versusPace, PlayCommand.bestOf].filter { arguments.value($0) != nil }
         }
+        handling = try Self.readHandling(arguments)
+    }
+
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut` (`PlayCommand.handling`), each checked
+    /// against its range; `hanjul play` and `hanjul versus` take them alike.
+    static func readHandling(_ arguments: Arguments) throws(UsageError) -> [(field: HandlingSettings.Field, value: Int)] {
+        var handling: [(field: HandlingSettings.Field, value: Int)] = []
         for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) {
             guard let text = arguments.value(option) else { continue }
             switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
@@ -42,6 +49,12 @@ struct PlayOptions {
             case .failure(let error): throw UsageError(error.message)
             }
         }
+        return handling
+    }
+
+    /// The handling given on the command line over the player's settings, for this run.
+    static func apply(_ handling: [(field: HandlingSettings.Field, value: Int)], to settings: inout PlayerSettings) {
+        for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
     }
 
     /// The options that cannot go together.

@@ -106,15 +106,15 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
             scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
             scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             let counters = referee.counters[side]
-            return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [
+            return VersusSideView(title: side == replay.you ? "YOU" : replay.opponentTitle, scene: scene, incoming: referee.incoming(side), figures: [
                 VersusFigure("PCS", "\(referee.state(side).piecesLocked)"), VersusFigure("ATK", "\(counters.attack)"),
                 VersusFigure("CANC", "\(counters.cancelled)"), VersusFigure("RECV", "\(counters.received)"),
             ])
         }
-        let score = replay.score
+        let score = replay.yourScore
         var box: [String] = []
         if finished {
-            let winner = replay.games[game].winner.map { $0 == 0 ? "YOU WIN" : "BOT WINS" } ?? "NOT FINISHED"
+            let winner = replay.games[game].winner.map { $0 == replay.you ? "YOU WIN" : replay.opponentTitle + " WINS" } ?? "NOT FINISHED"
             box = ["GAME \(game + 1): \(winner)", "", "match \(score[0]) : \(score[1])",
                    game + 1 < replay.games.count ? "Enter next game \u{00B7} q quit" : "q quit"]
         } else if paused {
