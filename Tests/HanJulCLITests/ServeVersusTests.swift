@@ -108,6 +108,13 @@ import Testing
                   attack = function(_, facts, sent) return sent + 1 end }
                 """.write(to: mod.appendingPathComponent("mod.lua"), atomically: true, encoding: .utf8)
         }
+        // `boom`: its attack fails at the first lock that clears nothing.
+        let boom = folder.appendingPathComponent("boom")
+        try FileManager.default.createDirectory(at: boom, withIntermediateDirectories: true)
+        try """
+            return { id = "boom", name = "boom", version = "1", description = "test", api = 1,
+              attack = function(_, facts, sent) if facts.lines == 0 then error("boom at a lock") end return sent end }
+            """.write(to: boom.appendingPathComponent("mod.lua"), atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -174,6 +181,21 @@ import Testing
         #expect(answer.players[0].flags & 1 == 1 && answer.players[1].flags & 1 == 0)
         let after = try session.step(0, 0)
         #expect(after.outcome == 2 && after.players.allSatisfy { $0.flags & 2 == 2 && !$0.placed })
+        #expect(try session.finish().0 == 0)
+    }
+
+    @Test func aRuleErrorEndsTheMatchAndESaysWhy() throws {
+        let mods = try Self.testMods()
+        defer { try? FileManager.default.removeItem(at: mods) }
+        let session = try Session(["--mods-dir", mods.path, "--mod", "boom"])
+        _ = try session.reset(1)
+        let ended = try session.step(0, 0)
+        #expect(ended.outcome == 4)
+        let head = try session.send([UInt8(ascii: "E")], reading: 4)
+        let length = Int(head[0]) | Int(head[1]) << 8 | Int(head[2]) << 16 | Int(head[3]) << 24
+        let text = String(decoding: session.output.fileHandleForReading.readData(ofLength: length), as: UTF8.self)
+        #expect(text.hasSuffix("boom/mod.lua:2: attack: boom at a lock"), "\(text)")
+        #expect(try session.step(0, 0).outcome == 4)
         #expect(try session.finish().0 == 0)
     }
 

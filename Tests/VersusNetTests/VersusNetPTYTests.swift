@@ -229,6 +229,10 @@ import Testing
             (["versus", "--join", "127.0.0.1:0"], "the port is a whole number from 1 to 65535"),
             (["versus", "--host", "4000", "--best-of", "2"], "--best-of '2' is not an odd number from 1 to 99"),
             (["versus", "--join", "127.0.0.1:4000", "--seed", "3"], "--seed is the host's to choose"),
+            // hanjul play's handling options, read by the same code; READY is the same on both sides.
+            (["versus", "--host", "4000", "--das", "5000"], "--das '5000' is out of range: give a whole number of milliseconds from 0 to 1000"),
+            (["versus", "--join", "127.0.0.1:4000", "--arr", "x"], "--arr 'x'"),
+            (["versus", "--host", "4000", "--countdown", "0"], "unknown option --countdown"),
         ]
         for (arguments, message) in cases {
             let process = Process()

@@ -162,9 +162,9 @@ def greedy(env, agent, observation):
 
 
 def play_versus(mods, seed, steps, actions=None):
-    """A match under ``mods``: player 0 greedy, player 1 a seeded random valid placement, or
-    ``actions`` replayed (a list of per-step action pairs). Returns the actions played and
-    each step's infos."""
+    """A match under ``mods``: player 0 greedy, player 1 greedy but for a seeded random valid
+    placement one step in ten, or ``actions`` replayed (a list of per-step action pairs).
+    Returns the actions played and each step's infos, rewards and terminations."""
     from hanjul_gym.versus import HanJulVersus
     env = HanJulVersus(mods=mods, mods_dir=[MODS], max_steps=steps)
     try:
@@ -177,7 +177,9 @@ def play_versus(mods, seed, steps, actions=None):
                     break
                 pair = actions[len(played)]
             else:
-                pair = (greedy(env, "player_0", obs["player_0"]), random_valid(obs["player_1"]["action_mask"], rng))
+                second = (random_valid(obs["player_1"]["action_mask"], rng) if rng.random() < 0.1
+                          else greedy(env, "player_1", obs["player_1"]))
+                pair = (greedy(env, "player_0", obs["player_0"]), second)
             played.append(pair)
             obs, rewards, terminations, truncations, infos = env.step({"player_0": pair[0], "player_1": pair[1]})
             record.append((infos, rewards, terminations))
