@@ -38,11 +38,13 @@ struct PlayOptions {
         handling = try Self.readHandling(arguments)
     }
 
-    /// `--das`, `--arr`, `--soft-drop`, `--das-cut` (`PlayCommand.handling`), each checked
-    /// against its range; `hanjul play` and `hanjul versus` take them alike.
-    static func readHandling(_ arguments: Arguments) throws(UsageError) -> [(field: HandlingSettings.Field, value: Int)] {
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut` (`PlayCommand.handling`; those of them a
+    /// command declares, `declared`), each checked against its range; `hanjul play` and
+    /// `hanjul versus` take them alike.
+    static func readHandling(_ arguments: Arguments, declared: [Option] = PlayCommand.handling) throws(UsageError)
+        -> [(field: HandlingSettings.Field, value: Int)] {
         var handling: [(field: HandlingSettings.Field, value: Int)] = []
-        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) {
+        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) where declared.contains(where: { $0.name == option.name }) {
             guard let text = arguments.value(option) else { continue }
             switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
             case .success(let value): handling.append((field, value))

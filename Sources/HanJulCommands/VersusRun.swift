@@ -38,7 +38,7 @@ struct VersusRun {
         }
         // No --mod: the modern game with the Guideline attack table, on both sides alike.
         mods = try ModOptions(arguments).forVersus
-        handling = try PlayOptions.readHandling(arguments)
+        handling = try PlayOptions.readHandling(arguments, declared: VersusCommand.handling)
     }
 
     /// The options that cannot go together.
