@@ -120,7 +120,8 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
         } else if paused {
             box = ["PAUSED", "", "Space resume \u{00B7} q quit"]
         }
-        let scene = VersusScene(sides: sides, heading: "REPLAY  game \(game + 1) of \(replay.games.count)  \u{00B7}  \(replay.bot) \(replay.piecesPerSecond) pps",
+        let scene = VersusScene(sides: sides, heading: "REPLAY  game \(game + 1) of \(replay.games.count)  \u{00B7}  "
+                                    + (replay.announced ? "a network match" : "\(replay.bot) \(replay.piecesPerSecond) pps"),
                                 box: box, hint: "Space pause \u{00B7} Enter next game \u{00B7} q quit", style: config.style)
         return VersusLayout.frame(for: scene, size: size)
     }
