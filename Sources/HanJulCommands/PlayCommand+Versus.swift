@@ -48,7 +48,7 @@ extension PlayCommand {
         }
         let make: () throws -> VersusRules<LuaRules> = {
             let rules = try mods.loadRules(command: "play").get()
-            return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+            return rules.versusSide
         }
         do { _ = try make() } catch {
             StandardError.write("hanjul play: \(error)")
@@ -83,7 +83,7 @@ extension PlayCommand {
             let catalog = options.catalog
             let make: () throws -> VersusRules<LuaRules> = {
                 let rules = try catalog.rules(ids)
-                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+                return rules.versusSide
             }
             let setup = VersusSetup<LuaRules>(make: make, mods: ids, botName: bot.rawValue, piecesPerSecond: pps, bestOf: 3, newBot: planner(bot))
             return .success(try PlaySession.versus(setup: setup, config: config, size: size, now: now, environment: environment))

@@ -27,7 +27,7 @@ extension PlayCommand {
             let catalog = options.catalog
             let make: () throws -> VersusRules<LuaRules> = {
                 let rules = try catalog.rules(match.mods)
-                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+                return rules.versusSide
             }
             let installed: [RulesIdentity.Mod]
             do { installed = try make().rules.identity.mods } catch {

@@ -87,7 +87,7 @@ enum PlayCommand {
             StandardError.write(error.line("play"))
             return .usage
         }
-        for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
+        PlayOptions.apply(handling, to: &settings)
         let (style, colorMode) = RenderStyle.choose(ascii: ascii, environment: environment)
         var config = PlayConfig(seed: seed, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode)
         config.playerName = environment["USER"].map(HighScore.cleanName).flatMap { $0.isEmpty ? nil : $0 }

@@ -35,13 +35,28 @@ struct PlayOptions {
         } else {
             versusOnly = [PlayCommand.versusBot, PlayCommand.versusPace, PlayCommand.bestOf].filter { arguments.value($0) != nil }
         }
-        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) {
+        handling = try Self.readHandling(arguments)
+    }
+
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut` (`PlayCommand.handling`; those of them a
+    /// command declares, `declared`), each checked against its range; `hanjul play` and
+    /// `hanjul versus` take them alike.
+    static func readHandling(_ arguments: Arguments, declared: [Option] = PlayCommand.handling) throws(UsageError)
+        -> [(field: HandlingSettings.Field, value: Int)] {
+        var handling: [(field: HandlingSettings.Field, value: Int)] = []
+        for (field, option) in zip(HandlingSettings.fields, PlayCommand.handling) where declared.contains(where: { $0.name == option.name }) {
             guard let text = arguments.value(option) else { continue }
             switch HandlingSettings.parse(Substring(text), for: field, label: field.option) {
             case .success(let value): handling.append((field, value))
             case .failure(let error): throw UsageError(error.message)
             }
         }
+        return handling
+    }
+
+    /// The handling given on the command line over the player's settings, for this run.
+    static func apply(_ handling: [(field: HandlingSettings.Field, value: Int)], to settings: inout PlayerSettings) {
+        for (field, value) in handling { settings.handling[keyPath: field.keyPath] = value }
     }
 
     /// The options that cannot go together.

@@ -25,7 +25,7 @@ extension ReplayCommand {
         let catalog = mods.catalog
         let make: () throws -> VersusRules<LuaRules> = {
             let rules = try catalog.rules(replay.mods)
-            return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in try rules.attack(after: state) }
+            return rules.versusSide
         }
         let installed: [RulesIdentity.Mod]
         do { installed = try make().rules.identity.mods } catch {
@@ -88,8 +88,9 @@ extension ReplayCommand {
             if let problem = replay.verify(game: index, make: make) { return (false, "diverged: \(problem)") }
         }
         let moves = replay.games.reduce(0) { $0 + $1.moves.count }
-        let score = replay.score
+        let score = replay.yourScore
+        let against = replay.announced ? "the peer" : "\(replay.bot) at \(replay.piecesPerSecond) pps"
         return (true, "match: \(replay.games.count) game\(replay.games.count == 1 ? "" : "s"), \(moves) moves, score \(score[0]) : \(score[1]) "
-            + "(you against \(replay.bot) at \(replay.piecesPerSecond) pps\(replay.mods.isEmpty ? "" : ", mods " + replay.mods.joined(separator: " ")))")
+            + "(you against \(against)\(replay.mods.isEmpty ? "" : ", mods " + replay.mods.joined(separator: " ")))")
     }
 }

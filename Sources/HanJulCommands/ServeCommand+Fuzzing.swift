@@ -23,14 +23,60 @@ public enum ServeFuzzing {
           attack = function(_, facts, sent) return math.maxinteger end }
         """
 
-    /// Runs one input: its first byte picks the rules, the rest are requests (at most 4 KiB).
+    /// Runs one input: its first byte picks the rules (`V`: a versus session under the
+    /// extreme mod), the rest are requests (at most 4 KiB).
     public static func run(_ bytes: [UInt8]) -> String? {
         guard let first = bytes.first else { return nil }
         let requests = Array(bytes.dropFirst().prefix(4096))
-        if first % 2 == 0 { return play(requests) { StandardRules() } }
+        if first % 2 == 0 && first != UInt8(ascii: "V") { return play(requests) { StandardRules() } }
         let package = ModPackage(id: "extreme", folder: "extreme", files: ["mod.lua": Array(extremeMod.utf8)])
-        guard let rules = try? LuaRules(packages: [package], displayFolders: ["extreme"]) else { return "the extreme mod did not load" }
-        return play(requests) { (try? LuaRules(packages: [package], displayFolders: ["extreme"])) ?? rules }
+        let load = { try LuaRules(packages: [package], displayFolders: ["extreme"]) }
+        guard let rules = try? load() else { return "the extreme mod did not load" }
+        if first == UInt8(ascii: "V") { return playVersus(requests, first: rules, make: load) }
+        return play(requests) { (try? load()) ?? rules }
+    }
+
+    /// `hanjul serve --versus`'s session: every answer its size (`answerBytes`, the info and
+    /// `E`'s lengths), an action out of the space refused for its player, a clean stop.
+    static func playVersus(_ requests: [UInt8], first: LuaRules, make: @escaping () throws -> LuaRules) -> String? {
+        var server = ServeCommand.VersusServer(first: first.versusSide, make: { try make().versusSide }, name: "fuzz", resultFormat: nil,
+                                               lockfile: [], channel: .init(requests: requests))
+        let status = server.loop()
+        guard status == .success || status == .usage else { return "the versus session stopped with status \(status.code)" }
+        let answers = server.channel.memory?.answers ?? [], size = server.answerBytes
+        let observation = server.boards[0].observationSize, actions = server.boards[0].actionCount
+        var index = 0, offset = 0
+        func lengthPrefixed(json: Bool) -> String? {
+            guard answers.count - offset >= 4 else { return "a length cut short" }
+            let length = (0..<4).reduce(0) { $0 | Int(answers[offset + $1]) << (8 * $1) }
+            guard answers.count - offset - 4 >= length else { return "\(length) bytes announced, fewer sent" }
+            let body = Array(answers[(offset + 4)..<(offset + 4 + length)])
+            if json ? (try? JSON.parse(body)) == nil : String(validating: body, as: UTF8.self) == nil { return "an answer that does not read" }
+            offset += 4 + length
+            return nil
+        }
+        while index < requests.count {
+            let op = requests[index]
+            index += 1
+            let sizes: [UInt8: Int] = [UInt8(ascii: "I"): 0, UInt8(ascii: "R"): 8, UInt8(ascii: "V"): 4, UInt8(ascii: "E"): 0]
+            guard let argument = sizes[op], requests.count - index >= argument else { break }
+            let word = Array(requests[index..<(index + argument)])
+            index += argument
+            switch op {
+            case UInt8(ascii: "I"): if let problem = lengthPrefixed(json: true) { return problem }
+            case UInt8(ascii: "E"): if let problem = lengthPrefixed(json: false) { return problem }
+            default:
+                guard answers.count - offset >= size, answers[offset] <= 4 else { return "a versus answer cut short or with a bad outcome at byte \(offset)" }
+                if op == UInt8(ascii: "V") {
+                    for side in 0..<2 where Int(word[2 * side]) | Int(word[2 * side + 1]) << 8 >= actions {
+                        let flags = answers[offset + 1 + side * (32 + observation) + 32]
+                        if flags & 2 == 0 { return "player \(side)'s action outside the space was not refused" }
+                    }
+                }
+                offset += size
+            }
+        }
+        return offset == answers.count ? nil : "\(answers.count - offset) bytes answered to nothing"
     }
 
     static func play<R: Rules>(_ requests: [UInt8], make: @escaping () -> R) -> String? {

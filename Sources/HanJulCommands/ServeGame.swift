@@ -40,17 +40,27 @@ extension ServeCommand {
 
         mutating func place(_ action: Int) -> [UInt8] {
             status = 0
-            guard action >= 0, action < actionCount, chosen[action] >= 0, !game.state.isOver else {
+            guard let path = path(of: action) else {
                 status |= 2
                 return observe(placed: false)
             }
-            let placement = search.placements[chosen[action]]
-            let path = search.actions(of: placement)
+            Self.play(path, on: &game)
+            return observe(placed: true)
+        }
+
+        /// The moves that play placement `action` (as the last observation's mask allows
+        /// it); nil when the rules do not allow it now.
+        func path(of action: Int) -> PlacementPath? {
+            guard action >= 0, action < actionCount, chosen[action] >= 0, !game.state.isOver else { return nil }
+            return search.actions(of: search.placements[chosen[action]])
+        }
+
+        /// Plays `path` on `game`, up to the end of the game.
+        static func play(_ path: PlacementPath, on game: inout Game<R>) {
             for step in path {
                 game.apply(step)
                 if game.state.isOver { break }
             }
-            return observe(placed: true)
         }
 
         /// Pushes `rows` garbage rows (filled but for column `hole`) up from the bottom, as

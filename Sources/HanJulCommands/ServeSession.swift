@@ -19,6 +19,49 @@ extension ServeCommand {
         return server.loop()
     }
 
+    /// The protocol's version, in `I`'s `protocol` (python/README.md, "Protocol"): 2 adds
+    /// it and the versus session (`--versus`); answers without it are version 1.
+    static let protocolVersion = 2
+
+    /// What `I` answers: the rules and the sizes of everything.
+    struct Info: Encodable {
+        struct Result: Encodable { var name: String, unit: String }
+        /// A kind of piece: its letter, colour (`#rrggbb`) and the cells (x, y) of each rotation state.
+        struct Kind: Encodable { var letter: String, color: String, rotations: [[[Int]]] }
+        /// A versus session's referee: how garbage arrives, and the size of its answers.
+        struct Versus: Encodable {
+            var delay: Int, messiness: Double, cap: Int, cancels: Bool
+            var dealing: String, answerBytes: Int
+        }
+        var `protocol`: Int
+        var rules: String, mods: [String], width: Int, height: Int, kinds: [String], preview: Int, hold: Bool
+        var actions: Int, keys: [String], observationBytes: Int, hanjul: String, engine: Int, result: Result?
+        var games: Int, pieces: [Kind]
+        var versus: Versus?
+    }
+
+    /// `I`'s answer for games like `first`: u32 length, then the JSON.
+    static func info<R: Rules>(of first: ServeGame<R>, name: String, resultFormat: ResultFormat?, lockfile: [String], games: Int,
+                               versus: Info.Versus? = nil) -> [UInt8] {
+        let kinds = first.game.state.pieces.kinds
+        let hex = Array("0123456789abcdef")
+        let pieces = kinds.map { kind in
+            Info.Kind(letter: String(kind.letter),
+                      color: "#" + String((0..<6).map { hex[Int(kind.color >> UInt32(20 - 4 * $0)) & 15] }),
+                      rotations: kind.rotations.map { $0.map { [$0.x, $0.y] } })
+        }
+        let info = Info(protocol: protocolVersion, rules: name, mods: lockfile, width: first.width, height: first.height,
+                        kinds: kinds.map { String($0.letter) }, preview: first.preview, hold: first.game.rules.holdEnabled,
+                        actions: first.actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: first.observationSize,
+                        hanjul: HanJulVersion.release, engine: HanJulVersion.engine,
+                        result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) },
+                        games: games, pieces: pieces, versus: versus)
+        let data = Array(((try? JSONLines.text(info)) ?? "{}").utf8)
+        var bytes: [UInt8] = []
+        append(&bytes, UInt32(data.count))
+        return bytes + data
+    }
+
     /// Buffered binary input and output on the standard descriptors.
     struct Channel {
         /// The descriptors read and written: standard input and output, or a test's pipes.
@@ -85,35 +128,8 @@ extension ServeCommand {
 
         var observationSize: Int { games[0].observationSize }
 
-        /// What `I` answers: the rules and the sizes of everything.
-        struct Info: Encodable {
-            struct Result: Encodable { var name: String, unit: String }
-            /// A kind of piece: its letter, colour (`#rrggbb`) and the cells (x, y) of each rotation state.
-            struct Kind: Encodable { var letter: String, color: String, rotations: [[[Int]]] }
-            var rules: String, mods: [String], width: Int, height: Int, kinds: [String], preview: Int, hold: Bool
-            var actions: Int, keys: [String], observationBytes: Int, hanjul: String, engine: Int, result: Result?
-            var games: Int, pieces: [Kind]
-        }
-
         func info() -> [UInt8] {
-            let first = games[0]
-            let kinds = first.game.state.pieces.kinds
-            let hex = Array("0123456789abcdef")
-            let pieces = kinds.map { kind in
-                Info.Kind(letter: String(kind.letter),
-                          color: "#" + String((0..<6).map { hex[Int(kind.color >> UInt32(20 - 4 * $0)) & 15] }),
-                          rotations: kind.rotations.map { $0.map { [$0.x, $0.y] } })
-            }
-            let info = Info(rules: name, mods: lockfile, width: first.width, height: first.height,
-                            kinds: kinds.map { String($0.letter) }, preview: first.preview, hold: first.game.rules.holdEnabled,
-                            actions: first.actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: observationSize,
-                            hanjul: HanJulVersion.release, engine: HanJulVersion.engine,
-                            result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) },
-                            games: games.count, pieces: pieces)
-            let data = Array(((try? JSONLines.text(info)) ?? "{}").utf8)
-            var bytes: [UInt8] = []
-            ServeCommand.append(&bytes, UInt32(data.count))
-            return bytes + data
+            ServeCommand.info(of: games[0], name: name, resultFormat: resultFormat, lockfile: lockfile, games: games.count)
         }
 
         /// A little-endian number from `bytes`.

@@ -187,9 +187,7 @@ extension SimCommand {
             let loaded = try catalog.rules(packages: packages, watchdog: watchdog)
             var spec = VersusSpec(name: ids.map { "mod:" + $0 }.joined(separator: "+")) {
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
-                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
-                    try rules.attack(after: state)
-                }
+                return rules.versusSide
             }
             spec.lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
             return .success(spec)

@@ -21,8 +21,8 @@ enum VersusCommand {
 
     static let declaration = Command(
         "versus", summary: "play another player over the network: one hosts, the other joins",
-        synopsis: ["--host [ADDR:]PORT [--best-of N] [--seed SEED] [--mod ID]... [--mods-dir DIR]...",
-                   "--join ADDR:PORT [--mod ID]... [--mods-dir DIR]..."],
+        synopsis: ["--host [ADDR:]PORT [--best-of N] [--seed SEED] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS] [--mod ID]... [--mods-dir DIR]...",
+                   "--join ADDR:PORT [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS] [--mod ID]... [--mods-dir DIR]..."],
         discussion: [
             "The host prints 'waiting for a player on ADDR:PORT' and waits; the joiner connects. Both must play the same rules "
                 + "(the same --mod, with the same files: the handshake compares a hash of them); without --mod both play "
@@ -30,10 +30,15 @@ enum VersusCommand {
                 + "the mods' attack and garbage rules; under rules without them nothing is sent. Both players get the same "
                 + "pieces and garbage holes. First to top out loses.",
             "Each side checks every message of the other: a peer that sends bytes that are not the protocol, an input its game "
-                + "cannot have made, or nothing for 10 s ends the match with one line saying so. Keys as in hanjul play; q leaves.",
+                + "cannot have made, or nothing for 10 s ends the match with one line saying so. Keys and handling as in hanjul play "
+                + "(settings.conf; --das, --arr, --soft-drop, --das-cut for this match); q leaves.",
             "  hanjul versus --host 4000 --best-of 3     (then, elsewhere: hanjul versus --join 192.0.2.7:4000)",
         ],
-        options: [host, join, bestOf, seed] + ModOptions.options)
+        options: [host, join, bestOf, seed] + handling + ModOptions.options)
+
+    /// `hanjul play`'s handling options but `--countdown`: READY before each game is the
+    /// same on both sides (docs/VERSUS-PROTOCOL.md).
+    static let handling = PlayCommand.handling.filter { $0.name != "--countdown" }
 
     /// Where to listen or connect.
     enum Role {
@@ -75,14 +80,17 @@ enum VersusCommand {
             return .usage
         }
         let paths = try? AppPaths.current()
-        let bindings: KeyBindings, settings: PlayerSettings
+        let bindings: KeyBindings
+        var settings: PlayerSettings
         switch (PlayCommand.loadBindings(paths), PlayCommand.loadSettings(paths)) {
         case (.success(let keys), .success(let loaded)): (bindings, settings) = (keys, loaded)
         case (.failure(let error), _), (_, .failure(let error)):
             StandardError.write(error.line("versus"))
             return .usage
         }
-        // The player's own handling (settings.conf: DAS, ARR, soft drop, DAS cut), as in hanjul play.
+        // The player's own handling (settings.conf: DAS, ARR, soft drop, DAS cut; --das and the
+        // others over it for this match), as in hanjul play.
+        PlayOptions.apply(request.handling, to: &settings)
         let environment = TerminalEnvironment.current()
         let (style, colorMode) = RenderStyle.choose(ascii: false, environment: environment)
         let config = PlayConfig(seed: nil, bindings: bindings, handling: settings.handling, style: style, colorMode: colorMode).with(settings)
@@ -106,9 +114,7 @@ enum VersusCommand {
                            mods: mods.ids, table: table) {
                 // Each game its own rules (a mod's Lua state is one game's), as hanjul sim --versus.
                 let rules = try catalog.rules(packages: packages, watchdog: watchdog)
-                return VersusRules(rules: rules, garbage: rules.garbage ?? GarbageRules()) { state throws(RuleError) in
-                    try rules.attack(after: state)
-                }
+                return rules.versusSide
             }
         } catch {
             StandardError.write("hanjul versus: \(error)")

@@ -1,4 +1,5 @@
 import HanJulCommandLine
+import HanJulPlay
 import HanJulSystem
 
 /// `hanjul versus`'s options, read (`init`) and checked together (`validate`).
@@ -13,6 +14,8 @@ struct VersusRun {
     /// `--best-of` or `--seed` given when joining (refused by `validate`).
     var hostsChoices: [String] = []
     var mods: ModOptions
+    /// `--das`, `--arr`, `--soft-drop`, `--das-cut`: over settings.conf for this match, as in hanjul play.
+    var handling: [(field: HandlingSettings.Field, value: Int)] = []
 
     init(_ arguments: Arguments) throws(UsageError) {
         let hostText = arguments.value(VersusCommand.host), joinText = arguments.value(VersusCommand.join)
@@ -35,6 +38,7 @@ struct VersusRun {
         }
         // No --mod: the modern game with the Guideline attack table, on both sides alike.
         mods = try ModOptions(arguments).forVersus
+        handling = try PlayOptions.readHandling(arguments, declared: VersusCommand.handling)
     }
 
     /// The options that cannot go together.

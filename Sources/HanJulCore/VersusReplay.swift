@@ -53,6 +53,9 @@ public struct VersusReplay: Equatable, Sendable {
     /// (announced delivery, `SIDE MS +` lines among the moves); format 3 only, after `seed`
     /// as `delivery announced`.
     public var announced = false
+    /// The side of the player who saved the match: 0, or 1 in the joiner's file of a network
+    /// match (side 0 is the host's); written as `you 1` after `delivery announced`.
+    public var you = 0
     public var games: [Game]
 
     public static let magic = "hanjul-versus 1"
@@ -88,6 +91,12 @@ public struct VersusReplay: Equatable, Sendable {
         [games.filter { $0.winner == 0 }.count, games.filter { $0.winner == 1 }.count]
     }
 
+    /// Games won by the player who saved the match (`you`), then by the other side.
+    public var yourScore: [Int] { you == 0 ? score : [score[1], score[0]] }
+
+    /// What the other side is called: `PEER` in a network match, else `BOT`.
+    public var opponentTitle: String { announced ? "PEER" : "BOT" }
+
     // MARK: - Text
 
     public var text: String {
@@ -96,6 +105,7 @@ public struct VersusReplay: Equatable, Sendable {
         lines += modLocks.map { "mod \($0.id) \($0.sha256) \($0.version)" }
         lines += ["bot " + bot, "pps \(piecesPerSecond)", "best-of \(bestOf)", "seed \(seed)"]
         if announced { lines.append("delivery announced") }
+        if announced && you != 0 { lines.append("you \(you)") }
         for (index, game) in games.enumerated() {
             let winner = game.winner.map(String.init) ?? "-"
             lines.append("game \(index + 1) seed \(game.seed) winner \(winner) checksums "
@@ -170,7 +180,14 @@ public struct VersusReplay: Equatable, Sendable {
         guard let matchSeed = UInt64(try value(base + 3, "seed")) else { throw ParseError(line: base + 4, reason: "the seed must be a whole number") }
         seed = matchSeed
         announced = format >= 3 && lines.indices.contains(base + 4) && lines[base + 4] == "delivery announced"
-        let body = base + 4 + (announced ? 1 : 0)
+        var body = base + 4 + (announced ? 1 : 0)
+        if announced, lines.indices.contains(body), lines[body].hasPrefix("you ") {
+            guard let side = Int(lines[body].dropFirst(4)), side == 0 || side == 1 else {
+                throw ParseError(line: body + 1, reason: "'you' names side 0 or 1")
+            }
+            you = side
+            body += 1
+        }
         games = []
         for (offset, line) in lines.dropFirst(body).enumerated() {
             let number = offset + body + 1

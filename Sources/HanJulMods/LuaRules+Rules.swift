@@ -36,6 +36,12 @@ extension LuaRules {
     /// How garbage arrives in versus: the last mod's `garbage`, or nil when none sets it.
     public var garbage: GarbageRules? { mods.last { $0.garbage != nil }?.garbage }
 
+    /// One side of a versus match under these rules: their `attack` chain and `garbage`
+    /// table (the built-in `GarbageRules` when no mod sets one).
+    public var versusSide: VersusRules<LuaRules> {
+        VersusRules(rules: self, garbage: garbage ?? GarbageRules()) { state throws(RuleError) in try self.attack(after: state) }
+    }
+
     /// The lines the latest lock of `state` sends in versus: the `attack` chain, each mod
     /// given the lock's facts (`lock_facts()` and `perfect_clear`) and the lines so far,
     /// from 0. 0 before the first lock or when no mod defines `attack`.

@@ -128,6 +128,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
     static func record(_ terms: NetVersusTerms, modLocks: [RulesIdentity.Mod]) -> VersusReplay {
         var record = VersusReplay(mods: terms.mods, bot: "peer", piecesPerSecond: 1, bestOf: terms.bestOf, seed: terms.seed)
         record.announced = true
+        record.you = terms.me
         record.modLocks = modLocks
         return record
     }

@@ -93,7 +93,7 @@ extension FileStore {
         var listing = ReplayListing(path: path, rules: "versus " + VersusResult.key(bot: replay.bot, piecesPerSecond: replay.piecesPerSecond, mods: replay.mods),
                                     actions: replay.games.reduce(0) { $0 + $1.moves.count })
         listing.date = date(ofReplayNamed: newestFirstKey(path.name).shown)
-        listing.outcome = "\(replay.score[0]):\(replay.score[1])"
+        listing.outcome = "\(replay.yourScore[0]):\(replay.yourScore[1])"
         return listing
     }
 

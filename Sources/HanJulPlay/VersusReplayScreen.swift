@@ -104,21 +104,22 @@ struct VersusReplayScreen<R: Rules>: PlayScreen {
             scene.preview = Array(scene.preview.prefix(VersusLayout.preview))
             scene.kindColors = GameScreen<R>.colors(for: rules.pieces, mode: config.colorMode, light: config.isLight)
             let counters = referee.counters[side]
-            return VersusSideView(title: side == 0 ? "YOU" : "BOT", scene: scene, incoming: referee.incoming(side), figures: [
+            return VersusSideView(title: side == replay.you ? "YOU" : replay.opponentTitle, scene: scene, incoming: referee.incoming(side), figures: [
                 VersusFigure("PCS", "\(referee.state(side).piecesLocked)"), VersusFigure("ATK", "\(counters.attack)"),
                 VersusFigure("CANC", "\(counters.cancelled)"), VersusFigure("RECV", "\(counters.received)"),
             ])
         }
-        let score = replay.score
+        let score = replay.yourScore
         var box: [String] = []
         if finished {
-            let winner = replay.games[game].winner.map { $0 == 0 ? "YOU WIN" : "BOT WINS" } ?? "NOT FINISHED"
+            let winner = replay.games[game].winner.map { $0 == replay.you ? "YOU WIN" : replay.opponentTitle + " WINS" } ?? "NOT FINISHED"
             box = ["GAME \(game + 1): \(winner)", "", "match \(score[0]) : \(score[1])",
                    game + 1 < replay.games.count ? "Enter next game \u{00B7} q quit" : "q quit"]
         } else if paused {
             box = ["PAUSED", "", "Space resume \u{00B7} q quit"]
         }
-        let scene = VersusScene(sides: sides, heading: "REPLAY  game \(game + 1) of \(replay.games.count)  \u{00B7}  \(replay.bot) \(replay.piecesPerSecond) pps",
+        let scene = VersusScene(sides: sides, heading: "REPLAY  game \(game + 1) of \(replay.games.count)  \u{00B7}  "
+                                    + (replay.announced ? "a network match" : "\(replay.bot) \(replay.piecesPerSecond) pps"),
                                 box: box, hint: "Space pause \u{00B7} Enter next game \u{00B7} q quit", style: config.style)
         return VersusLayout.frame(for: scene, size: size)
     }

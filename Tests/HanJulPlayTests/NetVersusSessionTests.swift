@@ -147,6 +147,11 @@ import Testing
             #expect(replay.announced && replay.dealing == .shared && replay.games.count == 1)
             #expect(replay.verify(game: 0, make: Self.rules) == nil, "process \(p)")
             #expect(replay.games[0].winner == 1)
+            // Each file names its own player YOU: the host's side 0, the joiner's side 1 (`you 1`).
+            #expect(replay.you == p && replay.opponentTitle == "PEER")
+            #expect(replay.yourScore == (p == 0 ? [0, 1] : [1, 0]), "process \(p): \(replay.yourScore)")
+            let reread = try VersusReplay(parsing: replay.text)
+            #expect(reread.you == p && reread.text == replay.text)
             let results = try String(contentsOfFile: folder + "/versus.txt", encoding: .utf8)
             #expect(results == (p == 0 ? "peer\t0\t1\n" : "peer\t1\t0\n"), "\(results)")
         }

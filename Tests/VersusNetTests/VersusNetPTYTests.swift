@@ -36,7 +36,8 @@ import Testing
         let homes = [try Self.home(), try Self.home()]
         defer { for home in homes { try? FileManager.default.removeItem(atPath: home.root) } }
         let host: @Sendable () throws -> PTYRun = {
-            try PTYDriver.run(hanjul, ["versus", "--host", "127.0.0.1:\(port)", "--best-of", "3", "--seed", "9"],
+            // The handling options of hanjul play, for this match (the host only hard-drops: accepted, not felt).
+            try PTYDriver.run(hanjul, ["versus", "--host", "127.0.0.1:\(port)", "--best-of", "3", "--seed", "9", "--das", "100", "--arr", "0"],
                               environment: homes[0].environment, steps: [
                 // The two boards need 98×24 (hanjul play --versus bot's layout).
                 .winsize(rows: 30, cols: 110), .wait("waiting for a player on 127.0.0.1:\(port)"), .wait("PEER 127.0.0.1", timeout: 20),
@@ -99,6 +100,8 @@ import Testing
             let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             verify.waitUntilExit()
             #expect(verify.terminationStatus == 0 && said.hasPrefix("match: 2 games"), "\(index): \(said)")
+            // Each side's file counts from its own player: the host lost 0 : 2, the joiner won 2 : 0.
+            #expect(said.contains(index == 0 ? "score 0 : 2 (you against the peer" : "score 2 : 0 (you against the peer"), "\(index): \(said)")
             let table = (try? String(contentsOfFile: folder + "/versus.txt", encoding: .utf8)) ?? ""
             #expect(table == (index == 0 ? "peer guideline versus\t0\t1\n" : "peer guideline versus\t1\t0\n"), "\(index): \(table.debugDescription)")
         }
@@ -226,6 +229,10 @@ import Testing
             (["versus", "--join", "127.0.0.1:0"], "the port is a whole number from 1 to 65535"),
             (["versus", "--host", "4000", "--best-of", "2"], "--best-of '2' is not an odd number from 1 to 99"),
             (["versus", "--join", "127.0.0.1:4000", "--seed", "3"], "--seed is the host's to choose"),
+            // hanjul play's handling options, read by the same code; READY is the same on both sides.
+            (["versus", "--host", "4000", "--das", "5000"], "--das '5000' is out of range: give a whole number of milliseconds from 0 to 1000"),
+            (["versus", "--join", "127.0.0.1:4000", "--arr", "x"], "--arr 'x'"),
+            (["versus", "--host", "4000", "--countdown", "0"], "unknown option --countdown"),
         ]
         for (arguments, message) in cases {
             let process = Process()

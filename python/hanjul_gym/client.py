@@ -28,7 +28,13 @@ MAX_INFO_BYTES = 1 << 20
 MAX_OBSERVATION_BYTES = 1 << 20
 #: The seeds a game takes: 0 … 2**64 - 1.
 MAX_SEED = 2**64 - 1
+#: The protocol versions this client speaks (``I``'s ``protocol``; an answer without it is 1).
+#: 2 adds the versus session (``hanjul serve --versus``).
+PROTOCOL_VERSIONS = (1, 2)
+#: The longest error text ``E`` may answer with.
+MAX_ERROR_BYTES = 1 << 16
 _CHUNK = 1 << 16
+_COUNTERS = struct.Struct("<4q")  # attack, cancelled, received, incoming
 
 
 class ProtocolError(RuntimeError):
@@ -140,11 +146,43 @@ class Observation:
         return bool(self.flags & 16)
 
 
+@dataclass
+class VersusPlayer:
+    """One player's part of a versus answer: the referee's counters (cumulative over the
+    match) and the player's observation."""
+    attack: int
+    cancelled: int
+    received: int
+    incoming: int
+    observation: Observation
+
+    @property
+    def sent(self) -> int:
+        """Lines that left for the other player (attack not used to cancel)."""
+        return self.attack - self.cancelled
+
+
+@dataclass
+class VersusAnswer:
+    """An answer of ``hanjul serve --versus`` to ``R`` or ``V``."""
+    outcome: int
+    players: tuple
+
+    #: ``outcome`` values.
+    PLAYING, WON_0, WON_1, DRAW, ERROR = range(5)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome != self.PLAYING
+
+
 class Server:
-    """A ``hanjul serve`` process under one rule set (``mods``, in order; none: the built-in rules)."""
+    """A ``hanjul serve`` process under one rule set (``mods``, in order; none: the built-in
+    rules); with ``versus=True`` a ``hanjul serve --versus`` session (one match, two boards,
+    one referee; no mods: Mods/versus)."""
 
     def __init__(self, mods: Sequence[str] = (), hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None,
-                 timeout: Any = "default", games: int = 1):
+                 timeout: Any = "default", games: int = 1, versus: bool = False):
         if isinstance(timeout, str) and timeout == "default":
             timeout = DEFAULT_TIMEOUT  # read now, so a changed default applies
         if timeout is not None and (isinstance(timeout, (bool, str)) or not isinstance(timeout, (int, float)) or not timeout > 0):
@@ -159,7 +197,12 @@ class Server:
         for mod in mods:
             arguments += ["--mod", str(mod)]
         if games != 1:
+            if versus:
+                raise ValueError("a versus session is one match: games is for single games")
             arguments += ["--games", str(games)]
+        self.versus = bool(versus)
+        if self.versus:
+            arguments.append("--versus")
         self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         self._in = self.process.stdin.fileno()
         self._out = self.process.stdout.fileno()
@@ -214,6 +257,18 @@ class Server:
             raise ProtocolError(f"its info answer gives observationBytes={self.size}, but its sizes make {expected}")
         if not isinstance(info.get("kinds"), list) or not isinstance(info.get("keys"), list):
             raise ProtocolError("its info answer lacks the kinds or the keys")
+        self.protocol = number("protocol", 1, 1 << 16) if "protocol" in info else 1
+        if self.protocol not in PROTOCOL_VERSIONS:
+            raise ProtocolError(f"{self.program} speaks protocol {self.protocol}; this hanjul_gym speaks {PROTOCOL_VERSIONS}: "
+                                "install the hanjul_gym of the same HanJul")
+        if self.versus:
+            block = info.get("versus")
+            if self.protocol < 2 or not isinstance(block, dict):
+                raise ProtocolError(f"{self.program} serves no versus session (protocol 2): use a newer hanjul")
+            self.versus_size = block.get("answerBytes")
+            expected = 1 + 2 * (_COUNTERS.size + self.size)
+            if self.versus_size != expected:
+                raise ProtocolError(f"its info answer gives versus answerBytes={self.versus_size!r}, but its sizes make {expected}")
 
     def _fail(self, message: str):
         """Gives up on the process (its answers can no longer be matched to requests)."""
@@ -302,6 +357,59 @@ class Server:
     def timed_key(self, key: Optional[int], milliseconds: int) -> Observation:
         self.request_timed_key(key, milliseconds)
         return self.answer()
+
+    # The versus session (``versus=True``)
+
+    def _decode_versus(self, data: bytes) -> VersusAnswer:
+        players, at = [], 1
+        for _ in range(2):
+            counters = _COUNTERS.unpack_from(data, at)
+            at += _COUNTERS.size
+            players.append(VersusPlayer(*counters, observation=self.decode(data[at:at + self.size])))
+            at += self.size
+        return VersusAnswer(data[0], tuple(players))
+
+    def _versus_answer(self) -> VersusAnswer:
+        if not self.versus:
+            raise RuntimeError("this Server is not a versus session: Server(versus=True)")
+        data = self._read(self.versus_size)
+        if data[0] > VersusAnswer.ERROR:
+            self._fail_protocol(f"its versus answer has outcome {data[0]}, not 0…4")
+        return self._decode_versus(data)
+
+    def _fail_protocol(self, message: str):
+        process = getattr(self, "process", None)
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+        self.close()
+        raise ProtocolError(message)
+
+    def versus_reset(self, seed: int) -> VersusAnswer:
+        """``R``: a new match from ``seed``, both players dealt the same pieces."""
+        if not self.versus:
+            raise RuntimeError("this Server is not a versus session: Server(versus=True)")
+        self.request_reset(seed)
+        return self._versus_answer()
+
+    def versus_step(self, action_0: int, action_1: int) -> VersusAnswer:
+        """``V``: both players place at once (placement actions, as ``P``)."""
+        if not self.versus:
+            raise RuntimeError("this Server is not a versus session: Server(versus=True)")
+        first = check_index(action_0, 65536, "player 0's placement action")
+        second = check_index(action_1, 65536, "player 1's placement action")
+        self._send(b"V" + struct.pack("<HH", first, second))
+        return self._versus_answer()
+
+    def versus_error(self) -> str:
+        """``E``: the text of the error that ended the match ("" when none did)."""
+        if not self.versus:
+            raise RuntimeError("this Server is not a versus session: Server(versus=True)")
+        self._send(b"E")
+        (length,) = struct.unpack("<I", self._read(4))
+        if length > MAX_ERROR_BYTES:
+            self._fail_protocol(f"its error answer claims {length} bytes (at most {MAX_ERROR_BYTES})")
+        return self._read(length).decode(errors="replace")
 
     def close(self) -> None:
         process = getattr(self, "process", None)

@@ -53,7 +53,7 @@ class HanJulEnv(gym.Env):
     def __init__(self, mods: Sequence[str] = (), seed: Optional[int] = None, action_mode: str = "placement",
                  reward_fn: Optional[Callable[[dict, dict], float]] = None, max_steps: Optional[int] = None,
                  hanjul: Optional[str] = None, mods_dir: Optional[Sequence[str]] = None, render_mode: Optional[str] = None,
-                 step_ms: int = 0, cell_pixels: int = 8, timeout: Any = "default"):
+                 step_ms: int = 0, cell_pixels: int = 8, timeout: Any = "default", server: Optional[Server] = None):
         if action_mode not in ("placement", "keys"):
             raise ValueError("action_mode is 'placement' or 'keys'")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -69,7 +69,9 @@ class HanJulEnv(gym.Env):
         if isinstance(mods, str):
             mods = [mods]
         self.mods = list(mods)
-        self.server = Server(self.mods, hanjul=hanjul, mods_dir=mods_dir, timeout=timeout)
+        # A server given (one player's view of a versus session) is its owner's to close.
+        self._owns_server = server is None
+        self.server = server if server is not None else Server(self.mods, hanjul=hanjul, mods_dir=mods_dir, timeout=timeout)
         self.step_ms = int(step_ms)
         self.cell_pixels = cell_pixels
         self.action_mode = action_mode
@@ -193,7 +195,8 @@ class HanJulEnv(gym.Env):
         return "\n".join(lines)
 
     def close(self):
-        self.server.close()
+        if self._owns_server:
+            self.server.close()
 
     # Helpers
 

@@ -148,34 +148,125 @@ class GymnasiumTests(unittest.TestCase):
         self.assertTrue(np.isfinite(theta).all())
 
 
+def greedy(env, agent, observation):
+    """A placement that keeps the board low and flat (the after-state features, weighted as
+    the classic hand-tuned agents do): it clears rows, so it sends garbage."""
+    from hanjul_gym.wrappers import AfterStateFeatures
+    view = AfterStateFeatures(env.games[agent])
+    features = view._features(observation, {})
+    width = view.width
+    heights, holes, bumpiness, lines = features[:, :width].sum(axis=1), features[:, width + 1], features[:, width + 2], features[:, width + 3]
+    scores = -0.51 * heights + 0.76 * lines - 0.36 * holes - 0.18 * bumpiness
+    legal = np.flatnonzero(observation["action_mask"])
+    return int(legal[np.argmax(scores[legal])]) if legal.size else 0
+
+
+def play_versus(mods, seed, steps, actions=None):
+    """A match under ``mods``: player 0 greedy, player 1 greedy but for a seeded random valid
+    placement one step in ten, or ``actions`` replayed (a list of per-step action pairs).
+    Returns the actions played and each step's infos, rewards and terminations."""
+    from hanjul_gym.versus import HanJulVersus
+    env = HanJulVersus(mods=mods, mods_dir=[MODS], max_steps=steps)
+    try:
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        played, record = [], []
+        while env.agents:
+            if actions is not None:
+                if len(played) == len(actions):
+                    break
+                pair = actions[len(played)]
+            else:
+                second = (random_valid(obs["player_1"]["action_mask"], rng) if rng.random() < 0.1
+                          else greedy(env, "player_1", obs["player_1"]))
+                pair = (greedy(env, "player_0", obs["player_0"]), second)
+            played.append(pair)
+            obs, rewards, terminations, truncations, infos = env.step({"player_0": pair[0], "player_1": pair[1]})
+            record.append((infos, rewards, terminations))
+        return played, record
+    finally:
+        env.close()
+
+
 class PettingZooTests(unittest.TestCase):
     def test_parallel_api_test(self):
         from pettingzoo.test import parallel_api_test
         from hanjul_gym.versus import HanJulVersus
-        env = HanJulVersus(max_steps=300)
-        parallel_api_test(env, num_cycles=400)
-        env.close()
+        for mods in (["versus"], ["guideline", "versus"], ["duel"]):
+            env = HanJulVersus(mods=mods, mods_dir=[MODS], max_steps=300)
+            parallel_api_test(env, num_cycles=400)
+            env.close()
 
     def test_aec_api_test(self):
         from pettingzoo.test import api_test
         from hanjul_gym import versus
-        env = versus.env(max_steps=300)
+        env = versus.env(mods_dir=[MODS], max_steps=300)
         api_test(env, num_cycles=400, verbose_progress=False)
         env.close()
 
-    def test_garbage_goes_between_the_boards(self):
-        from hanjul_gym.versus import HanJulVersus, attack
-        self.assertEqual([attack(n) for n in range(5)], [0, 0, 1, 2, 4])
-        env = HanJulVersus(max_steps=2000)
-        obs, _ = env.reset(seed=3)
-        rng = np.random.default_rng(1)
-        received = 0
-        while env.agents:
-            actions = {a: random_valid(obs[a]["action_mask"], rng) for a in env.agents}
-            obs, rewards, terminations, truncations, infos = env.step(actions)
-            received += sum(info["garbage_received"] for info in infos.values())
-            if any(terminations.values()):
-                self.assertEqual(sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0]), True)
+    def test_the_referee_plays_the_mods_rules(self):
+        """Mods/versus by default; the garbage table is the mod's, as the referee reads it."""
+        from hanjul_gym.versus import DEFAULT_MODS, HanJulVersus
+        self.assertEqual(DEFAULT_MODS, ("versus",))
+        env = HanJulVersus(mods_dir=[MODS])
+        self.assertEqual(env.garbage_rules, {"delay": 0, "messiness": 0.3, "cap": 8, "cancels": True})
+        self.assertTrue(env.server.info["mods"][0].startswith("versus@"))
+        env.close()
+        duel = HanJulVersus(mods=["duel"], mods_dir=[MODS])
+        self.assertEqual(duel.garbage_rules, {"delay": 2, "messiness": 0.0, "cap": 4, "cancels": True})
+        duel.close()
+
+    def test_same_seed_and_actions_give_different_garbage_under_versus_and_duel(self):
+        actions, under_versus = play_versus(["versus"], seed=5, steps=250)
+        again_actions, again = play_versus(["versus"], seed=5, steps=250, actions=actions)
+        self.assertEqual(again_actions, actions)
+        garbage = lambda record: [tuple((i[a]["garbage_sent"], i[a]["garbage_received"]) for a in ("player_0", "player_1"))
+                                  for i, _, _ in record]
+        self.assertEqual(garbage(again), garbage(under_versus), "the same seed and actions give the same match")
+        _, under_duel = play_versus(["duel"], seed=5, steps=250, actions=actions)
+        self.assertGreater(sum(i["player_0"]["garbage_sent"] for i, _, _ in under_versus), 0, "the greedy player sends garbage")
+        self.assertNotEqual(garbage(under_duel), garbage(under_versus))
+        # Each lock's attack is the mod's own table: Mods/versus sends for a double (1 and up),
+        # Mods/duel only for four rows or a T-spin double.
+        doubles = 0
+        for infos, _, _ in under_versus:
+            for info in infos.values():
+                if info["placed"] and info["lock"]["lines"] >= 2:
+                    doubles += 1
+                    self.assertGreaterEqual(info["attack"], {2: 1, 3: 2}.get(info["lock"]["lines"], 4))
+                if info["placed"] and info["lock"]["lines"] == 0:
+                    self.assertEqual(info["attack"], 0)
+        self.assertGreater(doubles, 0)
+        for infos, _, _ in under_duel:
+            for info in infos.values():
+                lock = info["lock"]
+                if info["attack"]:
+                    self.assertTrue(lock["lines"] == 4 or (lock["spin"] == "full" and lock["lines"] == 2), info)
+
+    def test_garbage_rises_and_a_top_out_ends_the_match(self):
+        _, record = play_versus(["versus"], seed=3, steps=3000)
+        received = sum(i[a]["garbage_received"] for i, _, _ in record for a in i)
+        self.assertGreater(received, 0)
+        infos, rewards, terminations = record[-1]
+        self.assertTrue(all(terminations.values()), "the random player tops out within 3000 steps")
+        self.assertIn(sorted(rewards.values()), ([-1.0, 1.0], [0.0, 0.0]))
+        outcome = infos["player_0"]["outcome"]
+        self.assertIn(outcome, (1, 2, 3))
+        loser = {1: "player_1", 2: "player_0"}.get(outcome)
+        if loser:
+            self.assertEqual(rewards[loser], -1.0)
+
+    def test_actions_are_checked_never_wrapped(self):
+        from hanjul_gym.versus import HanJulVersus
+        env = HanJulVersus(mods_dir=[MODS])
+        env.reset(seed=1)
+        for bad in (40, 40 + 65536, -1, 2.5, True):
+            with self.assertRaises(ValueError):
+                env.step({"player_0": bad, "player_1": 0})
+        with self.assertRaises(ValueError):
+            env.step({"player_0": 0})
+        with self.assertRaises(ValueError):
+            HanJulVersus(mods=[], mods_dir=[MODS])
         env.close()
 
 
