@@ -209,7 +209,7 @@ public struct Bot {
                 }
                 external = made
             }
-            return try Self.external(external!, choosesFrom: placements, in: game)
+            return try Self.externalChoice(external!, from: placements, in: game)
         }
         if config.noise > 0 && Double(random.next() >> 11) * 0x1p-53 < config.noise {
             return placements[random.below(count)]

@@ -51,13 +51,14 @@ public enum BotLevel: String, CaseIterable, Codable, Sendable {
     /// What the level measured: the attack bot at the level's pace against El-Tetris at
     /// 1 piece a second, guideline + versus, 40 matches from seed 1 (`hanjul sim --versus
     /// eltetris:attack,LEVEL --mod guideline --mod versus --games 40 --seed 1`).
-    public var measured: (winRate: Double, attackPerPiece: Double) {
+    /// nil: not measured yet.
+    public var measured: (winRate: Double, attackPerPiece: Double)? {
         switch self {
-        case .easy: (0, 0)
-        case .medium: (0, 0)
-        case .hard: (0, 0)
-        case .expert: (0, 0)
-        case .master: (0, 0)
+        case .easy: nil
+        case .medium: nil
+        case .hard: nil
+        case .expert: nil
+        case .master: nil
         }
     }
 

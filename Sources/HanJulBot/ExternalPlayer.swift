@@ -39,7 +39,7 @@ extension Bot {
     /// The placement the external player names first among those the search found (one
     /// covering the same cells, of the same kind); nil when it forfeits.
     /// - Throws: when nothing it named is reachable, naming the player and its first move.
-    static func external<R: Rules>(_ player: any ExternalPlayer, choosesFrom placements: PlacementList,
+    static func externalChoice<R: Rules>(_ player: any ExternalPlayer, from placements: PlacementList,
                                    in game: Game<R>) throws(RuleError) -> Placement? {
         let pieces = game.state.pieces
         let moves = try player.suggest(game.state, rules: game.rules.identity, holdEnabled: game.rules.holdEnabled)

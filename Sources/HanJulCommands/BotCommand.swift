@@ -30,7 +30,8 @@ enum BotCommand {
         if let text = SystemProcess.environment("HANJUL_TBP_TIMEOUT_MS"), let value = Int(text) {
             milliseconds = Swift.min(Swift.max(value, 100), 600_000)
         }
-        ExternalPlayers.connect { command in TBPHost(command: command, replyMilliseconds: milliseconds) }
+        let reply = milliseconds
+        ExternalPlayers.connect { command in TBPHost(command: command, replyMilliseconds: reply) }
     }
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {

@@ -72,7 +72,7 @@ extension SimOptions {
         let halves: (Substring, Substring)?
         if pair.hasPrefix("tbp:") {
             let rest = pair.dropFirst(4)
-            if let range = rest.range(of: ":tbp:") {
+            if let range = rest.firstRange(of: ":tbp:") {
                 halves = (pair[..<range.lowerBound], rest[rest.index(after: range.lowerBound)...])
             } else if let colon = rest.lastIndex(of: ":") {
                 halves = (pair[..<colon], rest[rest.index(after: colon)...])

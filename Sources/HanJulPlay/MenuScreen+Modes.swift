@@ -62,14 +62,14 @@ extension MenuScreen {
     /// The Versus row's choices (←/→): the bot (`NAME` or `attack,LEVEL`), its pace in pieces
     /// per second, and for a level what it measured (`BotLevel.measured`).
     static let versusChoices: [(bot: String, pps: Double, level: BotLevel?)] =
-        [("eltetris", 1, nil), ("eltetris", 2, nil)] + BotLevel.allCases.map { ("attack,\($0.rawValue)", $0.piecesPerSecond, $0) } + [("random", 1, nil)]
+        [("eltetris", 1, nil), ("eltetris", 2, nil)] + BotLevel.allCases.map { level -> (bot: String, pps: Double, level: BotLevel?) in ("attack,\(level.rawValue)", level.piecesPerSecond, level) } + [("random", 1, nil)]
 
     /// The Versus row's text for a choice: `against attack (hard) at 1.5 pps · wins 85% · 0.52 atk/piece`
     /// (the level's matches won against El-Tetris and its attack per piece, `BotLevel.measured`).
     static func versusText(_ choice: (bot: String, pps: Double, level: BotLevel?), dot: String) -> String {
         let pace = choice.pps.rounded() == choice.pps ? String(Int(choice.pps)) : String(choice.pps)
         guard let level = choice.level else { return "against \(choice.bot) at \(pace) pps" }
-        let figures = level.measured
+        guard let figures = level.measured else { return "against attack (\(level.rawValue)) at \(pace) pps \(dot) not measured yet" }
         let app = (figures.attackPerPiece * 100).rounded() / 100
         return "against attack (\(level.rawValue)) at \(pace) pps \(dot) wins \(Int((figures.winRate * 100).rounded()))% \(dot) \(app) atk/piece"
     }

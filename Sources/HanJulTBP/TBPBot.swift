@@ -147,7 +147,7 @@ public struct TBPBot<R: Rules> {
             guard let placement = try bot.choose(game) else { return [] }
             var copy = game
             copy.apply(bot.search.actions(of: placement))
-            return [codec.move(placement.piece, spin: copy.state.lastLock?.spin ?? .none)]
+            return [codec.move(placement.piece, spin: copy.state.lastLock?.spin ?? Spin.none)]
         } catch {
             diagnose("suggest: \(error)")
             return []

@@ -57,6 +57,7 @@ public final class TBPHost: ExternalPlayer {
         board.place(piece, in: state.pieces)
         _ = board.clearFullRows()
         var held = state.held, rest = told
+        guard !rest.isEmpty else { return }
         if piece.kind == rest.first {
             rest.removeFirst()
         } else {
