@@ -110,7 +110,7 @@ import Testing
         environment["HANJUL_TBP_TIMEOUT_MS"] = "1000"
         let started = Date()
         let run = try Hanjul.run(["sim", "--bot", "tbp:" + command, "--games", "1", "--seed", "1"], environment: environment)
-        let said = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("tbp bot") }
+        let said = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("tbp bot '") }
         #expect(said.count == 1 && said.first?.contains(expected) == true, "stdout:\n\(run.stdout)\nstderr:\n\(run.stderr)")
         #expect(said.first?.contains(command) == true, "the line names the bot: \(said)")
         #expect(Date().timeIntervalSince(started) < 20, "contained at once, not after a hang")
