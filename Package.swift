@@ -48,6 +48,7 @@ let package = Package(
         // The one bot: placement search, board features, evaluators and players, on any
         // rules. Pure like the engine (imports nothing but it); the simulator, `hanjul check`
         // and the mods' lookahead all use it.
+        // (Synchronization aside: the one registry through which `tbp` bots are made.)
         .target(name: "HanJulBot", dependencies: ["HanJulCore"]),
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
@@ -72,8 +73,11 @@ let package = Package(
         // The versus protocol (docs/VERSUS-PROTOCOL.md): frames, messages and a bounded,
         // non-blocking link to the peer over any stream descriptor; the match's checks.
         .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),
+        // The Tetris Bot Protocol both ways (docs/TBP.md): HanJul hosting a TBP bot process
+        // (`tbp:COMMAND`) and HanJul's bot answering a TBP front end (`hanjul bot --tbp`).
+        .target(name: "HanJulTBP", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulHash", "HanJulNet"]),
         // The terminal game: key bindings, the game loop, high scores, replay playback.
-        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay",
+        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulHash", "HanJulFiles", "HanJulReplay",
                                                    "HanJulTerminal", "HanJulRender", "HanJulText", "HanJulNet"],
                 swiftSettings: testSwitches),
 
@@ -81,7 +85,7 @@ let package = Package(
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
             "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
-            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulHash",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulHash", "HanJulTBP",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
         .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),

@@ -15,6 +15,9 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
     case attack
     /// The attack bot before it searched (`AttackScorer`): one piece, the Guideline's table.
     case attackClassic = "attack-classic"
+    /// A bot outside HanJul, spoken to over the Tetris Bot Protocol (`tbp:COMMAND`,
+    /// `BotConfig.command`; docs/TBP.md).
+    case tbp
 
     /// The heuristic's weights; `nil` for `random`.
     public var weights: Weights? {
@@ -22,7 +25,7 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
         case .eltetris, .attack, .attackClassic: .elTetris
         case .dellacherie: .dellacherie
         case .lee: .lee
-        case .random: nil
+        case .random, .tbp: nil
         }
     }
 
@@ -46,6 +49,8 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
                 + "four-row clears, back-to-back and combos, on El-Tetris's board figures; no lookahead"
         case .random:
             "a uniformly random reachable placement: tops out within a few dozen pieces; the floor to compare against"
+        case .tbp:
+            "any Tetris Bot Protocol bot, as tbp:'COMMAND' (run by the shell, spoken to on its standard input and output; docs/TBP.md)"
         }
     }
 }
@@ -65,17 +70,24 @@ public struct BotConfig: Equatable, Codable, Sendable {
     /// counter-clockwise or 180° turn, whatever the rules allow. How HanJul's bot played
     /// before release 0.1.1; for comparing a full player against that one.
     public var plain: Bool
+    /// The strength level (`BotLevel`): the attack bot's search depth and width; its
+    /// mistakes are `noise`. nil: the bot as it plays by default.
+    public var level: BotLevel?
+    /// A `tbp` bot's command line.
+    public var command: String?
 
     public init(kind: BotKind = .eltetris, noise: Double = 0, search: PlacementSearch.Mode = .fast, lookahead: Int = 0,
-                plain: Bool = false) {
+                plain: Bool = false, level: BotLevel? = nil, command: String? = nil) {
         self.kind = kind
         self.noise = noise
         self.search = search
         self.lookahead = lookahead
         self.plain = plain
+        self.level = level
+        self.command = command
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, noise, search, lookahead, plain }
+    private enum CodingKeys: String, CodingKey { case kind, noise, search, lookahead, plain, level, command }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -84,6 +96,8 @@ public struct BotConfig: Equatable, Codable, Sendable {
         search = try container.decode(PlacementSearch.Mode.self, forKey: .search)
         lookahead = try container.decodeIfPresent(Int.self, forKey: .lookahead) ?? 0
         plain = try container.decodeIfPresent(Bool.self, forKey: .plain) ?? false
+        level = try container.decodeIfPresent(BotLevel.self, forKey: .level)
+        command = try container.decodeIfPresent(String.self, forKey: .command)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +107,8 @@ public struct BotConfig: Equatable, Codable, Sendable {
         try container.encode(search, forKey: .search)
         if lookahead != 0 { try container.encode(lookahead, forKey: .lookahead) }
         if plain { try container.encode(plain, forKey: .plain) }
+        try container.encodeIfPresent(level, forKey: .level)
+        try container.encodeIfPresent(command, forKey: .command)
     }
 }
 
@@ -122,6 +138,7 @@ public struct Bot {
     private var look: Lookahead?
     private var attackScorer: AttackScorer?
     private var attackSearch: AttackSearch?
+    private var external: (any ExternalPlayer)?
 
     public init(_ config: BotConfig, seed: UInt64) {
         self.config = config
@@ -131,6 +148,7 @@ public struct Bot {
     /// Starts the bot's random stream over for a game of `seed`, keeping its buffers.
     public mutating func reset(seed: UInt64) {
         random = SplitMix64(seed: Self.botSeed(seed))
+        external?.newGame()
     }
 
     private static func botSeed(_ seed: UInt64) -> UInt64 { seed ^ 0xB07_5EED_0F_4A_4A11 }
@@ -172,7 +190,7 @@ public struct Bot {
         // The attack bots turn where pieces land under any rules: that is where spins are
         // (the searching one soft-drops, tucks and kicks too).
         let mode: PlacementSearch.Mode = switch config.kind {
-        case .attack where config.search == .fast: .full
+        case .attack where config.search == .fast, .tbp: .full
         case .attackClassic where config.search == .fast: .landing
         default: config.search
         }
@@ -184,13 +202,24 @@ public struct Bot {
         let placements = search.placements
         let count = placements.count
         guard count > 0 else { return nil }
+        if config.kind == .tbp {
+            if external == nil {
+                guard let made = ExternalPlayers.make(config.command ?? "") else {
+                    throw RuleError(hook: "tbp", message: "no TBP host is connected in this program")
+                }
+                external = made
+            }
+            return try Self.externalChoice(external!, from: placements, in: game)
+        }
         if config.noise > 0 && Double(random.next() >> 11) * 0x1p-53 < config.noise {
             return placements[random.below(count)]
         }
         guard let weights, let evaluator else { return placements[random.below(count)] }
         placementsEvaluated += count
         if config.kind == .attack {
-            if attackSearch == nil { attackSearch = AttackSearch() }
+            if attackSearch == nil {
+                attackSearch = config.level.map { AttackSearch(depth: $0.searchDepth, width: $0.searchWidth) } ?? AttackSearch()
+            }
             let index = try attackSearch!.best(of: placements, search: search, in: game,
                                                attack: game.rules.lookahead as? any AttackRules)
             placementsEvaluated += attackSearch!.evaluated - count

@@ -29,6 +29,7 @@ public enum CommandLineTool {
         Entry(declaration: BenchCommand.declaration) { (a) throws(UsageError) in try BenchCommand.run(a) },
         Entry(declaration: ServeCommand.declaration) { (a) throws(UsageError) in try ServeCommand.run(a) },
         Entry(declaration: VersusCommand.declaration) { (a) throws(UsageError) in try VersusCommand.run(a) },
+        Entry(declaration: BotCommand.declaration) { (a) throws(UsageError) in try BotCommand.run(a) },
         Entry(declaration: HelpCommand.declaration) { (a) throws(UsageError) in try HelpCommand.run(a) },
         Entry(declaration: CompletionsCommand.declaration) { (a) throws(UsageError) in try CompletionsCommand.run(a) },
     ]
@@ -144,6 +145,7 @@ public enum CommandLineTool {
     }
 
     static func run(_ arguments: [String]) -> ExitStatus {
+        BotCommand.connectHost()
         guard let first = arguments.first else { return dispatch(program.defaultCommand, []) }
         switch first {
         case "--help", "-h":

@@ -151,7 +151,7 @@ enum CompareCommand {
     static func sideConfigs(_ arguments: Arguments, shared: SimulationConfig) throws(UsageError) -> (SimulationConfig, SimulationConfig) {
         func side(_ bot: Option, _ noise: Option, _ search: Option, _ lookahead: Option) throws(UsageError) -> SimulationConfig {
             var config = shared
-            if let text = arguments.value(bot) { (config.bot.kind, config.bot.plain) = try SimOptions.parseBot(text, option: bot.name) }
+            if let text = arguments.value(bot) { try SimOptions.parseBot(text, option: bot.name).apply(to: &config.bot) }
             if let text = arguments.value(noise) { config.bot.noise = try SimOptions.parseNoise(text, option: noise.name) }
             if let text = arguments.value(search) { config.bot.search = try SimOptions.parseSearch(text, option: search.name) }
             if let text = arguments.value(lookahead) { config.bot.lookahead = try SimOptions.parseLookahead(text, option: lookahead.name) }

@@ -92,20 +92,20 @@ struct CompareVersusRun {
         mods = try ModOptions(arguments, ids: false)
         let request = try SimOptions.Request.read(arguments)
         options = try request.resolve()
-        let halves = pair.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard halves.count == 2 else { throw UsageError("--versus \(CommandLineText.quoted(pair)): give two bots as A:B, e.g. eltetris:attack") }
-        let botA = try SimOptions.parseBot(halves[0], option: "--versus"), botB = try SimOptions.parseBot(halves[1], option: "--versus")
-        var pace = VersusConfig.defaultPiecesPerSecond
+        let halves = try SimOptions.splitPair(pair)
+        let botA = try SimOptions.parseBot(halves.0, option: "--versus"), botB = try SimOptions.parseBot(halves.1, option: "--versus")
+        var pace: Double?
         if let given = request.pps {
             guard let given else { throw UsageError("--versus needs a pace: --pps 0 (no pace) has no match clock") }
             pace = given
         }
         config = VersusConfig(cap: options.config.cap)
-        var bot = options.config.bot
-        (bot.kind, bot.plain) = botA
-        config.a = VersusSide(bot: bot, piecesPerSecond: pace)
-        (bot.kind, bot.plain) = botB
-        config.b = VersusSide(bot: bot, piecesPerSecond: pace)
+        for (index, choice) in [botA, botB].enumerated() {
+            var bot = options.config.bot
+            choice.apply(to: &bot)
+            let side = VersusSide(bot: bot, piecesPerSecond: SimCommand.pace(pace, level: choice.level))
+            if index == 0 { config.a = side } else { config.b = side }
+        }
         json = arguments.flag(CompareCommand.json)
     }
 

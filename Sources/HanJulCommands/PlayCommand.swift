@@ -25,7 +25,7 @@ enum PlayCommand {
     static let declaration = Command(
         "play", summary: "play in the terminal: the start screen, or a game at once with --mod or --seed ('hanjul' alone does the same)",
         synopsis: ["[--mod ID]... [--mods-dir DIR]... [--seed N] [--ascii | --unicode] [--das MS] [--arr MS] [--soft-drop MS] [--das-cut MS]",
-                   "--versus bot [--bot NAME] [--pps N] [--best-of N] [--mod ID]... [--seed N]"],
+                   "--versus bot [--bot NAME] [--bot-level LEVEL] [--pps N] [--best-of N] [--mod ID]... [--seed N]"],
         discussion: [
             "Without --mod or --seed, the start screen opens: Play (the rules played last), Mods (every mod found; "
                 + "Space adds mods in the order they apply, Enter plays), Settings, High scores, Replays (watch, verify, "

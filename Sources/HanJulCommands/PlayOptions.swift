@@ -9,7 +9,8 @@ import HanJulTerminal
 struct PlayOptions {
     /// `--versus bot`'s match: the bot, its pace and the games.
     struct Versus: Equatable {
-        var bot = BotKind.eltetris
+        var bot = BotConfig()
+        var botName = "eltetris"
         var pps = 1.0
         var bestOf = 3
     }
@@ -33,7 +34,7 @@ struct PlayOptions {
         if let opponent = arguments.value(PlayCommand.versus) {
             versus = try Self.readVersus(arguments, opponent: opponent)
         } else {
-            versusOnly = [PlayCommand.versusBot, PlayCommand.versusPace, PlayCommand.bestOf].filter { arguments.value($0) != nil }
+            versusOnly = [PlayCommand.versusBot, PlayCommand.versusLevel, PlayCommand.versusPace, PlayCommand.bestOf].filter { arguments.value($0) != nil }
         }
         handling = try Self.readHandling(arguments)
     }
@@ -78,10 +79,21 @@ struct PlayOptions {
     static func readVersus(_ arguments: Arguments, opponent: String) throws(UsageError) -> Versus {
         guard opponent == "bot" else { throw UsageError("--versus \(opponent): the only opponent here is 'bot'") }
         var versus = Versus()
+        var level: BotLevel?
         if let name = arguments.value(PlayCommand.versusBot) {
-            guard let kind = BotKind(rawValue: name) else { throw UsageError("--bot \(name) is not a bot (use \(BotKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
-            versus.bot = kind
+            let choice = try SimOptions.parseBot(name, option: "--bot")
+            choice.apply(to: &versus.bot)
+            versus.botName = name
+            level = choice.level
         }
+        if let text = arguments.value(PlayCommand.versusLevel) {
+            guard level == nil else { throw UsageError("give the level once: --bot NAME,LEVEL or --bot-level LEVEL") }
+            let chosen = try SimOptions.parseLevel(text, option: "--bot-level")
+            chosen.apply(to: &versus.bot)
+            versus.botName += "," + chosen.rawValue
+            level = chosen
+        }
+        if let level { versus.pps = level.piecesPerSecond }
         if let text = arguments.value(PlayCommand.versusPace) {
             guard let value = Double(text), value.isFinite, value >= 0.1, value <= 20 else { throw UsageError("--pps \(text): give pieces per second from 0.1 to 20") }
             versus.pps = value

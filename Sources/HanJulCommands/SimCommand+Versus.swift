@@ -22,6 +22,13 @@ extension SimCommand {
         return VersusFile.headerPrefix.starts(with: bytes.prefix(VersusFile.headerPrefix.count)) && bytes.count >= VersusFile.headerPrefix.count
     }
 
+    /// A versus side's pace: `--pps` when given, else its level's, else the default.
+    static func pace(_ given: Double?, level: BotLevel?) -> Double {
+        if let given { return given }
+        if let level { return level.piecesPerSecond }
+        return VersusConfig.defaultPiecesPerSecond
+    }
+
     static func runVersus(_ arguments: Arguments, pair: String?) throws(UsageError) -> ExitStatus {
         let run = try SimVersusRun(arguments, pair: pair)
         try run.validate()
@@ -72,13 +79,11 @@ extension SimCommand {
             (seeds, shard, config, names) = (header.seeds, header.shard, header.config, (header.a.name, header.b.name))
         } else {
             guard let pair else { throw UsageError("give --versus A:B") }
-            let halves = pair.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard halves.count == 2 else {
-                throw UsageError("--versus \(CommandLineText.quoted(pair)): give two bots as A:B, e.g. eltetris:attack")
-            }
-            let botA = try SimOptions.parseBot(halves[0], option: "--versus"), botB = try SimOptions.parseBot(halves[1], option: "--versus")
+            let halves = try SimOptions.splitPair(pair)
+            let botA = try SimOptions.parseBot(halves.0, option: "--versus"), botB = try SimOptions.parseBot(halves.1, option: "--versus")
+            if request.choice?.level != nil { throw UsageError("--versus takes each side's level in its name (eltetris:attack,hard), not --bot-level") }
             let options = try request.resolve()
-            var pace = VersusConfig.defaultPiecesPerSecond
+            var pace: Double?
             if let given = request.pps {
                 guard let given else { throw UsageError("--versus needs a pace: --pps 0 (no pace) has no match clock") }
                 pace = given
@@ -86,12 +91,12 @@ extension SimCommand {
             var made = VersusConfig(cap: options.config.cap)
             for (index, choice) in [botA, botB].enumerated() {
                 var bot = options.config.bot
-                bot.kind = choice.kind
-                bot.plain = choice.plain
-                let side = VersusSide(bot: bot, piecesPerSecond: pace)
+                choice.apply(to: &bot)
+                // A side's level sets its pace, unless --pps gives one for both.
+                let side = VersusSide(bot: bot, piecesPerSecond: Self.pace(pace, level: choice.level))
                 if index == 0 { made.a = side } else { made.b = side }
             }
-            (ids, seeds, shard, config, names) = (mods.ids, options.seeds, options.shard, made, (halves[0], halves[1]))
+            (ids, seeds, shard, config, names) = (mods.ids, options.seeds, options.shard, made, (halves.0, halves.1))
         }
         let spec: VersusSpec
         switch versusSpec(ids, catalog: mods.catalog) {

@@ -28,11 +28,17 @@ struct SimOptions {
                               help: "play only shard I of N (numbered from 0) of those seeds: a contiguous block, the same on every machine "
                                   + "(in a Slurm job array numbered from 0: $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)")
     static let cap = Option("--cap", value: "PIECES", help: "stop a game after PIECES pieces (default 10000)")
-    static let bot = Option("--bot", value: "NAME", kind: .choice(BotKind.allCases.map(\.rawValue) + ["list"]),
-                            help: "the bot: eltetris (default; the El-Tetris weights), "
-                                + BotKind.allCases.dropFirst().map(\.rawValue).joined(separator: ", ") + ", and ',plain' "
-                                + "after it to keep to L R C D H (no hold, counter-clockwise or 180° turns: the bot before 0.1.1); "
-                                + "'--bot list' says what each plays like")
+    /// The bots `--bot` names by name (a TBP bot is `tbp:COMMAND`).
+    static let botNames: [String] = BotKind.allCases.filter { kind in kind != BotKind.tbp }.map(\.rawValue)
+    static let botHelp: String = {
+        let others: String = botNames.dropFirst().joined(separator: ", ")
+        var text = "the bot: eltetris (default; the El-Tetris weights), \(others), and ',plain' "
+        text += "after it to keep to L R C D H (no hold, counter-clockwise or 180° turns: the bot before 0.1.1), ',LEVEL' for a strength "
+        text += "(attack,hard); or tbp:'COMMAND', a Tetris Bot Protocol bot run by the shell (docs/TBP.md); "
+        text += "'--bot list' says what each plays like"
+        return text
+    }()
+    static let bot = Option("--bot", value: "NAME", kind: .choice(botNames + ["list"]), help: botHelp)
     static let lookahead = Option("--lookahead", value: "N",
                                   help: "before choosing, play out the next N pieces of the visible queue (0 to 3; default 0: "
                                       + "only the piece in play; each piece ahead costs about 25 times the work)")
@@ -46,9 +52,9 @@ struct SimOptions {
                                 help: "games played at once (default: the CPUs this process was granted: its affinity mask and cgroup CPU quota); results are the same whatever K")
     static let progress = Option.flag("--progress", help: "report progress on standard error even when it is not a terminal: plain lines for a log (the start, every 30 s, the end)")
     /// Every shared option, in the order help lists them.
-    static let options = [games, seed, seedRange, shard, cap, bot, noise, search, lookahead, pps, workers, progress, ProgressBar.quiet]
+    static let options = [games, seed, seedRange, shard, cap, bot, botLevel, noise, search, lookahead, pps, workers, progress, ProgressBar.quiet]
 
-    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--noise X] [--search fast|landing|full] [--lookahead N] [--pps N] [--workers K] [--progress | --quiet]"
+    static let usage = "(--games N --seed S | --seeds A..B) [--shard I/N] [--cap PIECES] [--bot NAME] [--bot-level LEVEL] [--noise X] [--search fast|landing|full] [--lookahead N] [--pps N] [--workers K] [--progress | --quiet]"
 
     /// What `--bot list` prints: each bot and what it plays like.
     static var botList: String {
@@ -56,20 +62,6 @@ struct SimOptions {
         return BotKind.allCases.map { kind in
             kind.rawValue + String(repeating: " ", count: width + 2 - kind.rawValue.count) + kind.summary
         }.joined(separator: "\n")
-    }
-
-    /// A bot as `--bot` names it: `NAME` or `NAME,plain`.
-    static func parseBot(_ text: String, option: String) throws(UsageError) -> (kind: BotKind, plain: Bool) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let names = BotKind.allCases.map(\.rawValue)
-        guard let kind = BotKind(rawValue: parts[0]) else {
-            throw UsageError("\(option) \(CommandLineText.quoted(text)) is not a bot (use \(names.joined(separator: ", ")), or list)"
-                             + Suggestions.didYouMean(Suggestions.closest(to: parts[0], among: names)))
-        }
-        guard parts.count == 1 || (parts.count == 2 && parts[1] == "plain") else {
-            throw UsageError("\(option) \(CommandLineText.quoted(text)): after the bot's name only ',plain' may follow (e.g. \(kind.rawValue),plain)")
-        }
-        return (kind, parts.count == 2)
     }
 
     /// Whether the command line asks for `--bot list` (which the command prints instead of
@@ -123,6 +115,7 @@ struct SimOptions {
         var cap: Int?
         var bot: BotKind?
         var plain: Bool?
+        var choice: BotChoice?
         var noise: Double?
         var search: PlacementSearch.Mode?
         var lookahead: Int?
@@ -161,7 +154,17 @@ struct SimOptions {
                 request.shard = try parseShard(shard)
             }
             if let cap { request.cap = try positive(cap, option: "--cap", limit: GameRecord.maxPieces) }
-            if let bot { (request.bot, request.plain) = try parseBot(bot, option: "--bot") }
+            if let bot {
+                let choice = try parseBot(bot, option: "--bot")
+                (request.choice, request.bot, request.plain) = (choice, choice.kind, choice.plain)
+            }
+            if let level = arguments.value(SimOptions.botLevel) {
+                let level = try parseLevel(level, option: "--bot-level")
+                if request.choice?.level != nil { throw UsageError("give the level once: --bot NAME,LEVEL or --bot-level LEVEL") }
+                request.choice = request.choice ?? BotChoice(kind: .eltetris)
+                request.choice?.level = level
+                request.bot = request.bot ?? .eltetris
+            }
             if let noise { request.noise = try parseNoise(noise, option: "--noise") }
             if let search { request.search = try parseSearch(search, option: "--search") }
             if let lookahead { request.lookahead = try parseLookahead(lookahead, option: "--lookahead") }
@@ -180,8 +183,7 @@ struct SimOptions {
             guard let sweep else { throw UsageError("give --games N (and --seed S), or --seeds A..B") }
             var config = SimulationConfig()
             if let cap { config.cap = cap }
-            if let bot { config.bot.kind = bot }
-            if let plain { config.bot.plain = plain }
+            choice?.apply(to: &config.bot)
             if let noise { config.bot.noise = noise }
             if let search { config.bot.search = search }
             if let lookahead { config.bot.lookahead = lookahead }

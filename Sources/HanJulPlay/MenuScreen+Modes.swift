@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulTerminal
 import HanJulText
 
@@ -58,9 +59,20 @@ extension MenuScreen {
         page = .modes
     }
 
-    /// The Versus row's choices (←/→): the bot and its pace in pieces per second.
-    static let versusChoices: [(bot: String, pps: Double)] = [("eltetris", 1), ("eltetris", 2), ("attack", 1), ("attack", 2),
-                                                             ("attack", 3), ("random", 1)]
+    /// The Versus row's choices (←/→): the bot (`NAME` or `attack,LEVEL`), its pace in pieces
+    /// per second, and for a level what it measured (`BotLevel.measured`).
+    static let versusChoices: [(bot: String, pps: Double, level: BotLevel?)] =
+        [("eltetris", 1, nil), ("eltetris", 2, nil)] + BotLevel.allCases.map { level -> (bot: String, pps: Double, level: BotLevel?) in ("attack,\(level.rawValue)", level.piecesPerSecond, level) } + [("random", 1, nil)]
+
+    /// The Versus row's text for a choice: `against attack (hard) at 1.5 pps · wins 85% · 0.52 atk/piece`
+    /// (the level's matches won against El-Tetris and its attack per piece, `BotLevel.measured`).
+    static func versusText(_ choice: (bot: String, pps: Double, level: BotLevel?), dot: String) -> String {
+        let pace = choice.pps.rounded() == choice.pps ? String(Int(choice.pps)) : String(choice.pps)
+        guard let level = choice.level else { return "against \(choice.bot) at \(pace) pps" }
+        guard let figures = level.measured else { return "against attack (\(level.rawValue)) at \(pace) pps \(dot) not measured yet" }
+        let app = (figures.attackPerPiece * 100).rounded() / 100
+        return "against attack (\(level.rawValue)) at \(pace) pps \(dot) wins \(Int((figures.winRate * 100).rounded()))% \(dot) \(app) atk/piece"
+    }
 
     mutating func modesKey(_ key: Key, step: Int) -> [ScreenEffect] {
         // The rows: the modes, then Versus (against the bot, under guideline and versus when installed).
@@ -97,11 +109,11 @@ extension MenuScreen {
                  style: row.problem == nil ? .plain : .dim, isCurrent: index == modesCursor)
         }
         let choice = Self.versusChoices[versusChoice % Self.versusChoices.count]
-        let versusLine = Self.padded("Versus", width) + "against \(choice.bot) at \(Int(choice.pps)) pps"
+        let versusLine = Self.padded("Versus", width) + Self.versusText(choice, dot: dot)
         let lines = modeLines + [Line(text: versusLine, style: .plain, isCurrent: modesCursor == modeRows.count)]
         var details: [String] = []
         if modesCursor == modeRows.count {
-            details.append("You against the bot, two boards side by side, modern rules (Mods/guideline), garbage by Mods/versus. Left and right choose the bot and its pace.")
+            details.append("You against the bot, two boards side by side, modern rules (Mods/guideline), garbage by Mods/versus. Left and right choose the bot and its pace; the attack bot's levels show what they measured against El-Tetris (README, \"Bot levels\").")
             details.append("Best of 3; the match replay is saved (hanjul replay FILE.hjvs).")
         }
         if modeRows.indices.contains(modesCursor) {

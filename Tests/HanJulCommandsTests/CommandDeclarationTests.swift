@@ -104,7 +104,7 @@ import Testing
     @Test func playReadsTheMatchAndTheHandling() throws {
         let options = try Self.play(["--versus", "bot", "--bot", "lee", "--pps", "2.5", "--best-of", "5", "--seed", "7", "--das", "120", "--ascii"])
         try options.validate()
-        #expect(options.versus == PlayOptions.Versus(bot: .lee, pps: 2.5, bestOf: 5))
+        #expect(options.versus == PlayOptions.Versus(bot: .init(kind: .lee), botName: "lee", pps: 2.5, bestOf: 5))
         #expect(options.seed == 7 && options.drawsASCII && options.mods.isStandard)
         #expect(options.handling.map(\.value) == [120] && options.handling.first?.field.option == "--das")
         let plain = try Self.play(["--unicode"])
