@@ -50,7 +50,7 @@ public enum BotKind: String, CaseIterable, Codable, Sendable {
         case .random:
             "a uniformly random reachable placement: tops out within a few dozen pieces; the floor to compare against"
         case .tbp:
-            "any Tetris Bot Protocol bot, as tbp:'COMMAND' (run by the shell, spoken to on its standard input and output; docs/TBP.md)"
+            "any Tetris Bot Protocol bot, as tbp:'COMMAND' (run by the shell, spoken to on its standard input and output; TBP.md in the documentation)"
         }
     }
 }

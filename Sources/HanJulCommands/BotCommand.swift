@@ -19,7 +19,7 @@ enum BotCommand {
         discussion: [
             "Sends info, answers rules with ready (or error unsupported_rules when HanJul's extension names other rules than "
                 + "its --mod options), and answers suggest with the move its bot would play from the position start, play and new_piece "
-                + "gave. Whatever the front end gets wrong is one line on standard error; the bot goes on. docs/TBP.md has the messages.",
+                + "gave. Whatever the front end gets wrong is one line on standard error; the bot goes on. TBP.md in the documentation has the messages.",
         ],
         options: [tbp, bot, SimOptions.botLevel, ModOptions.mod, ModOptions.modsDir])
 

@@ -34,7 +34,7 @@ struct SimOptions {
         let others: String = botNames.dropFirst().joined(separator: ", ")
         var text = "the bot: eltetris (default; the El-Tetris weights), \(others), and ',plain' "
         text += "after it to keep to L R C D H (no hold, counter-clockwise or 180° turns: the bot before 0.1.1), ',LEVEL' for a strength "
-        text += "(attack,hard); or tbp:'COMMAND', a Tetris Bot Protocol bot run by the shell (docs/TBP.md); "
+        text += "(attack,hard); or tbp:'COMMAND', a Tetris Bot Protocol bot run by the shell (TBP.md in the documentation); "
         text += "'--bot list' says what each plays like"
         return text
     }()

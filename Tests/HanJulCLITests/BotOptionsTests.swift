@@ -8,7 +8,7 @@ import Testing
             let result = try Hanjul.run([command, "--bot", "list"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["eltetris", "dellacherie", "lee", "random", "attack", "attack-classic"])
+            #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["eltetris", "dellacherie", "lee", "random", "attack", "attack-classic", "tbp"])
             #expect(lines[0].contains("(the default)"))
             #expect(result.stderr.isEmpty)
         }
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--bot", "eltetris,pain"], "hanjul sim: --bot 'eltetris,pain': after the bot's name only ',plain' may follow (e.g. eltetris,plain)"),
+        (["--bot", "eltetris,pain"], "hanjul sim: --bot 'eltetris,pain': after the bot's name only ',plain' and a level may follow (e.g. eltetris,plain or attack,hard; levels: easy, medium, hard, expert, master)"),
         (["--lookahead", "4"], "hanjul sim: --lookahead '4' is not a number of pieces from 0 to 3"),
         (["--lookahead", "x"], "hanjul sim: --lookahead 'x' is not a number of pieces from 0 to 3"),
     ])

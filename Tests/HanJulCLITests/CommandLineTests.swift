@@ -99,7 +99,7 @@ import Testing
         (["version"], "hanjul: unknown command 'version' (did you mean '--version'?) (see 'hanjul help')\n"),
         (["verison"], "hanjul: unknown command 'verison' (did you mean '--version'?) (see 'hanjul help')\n"),
         (["sim", "--games", "1", "--seed", "1", "--bot", "elteris"],
-         "hanjul sim: --bot 'elteris' is not a bot (use eltetris, dellacherie, lee, random, attack, attack-classic, or list) (did you mean 'eltetris'?) (see 'hanjul sim --help')\n"),
+         "hanjul sim: --bot 'elteris' is not a bot (use eltetris, dellacherie, lee, random, attack, attack-classic, tbp:COMMAND, or list) (did you mean 'eltetris'?) (see 'hanjul sim --help')\n"),
         (["run", "--seed", "1", "--actions", "H", "--", "extra"], "hanjul run: unexpected argument 'extra' (see 'hanjul run --help')\n"),
         (["sim", "--jsonl", "--json", "--games", "1", "--seed", "1"],
          "hanjul sim: --jsonl needs a file name, but '--json' is an option (to name a file so, write --jsonl=--json or ./--json) (see 'hanjul sim --help')\n"),
