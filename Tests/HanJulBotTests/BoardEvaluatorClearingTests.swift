@@ -22,17 +22,24 @@ import Testing
         return board
     }
 
+    /// A random board, an evaluator loaded with it, and the fast search's placements on
+    /// it for a random piece; nil when the piece cannot enter.
+    static func searched(_ random: inout SplitMix64) throws -> (Board, BoardEvaluator, PlacementSearch)? {
+        let board = Self.board(&random)
+        let evaluator = BoardEvaluator(height: 20)
+        evaluator.load(board)
+        let game = Game(rules: StandardRules(), source: .seeded(random.next()), start: GameStart(board: board))
+        guard !game.state.isOver else { return nil }
+        var search = PlacementSearch()
+        try search.run(.fast, in: game.state, rules: StandardRules())
+        return (board, evaluator, search)
+    }
+
     @Test func clearingPlacementsMatchTheMeasureFromScratch() throws {
         var random = SplitMix64(seed: 38)
         var checked = 0
         for _ in 0..<3000 {
-            let board = Self.board(&random)
-            let evaluator = BoardEvaluator(height: 20)
-            evaluator.load(board)
-            let game = Game(rules: StandardRules(), source: .seeded(random.next()), start: GameStart(board: board))
-            guard !game.state.isOver else { continue }
-            var search = PlacementSearch()
-            try search.run(.fast, in: game.state, rules: StandardRules())
+            guard let (board, evaluator, search) = try Self.searched(&random) else { continue }
             for placement in search.placements {
                 guard let fast = evaluator.clearingFeatures(of: placement.piece, pieces: .standard) else { continue }
                 let whole = BoardFeatures.measuredFromScratch(placing: placement.piece, on: board, pieces: .standard)
@@ -56,13 +63,7 @@ import Testing
     func theChoiceIsTheFirstOfTheBestScoredWhole(weights: Weights) throws {
         var random = SplitMix64(seed: 380)
         for _ in 0..<600 {
-            let board = Self.board(&random)
-            let evaluator = BoardEvaluator(height: 20)
-            evaluator.load(board)
-            let game = Game(rules: StandardRules(), source: .seeded(random.next()), start: GameStart(board: board))
-            guard !game.state.isOver else { continue }
-            var search = PlacementSearch()
-            try search.run(.fast, in: game.state, rules: StandardRules())
+            guard let (board, evaluator, search) = try Self.searched(&random) else { continue }
             guard !search.placements.isEmpty else { continue }
             var best = -Double.infinity, expected = 0
             for (index, placement) in search.placements.enumerated() {
