@@ -194,7 +194,7 @@ import HanJulBot
         var random = SplitMix64(seed: 7)
         var cached = PlacementSearch(), uncached = PlacementSearch()
         var compared = 0, blocked = 0
-        for _ in 0..<3_000 {
+        for _ in 0..<1_000 {
             // A stack of random height (up to the top row) and density, with no full row.
             var game = Game(rules: StandardRules(), source: .seeded(random.next()))
             let stack = random.below(21), density = random.below(90) + 5
@@ -219,7 +219,7 @@ import HanJulBot
                 compared += 1
             }
         }
-        #expect(compared > 10_000, "searches compared: \(compared)")
-        #expect(blocked > 1_000, "searches with cells in the spawn rows: \(blocked)")
+        #expect(compared > 3_000, "searches compared: \(compared)")
+        #expect(blocked > 300, "searches with cells in the spawn rows: \(blocked)")
     }
 }

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theAttackBotBeatsTheDefaultBotAndSendsMore() throws {
-        let run = try Hanjul.run(["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "16", "--seed", "1", "--json"])
+        let run = try Hanjul.run(["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "8", "--seed", "1", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let a = try #require(object["a"] as? [String: Any]), b = try #require(object["b"] as? [String: Any])
@@ -67,18 +67,18 @@ import Testing
     }
 
     @Test func compareOfTwoAttackTablesSaysWhichIsMoreDecisive() throws {
-        let run = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "12", "--seed", "1", "--cap", "300"])
+        let run = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "4", "--seed", "1", "--cap", "150"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("A = mod:versus, B = mod:duel"), "\(run.stdout)")
         #expect(run.stdout.contains("winner's margin"), "\(run.stdout)")
         #expect(run.stdout.contains("match length"), "\(run.stdout)")
         #expect(run.stdout.contains("more decisive: "), "\(run.stdout)")
-        // Under duel no match ends within 300 pieces: no win rate or margin, not "0.0%".
+        // Under duel no match ends within 150 pieces: no win rate or margin, not "0.0%".
         let duelRow = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("B ") })
         #expect(duelRow.contains(" 0  ") && duelRow.contains(" - ") && !duelRow.contains("%"), "\(duelRow)")
-        let json = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "12", "--seed", "1", "--cap", "300", "--json"])
+        let json = try Hanjul.run(["compare", "--versus", "eltetris:attack", "--a", "versus", "--b", "duel", "--games", "2", "--seed", "1", "--cap", "150", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["a"] as? [String: Any])?["matches"] as? Int == 12)
+        #expect((object["a"] as? [String: Any])?["matches"] as? Int == 2)
         #expect(object["lengthDifference"] is [String: Any])
     }
 
