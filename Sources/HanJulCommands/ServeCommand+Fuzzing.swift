@@ -1,5 +1,5 @@
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulMods
 
 /// `hanjul serve`'s protocol as a fuzz target (HanJulFuzzing's `serve-protocol`, RELIABILITY

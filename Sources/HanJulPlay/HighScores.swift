@@ -1,6 +1,6 @@
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 
 /// One finished game in a high-score table.
 public struct HighScore: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulPlay
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulPlay
 import Testing
 
