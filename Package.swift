@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
         .target(name: "HanJulFiles", dependencies: ["HanJulSystem", "HanJulCodec", "HanJulText"]),
-        // The replay file format over the engine's replay model.
+        // The replay file formats over the engine's replay models: `.hjr` (a game) and `.hjvs` (a versus match).
         .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulText"]),
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
@@ -106,7 +106,7 @@ let package = Package(
         // The traits that keep a test out of `scripts/test --quick` (a terminal, Slurm, long runs).
         .target(name: "TestTiers", path: "Tests/TestTiers"),
 
-        .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
+        .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore", "HanJulReplay"]),
         .testTarget(name: "HanJulCodecTests", dependencies: ["HanJulCodec"]),
         .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulCodec", "hanjul-savetorture", "TestTiers"]),
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore", "HanJulCodec"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
-        .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore"]),
+        .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore", "HanJulReplay"]),
         // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
         // and the test itself as a hostile peer over a raw socket.
         .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport", "TestTiers"]),

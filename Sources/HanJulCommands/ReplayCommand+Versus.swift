@@ -4,6 +4,7 @@ import HanJulFiles
 import HanJulMods
 import HanJulPlay
 import HanJulRender
+import HanJulReplay
 import HanJulTerminal
 
 /// `hanjul replay [--verify] FILE.hjvs`: a versus match replay (VersusReplay), verified by

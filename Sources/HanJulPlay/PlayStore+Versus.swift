@@ -1,3 +1,4 @@
+import HanJulReplay
 import HanJulSystem
 import HanJulCore
 import HanJulFiles

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulReplay
 import Testing
 
 /// The versus referee (#24): attack and cancelling, the receiver's delay, the hole column

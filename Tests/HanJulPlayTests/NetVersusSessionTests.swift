@@ -4,6 +4,7 @@ import HanJulFiles
 import HanJulNet
 @testable import HanJulPlay
 import HanJulRender
+import HanJulReplay
 import HanJulTerminal
 import Testing
 
