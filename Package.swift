@@ -69,7 +69,7 @@ let package = Package(
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
         .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal",
-                                                   "HanJulNet", "HanJulCommands"]),
+                                                   "HanJulNet", "HanJulServe"]),
         // The versus protocol (docs/VERSUS-PROTOCOL.md): frames, messages and a bounded,
         // non-blocking link to the peer over any stream descriptor; the match's checks.
         .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),
@@ -81,11 +81,18 @@ let package = Package(
                                                    "HanJulTerminal", "HanJulRender", "HanJulText", "HanJulNet"],
                 swiftSettings: testSwitches),
 
+        // `hanjul serve`'s session: the binary protocol of the Gymnasium and PettingZoo environments
+        // (python/README.md), one game, several, or a versus match, over standard input and output.
+        .target(name: "HanJulServe", dependencies: ["HanJulSystem", "HanJulCommandLine", "HanJulBot", "HanJulCore", "HanJulSim", "HanJulSweep",
+                                                    "HanJulCodec", "HanJulMods"]),
+        // `hanjul bench`'s measuring: rounds and figures in CPU time, and the C reference compiled and run.
+        .target(name: "HanJulBench", dependencies: ["HanJulSystem", "HanJulCommandLine", "HanJulCore", "HanJulFiles", "HanJulSim", "HanJulSweep"]),
+
         // The commands as a library, testable in-process: each command's declaration, its typed
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
             "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
-            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulCodec", "HanJulTBP",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulCodec", "HanJulTBP", "HanJulServe", "HanJulBench",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
         .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
@@ -119,6 +126,8 @@ let package = Package(
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore", "HanJulCodec"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
+        // The serve protocol played in-process over real pipes.
+        .testTarget(name: "HanJulServeTests", dependencies: ["HanJulServe", "HanJulCommandLine", "HanJulCore"]),
         .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore", "HanJulReplay"]),
         // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
         // and the test itself as a hostile peer over a raw socket.
