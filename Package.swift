@@ -76,10 +76,15 @@ let package = Package(
         // The Tetris Bot Protocol both ways (docs/TBP.md): HanJul hosting a TBP bot process
         // (`tbp:COMMAND`) and HanJul's bot answering a TBP front end (`hanjul bot --tbp`).
         .target(name: "HanJulTBP", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulCodec", "HanJulNet"]),
-        // The terminal game: key bindings, the game loop, high scores, replay playback.
-        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulCodec", "HanJulFiles", "HanJulReplay",
+        // The terminal game: the play session and its screens (menu, game, versus, replay viewers),
+        // key bindings and handling, and the driver; the player's files through `PlayStore` and `Launcher`.
+        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulFiles", "HanJulReplay",
                                                    "HanJulTerminal", "HanJulRender", "HanJulText", "HanJulNet"],
                 swiftSettings: testSwitches),
+        // The player's files: the data folder as the session's store (`FileStore`: scores.hjr, the
+        // replays, versus.txt), replay housekeeping, settings.conf and keys.conf as files.
+        .target(name: "HanJulPlayerFiles", dependencies: ["HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulCodec", "HanJulPlay", "HanJulReplay",
+                                                          "HanJulTerminal", "HanJulRender"]),
 
         // `hanjul serve`'s session: the binary protocol of the Gymnasium and PettingZoo environments
         // (python/README.md), one game, several, or a versus match, over standard input and output.
@@ -91,7 +96,7 @@ let package = Package(
         // The commands as a library, testable in-process: each command's declaration, its typed
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
-            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulPlayerFiles", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
             "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulCodec", "HanJulTBP", "HanJulServe", "HanJulBench",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
@@ -141,7 +146,7 @@ let package = Package(
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
-        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulMods", "HanJulNet",
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "HanJulPlayerFiles", "hanjul", "HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulMods", "HanJulNet",
                                                             "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport", "TestTiers"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],

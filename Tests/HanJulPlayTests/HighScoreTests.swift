@@ -3,6 +3,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulCodec
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import Testing
 
 @Suite("High-score tables")

@@ -3,6 +3,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulNet
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
 import HanJulReplay
 import HanJulTerminal

@@ -2,6 +2,7 @@ import Foundation
 import HanJulFiles
 import HanJulCodec
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import Testing
 
 /// Replay housekeeping (issue #11 item 7): the newest N replays and every replay of a game
