@@ -118,7 +118,7 @@ let package = Package(
         // The traits that keep a test out of `scripts/test --quick` (a terminal, Slurm, long runs).
         .target(name: "TestTiers", path: "Tests/TestTiers"),
 
-        .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore", "HanJulReplay"]),
+        .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
         .testTarget(name: "HanJulCodecTests", dependencies: ["HanJulCodec"]),
         .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
         .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulCodec", "hanjul-savetorture", "TestTiers"]),
