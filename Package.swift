@@ -22,13 +22,13 @@ let package = Package(
         // (Glibc, Musl or Darwin), descriptors that retry EINTR and throw a typed Errno, clocks.
         .target(name: "HanJulSystem"),
         // Pure Swift: SHA-256, JSON, FNV-1a. Imports nothing but HanJulText (JSON escapes what it hides).
-        .target(name: "HanJulHash", dependencies: ["HanJulText"]),
+        .target(name: "HanJulCodec", dependencies: ["HanJulText"]),
         // Pure Swift text helpers for messages ("did you mean …?", the one `visible`). Imports nothing.
         .target(name: "HanJulText"),
         // Durable files: the one atomic write path every saved file goes through.
-        .target(name: "HanJulFiles", dependencies: ["HanJulSystem", "HanJulHash", "HanJulText"]),
-        // The replay file format over the engine's replay model.
-        .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulText"]),
+        .target(name: "HanJulFiles", dependencies: ["HanJulSystem", "HanJulCodec", "HanJulText"]),
+        // The replay file formats over the engine's replay models: `.hjr` (a game) and `.hjvs` (a versus match).
+        .target(name: "HanJulReplay", dependencies: ["HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulText"]),
 
         // The system Lua 5.4 (Debian: liblua5.4-dev), found through pkg-config.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -53,14 +53,14 @@ let package = Package(
         // Seeded simulations, statistics and comparison; rules come in as values.
         .target(name: "HanJulSim", dependencies: ["HanJulCore", "HanJulBot", "HanJulText"]),
         // Mods: discovery, manifests, the quarantine, the game API and LuaRules (a Rules made of hooks).
-        .target(name: "HanJulMods", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulHash", "HanJulText"],
+        .target(name: "HanJulMods", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "LuaKit", "HanJulFiles", "HanJulCodec", "HanJulText"],
                 swiftSettings: testSwitches),
         // `hanjul check` and mods' own tests: determinism, query hooks, invariants fuzzed
         // with HanJulBot's one bot through the rules' lookahead, the tests/*.lua harness.
         .target(name: "HanJulModCheck", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulMods", "LuaKit", "HanJulReplay", "HanJulText"]),
         // Sweeps: the worker pool that hands games over in seed order, the JSONL and summary
         // file formats (reading, writing, resuming), with their own error type.
-        .target(name: "HanJulSweep", dependencies: ["HanJulSystem", "HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulHash", "HanJulText", "CZlib"]),
+        .target(name: "HanJulSweep", dependencies: ["HanJulSystem", "HanJulSim", "HanJulFiles", "HanJulReplay", "HanJulCodec", "HanJulText", "CZlib"]),
         // The command line as declarations: one per command, from which parsing, help, the
         // man page and the shell completions are made; and the manners of its output
         // (standard streams, ASCII outside UTF-8, exit statuses). Knows nothing of the game.
@@ -68,29 +68,41 @@ let package = Package(
 
         // The fuzz targets as plain functions: Fuzz/ drives them with libFuzzer, and
         // FuzzRegressionTests replays Fuzz/regressions through them.
-        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulHash", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal",
-                                                   "HanJulNet", "HanJulCommands"]),
+        .target(name: "HanJulFuzzing", dependencies: ["HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulTerminal",
+                                                   "HanJulNet", "HanJulServe"]),
         // The versus protocol (docs/VERSUS-PROTOCOL.md): frames, messages and a bounded,
         // non-blocking link to the peer over any stream descriptor; the match's checks.
         .target(name: "HanJulNet", dependencies: ["HanJulSystem", "HanJulCore"]),
         // The Tetris Bot Protocol both ways (docs/TBP.md): HanJul hosting a TBP bot process
         // (`tbp:COMMAND`) and HanJul's bot answering a TBP front end (`hanjul bot --tbp`).
-        .target(name: "HanJulTBP", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulHash", "HanJulNet"]),
-        // The terminal game: key bindings, the game loop, high scores, replay playback.
-        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulHash", "HanJulFiles", "HanJulReplay",
+        .target(name: "HanJulTBP", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulCodec", "HanJulNet"]),
+        // The terminal game: the play session and its screens (menu, game, versus, replay viewers),
+        // key bindings and handling, and the driver; the player's files through `PlayStore` and `Launcher`.
+        .target(name: "HanJulPlay", dependencies: ["HanJulSystem", "HanJulCore", "HanJulBot", "HanJulFiles", "HanJulReplay",
                                                    "HanJulTerminal", "HanJulRender", "HanJulText", "HanJulNet"],
                 swiftSettings: testSwitches),
+        // The player's files: the data folder as the session's store (`FileStore`: scores.hjr, the
+        // replays, versus.txt), replay housekeeping, settings.conf and keys.conf as files.
+        .target(name: "HanJulPlayerFiles", dependencies: ["HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulCodec", "HanJulPlay", "HanJulReplay",
+                                                          "HanJulTerminal", "HanJulRender"]),
+
+        // `hanjul serve`'s session: the binary protocol of the Gymnasium and PettingZoo environments
+        // (python/README.md), one game, several, or a versus match, over standard input and output.
+        .target(name: "HanJulServe", dependencies: ["HanJulSystem", "HanJulCommandLine", "HanJulBot", "HanJulCore", "HanJulSim", "HanJulSweep",
+                                                    "HanJulCodec", "HanJulMods"]),
+        // `hanjul bench`'s measuring: rounds and figures in CPU time, and the C reference compiled and run.
+        .target(name: "HanJulBench", dependencies: ["HanJulSystem", "HanJulCommandLine", "HanJulCore", "HanJulFiles", "HanJulSim", "HanJulSweep"]),
 
         // The commands as a library, testable in-process: each command's declaration, its typed
         // options and their checks, and what it does; the hang guard, reports, the progress bar.
         .target(name: "HanJulCommands", dependencies: [
-            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
-            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulHash", "HanJulTBP",
+            "HanJulSystem", "HanJulCore", "HanJulFiles", "HanJulReplay", "HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulSim", "HanJulPlay", "HanJulPlayerFiles", "HanJulRender", "HanJulTerminal", "LuaKit", "CTerminalShim",
+            "HanJulCommandLine", "HanJulText", "HanJulSweep", "HanJulNet", "HanJulCodec", "HanJulTBP", "HanJulServe", "HanJulBench",
         ], swiftSettings: testSwitches),
         // The executable: argv in, the exit status out; everything else is HanJulCommands.
         .executableTarget(name: "hanjul", dependencies: ["HanJulSystem", "HanJulCommands", "HanJulCommandLine", "HanJulFiles", "HanJulTerminal"]),
         // Helper process for the kill -9 and fault-injection tests of HanJulFiles.
-        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulSystem", "HanJulFiles", "HanJulHash"]),
+        .executableTarget(name: "hanjul-savetorture", dependencies: ["HanJulSystem", "HanJulFiles", "HanJulCodec"]),
         // Test-only: proves terminal restore behaviour inside a pseudo-terminal.
         .executableTarget(name: "hanjul-termprobe", dependencies: ["HanJulSystem", "HanJulTerminal"]),
         // `swift run -c release LuaKitBench` prints the per-call overhead of Lua hooks.
@@ -107,32 +119,34 @@ let package = Package(
         .target(name: "TestTiers", path: "Tests/TestTiers"),
 
         .testTarget(name: "HanJulCoreTests", dependencies: ["HanJulCore"]),
-        .testTarget(name: "HanJulHashTests", dependencies: ["HanJulHash"]),
+        .testTarget(name: "HanJulCodecTests", dependencies: ["HanJulCodec"]),
         .testTarget(name: "HanJulTextTests", dependencies: ["HanJulText"]),
-        .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulHash", "hanjul-savetorture", "TestTiers"]),
-        .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulHash"]),
+        .testTarget(name: "HanJulFilesTests", dependencies: ["HanJulFiles", "HanJulCodec", "hanjul-savetorture", "TestTiers"]),
+        .testTarget(name: "HanJulReplayTests", dependencies: ["HanJulReplay", "HanJulCore", "HanJulFiles", "HanJulCodec"]),
         .testTarget(name: "HanJulTerminalTests", dependencies: ["HanJulTerminal", "hanjul-termprobe", "PTYSupport", "TestTiers"]),
         .testTarget(name: "HanJulRenderTests", dependencies: ["HanJulRender", "HanJulCore"]),
         .testTarget(name: "HanJulBotTests", dependencies: ["HanJulBot", "HanJulCore"]),
         // HanJulMods: the summary oracle plays every mod of Mods/ (SummaryOracleTests).
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
-        .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore", "HanJulHash"]),
+        .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore", "HanJulCodec"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
         .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
-        .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore"]),
+        // The serve protocol played in-process over real pipes.
+        .testTarget(name: "HanJulServeTests", dependencies: ["HanJulServe", "HanJulCommandLine", "HanJulCore"]),
+        .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore", "HanJulReplay"]),
         // `hanjul versus` end to end: two processes in two pseudo-terminals on the loopback,
         // and the test itself as a hostile peer over a raw socket.
         .testTarget(name: "VersusNetTests", dependencies: ["hanjul", "HanJulNet", "HanJulSystem", "PTYSupport", "TestTiers"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "HanJulModsTests", dependencies: ["HanJulMods", "HanJulModCheck", "HanJulBot", "HanJulCore", "HanJulFiles", "HanJulReplay", "TestTiers"]),
         // Runs the built binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulHash", "TestTiers"]),
+        .testTarget(name: "HanJulCLITests", dependencies: ["hanjul", "HanJulCore", "HanJulReplay", "HanJulFiles", "HanJulCodec", "TestTiers"]),
         // The hostile-mod corpus (Tests/HostileMods), each case in its own hanjul process.
         .testTarget(name: "HostileModTests", dependencies: ["hanjul", "TestTiers"]),
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
-        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "hanjul", "HanJulCore", "HanJulHash", "HanJulFiles", "HanJulMods", "HanJulNet",
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "HanJulPlayerFiles", "hanjul", "HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulMods", "HanJulNet",
                                                             "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport", "TestTiers"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],

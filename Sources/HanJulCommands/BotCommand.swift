@@ -1,7 +1,7 @@
 import HanJulBot
 import HanJulCommandLine
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulMods
 import HanJulSystem
 import HanJulTBP

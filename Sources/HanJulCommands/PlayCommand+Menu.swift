@@ -3,6 +3,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulPlay
+import HanJulPlayerFiles
 import HanJulReplay
 import HanJulRender
 

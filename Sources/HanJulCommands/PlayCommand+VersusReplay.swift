@@ -3,6 +3,7 @@ import HanJulFiles
 import HanJulMods
 import HanJulPlay
 import HanJulRender
+import HanJulReplay
 
 /// The Replays page's versus match replays (.hjvs): opened with their rules as
 /// `hanjul replay FILE.hjvs` opens them, and refused when the mods differ from those

@@ -4,6 +4,7 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulPlay
+import HanJulPlayerFiles
 import HanJulRender
 import HanJulTerminal
 import LuaKit

@@ -3,7 +3,9 @@ import HanJulCore
 import HanJulFiles
 import HanJulMods
 import HanJulPlay
+import HanJulPlayerFiles
 import HanJulRender
+import HanJulReplay
 import HanJulTerminal
 
 /// `hanjul replay [--verify] FILE.hjvs`: a versus match replay (VersusReplay), verified by

@@ -8,6 +8,7 @@ import HanJulBot
 import HanJulCommandLine
 import HanJulCore
 import HanJulMods
+import HanJulServe
 import HanJulSim
 import HanJulSweep
 
@@ -51,18 +52,18 @@ enum ServeCommand {
         if request.versus { return startVersus(request) }
         let mods = request.mods
         SystemProcess.ignoreBrokenPipes()
-        if mods.ids.isEmpty { return serve(name: "standard", resultFormat: nil, lockfile: [], games: request.games) { StandardRules() } }
+        if mods.ids.isEmpty { return ServeSession.serve(name: "standard", resultFormat: nil, lockfile: [], games: request.games) { StandardRules() } }
         if mods.ids.count == 1, mods.ids[0] != "standard", mods.catalog.searchPath.folder(of: mods.ids[0]) == nil {
             switch mods.ids[0] {
-            case "uniform": return serve(name: "uniform", resultFormat: nil, lockfile: [], games: request.games) { UniformRandomizerRules() }
-            case "nokick": return serve(name: "nokick", resultFormat: nil, lockfile: [], games: request.games) { NoKickRules() }
+            case "uniform": return ServeSession.serve(name: "uniform", resultFormat: nil, lockfile: [], games: request.games) { UniformRandomizerRules() }
+            case "nokick": return ServeSession.serve(name: "nokick", resultFormat: nil, lockfile: [], games: request.games) { NoKickRules() }
             default: break
             }
         }
         do throws(ModLoadError) {
             let (loaded, make) = try loadMods(mods)
             let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
-            return serve(name: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), resultFormat: loaded.resultFormat, lockfile: lockfile, games: request.games) {
+            return ServeSession.serve(name: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), resultFormat: loaded.resultFormat, lockfile: lockfile, games: request.games) {
                 // Fresh rules for every game, as hanjul sim: nothing a mod keeps carries over.
                 (try? make()) ?? loaded
             }
@@ -81,7 +82,7 @@ enum ServeCommand {
         do throws(ModLoadError) {
             let (loaded, make) = try loadMods(mods)
             let lockfile = loaded.identity.mods.map { "\($0.id)@\($0.version)#\($0.sha256)" }
-            var server = VersusServer(first: loaded.versusSide, make: { try make().versusSide },
+            var server = ServeSession.VersusServer(first: loaded.versusSide, make: { try make().versusSide },
                                       name: mods.ids.map { "mod:" + $0 }.joined(separator: "+"), resultFormat: loaded.resultFormat, lockfile: lockfile)
             return server.loop()
         } catch {

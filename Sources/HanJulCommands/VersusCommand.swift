@@ -5,6 +5,7 @@ import HanJulFiles
 import HanJulMods
 import HanJulNet
 import HanJulPlay
+import HanJulPlayerFiles
 import HanJulRender
 import HanJulSim
 import HanJulTerminal

@@ -1,5 +1,5 @@
 import HanJulSystem
-import HanJulHash
+import HanJulCodec
 
 /// Read-modify-write of a ``RecordFile`` under a ``FileLock``, through
 /// ``AtomicFile``: the way HanJul adds a high score, a quarantine entry or a

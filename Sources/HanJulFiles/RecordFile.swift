@@ -1,5 +1,5 @@
 import HanJulSystem
-import HanJulHash
+import HanJulCodec
 
 /// HanJul's versioned, checksummed container for saved data (D-3).
 ///

@@ -1,6 +1,6 @@
-import HanJulCommands
 import HanJulCore
 import HanJulNet
+import HanJulServe
 
 /// The network targets: the versus protocol's frames and messages as a hostile peer
 /// sends them, played into a real match whose attack is a mod's value (up to Int.max), and

@@ -1,6 +1,6 @@
 import HanJulSystem
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulText
 
 /// A mod's folder read into memory once: every file's bytes and one SHA-256 over them.

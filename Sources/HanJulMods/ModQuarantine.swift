@@ -1,6 +1,6 @@
 import HanJulSystem
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulText
 
 /// Mods the watchdog caught hanging (RELIABILITY L-24), kept in

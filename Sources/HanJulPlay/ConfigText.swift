@@ -8,18 +8,18 @@
 /// ```
 /// ConfigText.lines("\u{FEFF}das = 120\r\narr = 0\r\n") == ["das = 120", "arr = 0", ""]
 /// ```
-enum ConfigText {
+package enum ConfigText {
     /// One `name = value` line of a file, numbered from 1.
-    struct Assignment {
-        var line: Int
-        var name: Substring
-        var value: Substring
+    package struct Assignment {
+        package var line: Int
+        package var name: Substring
+        package var value: Substring
     }
 
     /// The `name = value` lines of `text` (the file at `path`, named in errors), blank lines
     /// and comments left out; `name` is trimmed, `value` is not.
     /// - Throws: `ConfigFileError` for a line without `=`, saying `expected` (e.g. "'das = 167'").
-    static func assignments(_ text: String, path: String, expected: String) throws(ConfigFileError) -> [Assignment] {
+    package static func assignments(_ text: String, path: String, expected: String) throws(ConfigFileError) -> [Assignment] {
         var result: [Assignment] = []
         for (index, rawLine) in lines(text).enumerated() {
             let line = withoutComment(rawLine).trimmingSpaces()
@@ -33,7 +33,7 @@ enum ConfigText {
     }
 
     /// The lines of `text`, without their line ends, numbered from 1 by position.
-    static func lines(_ text: String) -> [Substring] {
+    package static func lines(_ text: String) -> [Substring] {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var lines: [Substring] = []
@@ -57,7 +57,7 @@ enum ConfigText {
 
     /// `line` without a comment: `#` at its start, or after a space or tab, starts one
     /// (so `#` alone, as in `help = #`, stays a value).
-    static func withoutComment(_ line: Substring) -> Substring {
+    package static func withoutComment(_ line: Substring) -> Substring {
         var previous: Character = " "
         for index in line.indices {
             let character = line[index]
@@ -76,4 +76,10 @@ public struct ConfigFileError: Error, Equatable, Sendable, CustomStringConvertib
 
     /// `/home/ana/.config/hanjul/keys.conf:3: unknown command 'lft' (known: left, right, …)`
     public var description: String { "\(path):\(line): \(message)" }
+
+    package init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
 }

@@ -333,14 +333,14 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// A name from the file, safe to show (no control characters, at most 20 characters).
-    static func printable(_ text: Substring) -> String {
+    package static func printable(_ text: Substring) -> String {
         let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
         return cleaned.count > 20 ? String(cleaned.prefix(20)) + "…" : cleaned
     }
 }
 
 extension Substring {
-    func trimmingSpaces() -> Substring {
+    package func trimmingSpaces() -> Substring {
         var s = self
         while let first = s.first, first == " " || first == "\t" { s = s.dropFirst() }
         while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }

@@ -1,5 +1,6 @@
 import HanJulCore
 import HanJulNet
+import HanJulReplay
 import HanJulTerminal
 
 extension NetVersusScreen {

@@ -1,4 +1,5 @@
 import HanJulCore
+import HanJulReplay
 import HanJulTerminal
 
 extension VersusScreen {

@@ -1,6 +1,6 @@
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulText
 
 /// The replay file format (docs/REPLAY.md): a `RecordFile` of kind `replay`, version 1 or 2,

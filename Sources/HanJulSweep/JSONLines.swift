@@ -1,6 +1,6 @@
-import HanJulHash
+import HanJulCodec
 
-/// The JSON of the simulation commands, through HanJul's one codec (HanJulHash's `JSON`):
+/// The JSON of the simulation commands, through HanJul's one codec (HanJulCodec's `JSON`):
 /// keys sorted, laid out byte for byte as the files have always been (docs/SIM.md), every
 /// character `visible` would show escaped so the text is safe on a terminal (T-17).
 package enum JSONLines {

@@ -1,4 +1,4 @@
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 
 /// `hanjul sim --summary FILE`: a run's summary state (``RunTally``), which `hanjul stats`

@@ -1,6 +1,6 @@
 import CZlib
 import HanJulSystem
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 
 /// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed

@@ -1,4 +1,4 @@
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 
 /// The JSONL of `hanjul sim --versus A:B --jsonl FILE`: a header line `{"versus":{…}}`, then

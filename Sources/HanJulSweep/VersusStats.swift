@@ -1,6 +1,6 @@
 import CZlib
 import HanJulSystem
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 import HanJulText
 

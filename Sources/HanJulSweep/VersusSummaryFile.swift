@@ -1,4 +1,4 @@
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 
 /// `hanjul sim --versus A:B --summary FILE`: a versus run's figures (sums, so a few hundred

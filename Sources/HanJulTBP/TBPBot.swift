@@ -1,6 +1,6 @@
 import HanJulBot
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulNet
 
 /// HanJul's bot as a TBP bot (`hanjul bot --tbp`): it reads the front end's messages, one

@@ -1,5 +1,5 @@
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulNet
 
 /// The Tetris Bot Protocol's words for HanJul's game (TBP MVP, tbp-spec `text/0000-mvp.md`

@@ -1,6 +1,6 @@
 import HanJulBot
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulSystem
 
 /// HanJul as a TBP front end: a `tbp:COMMAND` bot (`BotKind.tbp`) is this, one process per

@@ -11,7 +11,7 @@
 //       Adds COUNT entries "TAG-i" to the record file PATH through DurableStore.
 import HanJulSystem
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 
 /// The known contents the loop writes; the test checks the file is always one of them.
 enum TortureContent {

@@ -1,7 +1,7 @@
 import Foundation
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulReplay
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import Testing
 
 private func appendEntry(_ entry: String) -> (JSON?) -> JSON {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import Testing
 
 private let sample: JSON = ["entries": [["name": "ana", "score": 1200], ["name": "bo", "score": 900]]]

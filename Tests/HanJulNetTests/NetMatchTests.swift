@@ -1,5 +1,6 @@
 import HanJulCore
 import HanJulNet
+import HanJulReplay
 import Testing
 
 /// Two processes' views of one networked game, wired in-process with a delay and a clock

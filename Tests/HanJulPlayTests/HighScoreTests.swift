@@ -1,8 +1,9 @@
 import Foundation
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import Testing
 
 @Suite("High-score tables")

@@ -1,4 +1,5 @@
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulTerminal
 import Testing
 

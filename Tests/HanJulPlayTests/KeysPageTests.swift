@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HanJulCore
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
 import HanJulTerminal
 import Testing

@@ -1,6 +1,7 @@
 import HanJulCore
 import HanJulFiles
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
 import HanJulTerminal
 import Testing

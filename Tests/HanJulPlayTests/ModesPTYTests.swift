@@ -1,5 +1,6 @@
 import Foundation
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import PTYSupport
 import TestTiers
 import Testing

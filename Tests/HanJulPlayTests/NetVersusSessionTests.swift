@@ -3,7 +3,9 @@ import HanJulCore
 import HanJulFiles
 import HanJulNet
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
+import HanJulReplay
 import HanJulTerminal
 import Testing
 

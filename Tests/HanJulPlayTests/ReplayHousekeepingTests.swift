@@ -1,7 +1,8 @@
 import Foundation
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulPlay
+@testable import HanJulPlayerFiles
 import Testing
 
 /// Replay housekeeping (issue #11 item 7): the newest N replays and every replay of a game

@@ -3,6 +3,7 @@ import Glibc
 import HanJulCore
 import HanJulFiles
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulReplay
 import HanJulRender
 import HanJulTerminal

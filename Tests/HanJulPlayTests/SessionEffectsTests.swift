@@ -2,6 +2,7 @@ import Foundation
 import HanJulCore
 import HanJulFiles
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
 import HanJulReplay
 import HanJulTerminal

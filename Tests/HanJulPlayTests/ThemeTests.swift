@@ -1,5 +1,6 @@
 import HanJulCore
 @testable import HanJulPlay
+@testable import HanJulPlayerFiles
 import HanJulRender
 import HanJulTerminal
 import PTYSupport

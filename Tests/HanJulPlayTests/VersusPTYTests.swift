@@ -4,6 +4,7 @@ import HanJulPlay
 import PTYSupport
 import TestTiers
 import Testing
+import HanJulReplay
 
 /// `hanjul play --versus bot` through the real binary in a pseudo-terminal (#24 item 2): the
 /// player hard-drops until one side tops out against the bot at 1 PPS; garbage reaches the

@@ -1,6 +1,6 @@
 import HanJulCore
 import HanJulFiles
-import HanJulHash
+import HanJulCodec
 import HanJulReplay
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulSim
 @testable import HanJulSweep
 import Testing

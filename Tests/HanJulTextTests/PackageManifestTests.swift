@@ -141,7 +141,7 @@ import Testing
     /// docs/ARCHITECTURE.md, "Not yet as planned"). The list only shrinks: a new file calls
     /// a HanJulSystem function, and a file that no longer needs its entry loses it.
     static let notYetThroughTheSystemTarget: Set<String> = [
-        "Sources/HanJulCommands/BenchMeasure.swift",
+        "Sources/HanJulBench/BenchMeasure.swift",
         "Sources/HanJulFiles/AtomicFile.swift",
         "Sources/HanJulFiles/ConfigFile.swift",
         "Sources/HanJulFiles/Directory.swift",

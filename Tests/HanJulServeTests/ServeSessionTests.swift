@@ -1,7 +1,7 @@
 import Glibc
 import HanJulCommandLine
-@testable import HanJulCommands
 import HanJulCore
+@testable import HanJulServe
 import Testing
 
 /// `hanjul serve`'s protocol played in-process over real pipes: the server reads requests
@@ -15,10 +15,10 @@ import Testing
         let written = requests.withUnsafeBytes { write(input[1], $0.baseAddress!, $0.count) }
         precondition(written == requests.count)
         close(input[1])
-        var channel = ServeCommand.Channel()
+        var channel = ServeSession.Channel()
         channel.inputDescriptor = input[0]
         channel.outputDescriptor = output[1]
-        var server = ServeCommand.Server(make: { StandardRules() }, name: "standard", resultFormat: nil, lockfile: [], channel: channel,
+        var server = ServeSession.Server(make: { StandardRules() }, name: "standard", resultFormat: nil, lockfile: [], channel: channel,
                                          games: games)
         let status = server.loop()
         close(output[1])

@@ -1,4 +1,4 @@
-import HanJulHash
+import HanJulCodec
 import Testing
 
 /// A seeded SplitMix64, so every random test is reproducible.

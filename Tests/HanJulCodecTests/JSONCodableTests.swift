@@ -1,5 +1,5 @@
 import Foundation
-import HanJulHash
+import HanJulCodec
 import Testing
 
 /// The Codable bridge (JSONValueEncoder/JSONValueDecoder) and the sorted layouts: byte for
@@ -207,7 +207,7 @@ struct JSONCodableTests {
         return String(out)
     }
 
-    /// HanJulText's isHidden, copied: this test target sees only HanJulHash.
+    /// HanJulText's isHidden, copied: this test target sees only HanJulCodec.
     func hidden(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return false }

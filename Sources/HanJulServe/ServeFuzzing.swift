@@ -1,5 +1,5 @@
 import HanJulCore
-import HanJulHash
+import HanJulCodec
 import HanJulMods
 
 /// `hanjul serve`'s protocol as a fuzz target (HanJulFuzzing's `serve-protocol`, RELIABILITY
@@ -39,7 +39,7 @@ public enum ServeFuzzing {
     /// `hanjul serve --versus`'s session: every answer its size (`answerBytes`, the info and
     /// `E`'s lengths), an action out of the space refused for its player, a clean stop.
     static func playVersus(_ requests: [UInt8], first: LuaRules, make: @escaping () throws -> LuaRules) -> String? {
-        var server = ServeCommand.VersusServer(first: first.versusSide, make: { try make().versusSide }, name: "fuzz", resultFormat: nil,
+        var server = ServeSession.VersusServer(first: first.versusSide, make: { try make().versusSide }, name: "fuzz", resultFormat: nil,
                                                lockfile: [], channel: .init(requests: requests))
         let status = server.loop()
         guard status == .success || status == .usage else { return "the versus session stopped with status \(status.code)" }
@@ -80,7 +80,7 @@ public enum ServeFuzzing {
     }
 
     static func play<R: Rules>(_ requests: [UInt8], make: @escaping () -> R) -> String? {
-        var server = ServeCommand.Server(make: make, name: "fuzz", resultFormat: nil, lockfile: [], channel: .init(requests: requests))
+        var server = ServeSession.Server(make: make, name: "fuzz", resultFormat: nil, lockfile: [], channel: .init(requests: requests))
         let status = server.loop()
         guard status == .success || status == .usage else { return "the server stopped with status \(status.code)" }
         return check(requests, answers: server.channel.memory?.answers ?? [], size: server.observationSize,
@@ -119,14 +119,14 @@ public enum ServeFuzzing {
             case UInt8(ascii: "P"):
                 let action = Int(word[word.startIndex]) | Int(word[word.startIndex + 1]) << 8
                 problem = observation(invalid: action >= actions)
-            case UInt8(ascii: "K"), UInt8(ascii: "T"): problem = observation(invalid: Int(word[word.startIndex]) >= ServeCommand.keys.count)
+            case UInt8(ascii: "K"), UInt8(ascii: "T"): problem = observation(invalid: Int(word[word.startIndex]) >= ServeSession.keys.count)
             case UInt8(ascii: "B"):
                 let inner = word[word.startIndex]
                 let value = word.dropFirst().enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
                 switch inner {
                 case UInt8(ascii: "P"): problem = observation(invalid: value >= UInt64(actions))
-                case UInt8(ascii: "K"): problem = observation(invalid: value >= UInt64(ServeCommand.keys.count))
-                case UInt8(ascii: "T"): problem = observation(invalid: value & 0xFFFF >= UInt64(ServeCommand.keys.count))
+                case UInt8(ascii: "K"): problem = observation(invalid: value >= UInt64(ServeSession.keys.count))
+                case UInt8(ascii: "T"): problem = observation(invalid: value & 0xFFFF >= UInt64(ServeSession.keys.count))
                 case UInt8(ascii: "R"), UInt8(ascii: "O"): problem = observation(invalid: false)
                 default: return offset == answers.count ? nil : "\(answers.count - offset) bytes answered to an unknown batch op"
                 }

@@ -4,7 +4,7 @@ import HanJulCore
 /// One game of `hanjul serve` (python/README.md, "Protocol"): its state, the placements
 /// allowed now, and the observation it answers with. A server holds one (`--games 1`) or
 /// several, each played by its own requests.
-extension ServeCommand {
+extension ServeSession {
     struct ServeGame<R: Rules> {
         var game: Game<R>
         var search = PlacementSearch()
@@ -84,11 +84,11 @@ extension ServeCommand {
 
         mutating func press(_ key: Int) -> [UInt8] {
             status = 0
-            guard key >= 0, key < ServeCommand.keys.count, !game.state.isOver else {
+            guard key >= 0, key < ServeSession.keys.count, !game.state.isOver else {
                 status |= 2
                 return observe(placed: false, mask: false)
             }
-            game.apply(ServeCommand.keys[key].1)
+            game.apply(ServeSession.keys[key].1)
             return observe(placed: false, mask: false)
         }
 
@@ -99,11 +99,11 @@ extension ServeCommand {
         mutating func pressThenPass(_ key: Int, milliseconds: Int) -> [UInt8] {
             status = 0
             if key != 255 {
-                guard key >= 0, key < ServeCommand.keys.count, !game.state.isOver else {
+                guard key >= 0, key < ServeSession.keys.count, !game.state.isOver else {
                     status |= 2
                     return observe(placed: false, mask: false)
                 }
-                game.apply(ServeCommand.keys[key].1)
+                game.apply(ServeSession.keys[key].1)
             }
             var left = max(0, min(milliseconds, Self.longestPass))
             while left > 0, !game.state.isOver {
@@ -178,7 +178,7 @@ extension ServeCommand {
             bytes.append(UInt8(truncatingIfNeeded: lock?.lines ?? 0))
             bytes.append(lock.map { $0.spin == .none ? 0 : $0.spin == .mini ? 1 : 2 } ?? 0)
             bytes.append(lock?.backToBack == true ? 1 : 0)
-            bytes.append(lock?.lastMove.map { move in UInt8(ServeCommand.keys.firstIndex { $0.1 == move } ?? 254) } ?? 255)
+            bytes.append(lock?.lastMove.map { move in UInt8(ServeSession.keys.firstIndex { $0.1 == move } ?? 254) } ?? 255)
             bytes.append(placed ? 1 : 0)
             append(&bytes, Int64(state.score))
             append(&bytes, Int32(truncatingIfNeeded: state.lines))
@@ -200,6 +200,6 @@ extension ServeCommand {
     }
 }
 
-extension ServeCommand.ServeGame {
-    func append<T: FixedWidthInteger>(_ bytes: inout [UInt8], _ value: T) { ServeCommand.append(&bytes, value) }
+extension ServeSession.ServeGame {
+    func append<T: FixedWidthInteger>(_ bytes: inout [UInt8], _ value: T) { ServeSession.append(&bytes, value) }
 }

@@ -1,5 +1,6 @@
 import HanJulSystem
 import HanJulFiles
+import HanJulPlay
 
 /// Which saved replays the data folder's `replays/` keeps: the newest `kept` (the
 /// `replays_kept` setting, default 100) plus every replay of a game that made a high-score
@@ -18,7 +19,7 @@ import HanJulFiles
 /// ```
 public enum ReplayHousekeeping {
     /// Replays kept when the settings say nothing.
-    public static let defaultKept = 100
+    public static let defaultKept = PlayerSettings.defaults.replaysKept
     /// The folder under the data folder.
     public static let folderName = "replays"
 

@@ -1,3 +1,4 @@
+import HanJulPlay
 import HanJulRender
 
 /// The player's settings, `$XDG_CONFIG_HOME/hanjul/settings.conf`: one `name = value` per
@@ -17,35 +18,9 @@ import HanJulRender
 ///
 /// A bad line stops the game before it starts with `file:line: what is wrong`, like
 /// `keys.conf`. Names not given keep their defaults.
-public struct PlayerSettings: Equatable, Sendable {
-    public var handling: HandlingSettings
-    /// Whether the ghost piece is drawn.
-    public var ghost = true
-    /// The most next pieces shown, 0-6 (the rules may show fewer).
-    public var preview = Scene.maxPreview
-    /// The mods the start screen's Play plays, in order (empty: the standard game): the
-    /// last rule set played from the start screen.
-    public var mods: [String] = []
-    /// The name high-score entries are saved with (nil: `$USER`).
-    public var name: String?
-    /// How many replays housekeeping keeps besides those of high-score games.
-    public var replaysKept = ReplayHousekeeping.defaultKept
-    /// The colours drawn: the terminal's own (auto) or one the player chose.
-    public var palette = Palette.auto
-    /// Colours for a dark or light background: as the terminal says (auto), or fixed.
-    public var theme = Theme.auto
-
-    public init(handling: HandlingSettings = .defaults) {
-        self.handling = handling
-    }
-
+extension PlayerSettings {
     /// The settings besides the handling ones, in the order the file lists them.
     static let otherNames = ["ghost", "preview", "mods", "name", "replays_kept", "palette", "theme"]
-
-    public static let defaults = PlayerSettings()
-
-    /// A bad line: where, and what is wrong.
-    public typealias ParseError = ConfigFileError
 
     /// The settings in `text` (the file at `path`, named in errors).
     /// - Throws: `ParseError` for the first bad line.

@@ -1,26 +1,11 @@
 import HanJulSystem
 import HanJulCore
 import HanJulFiles
+import HanJulPlay
+import HanJulReplay
 
-/// One row of the versus table: matches won and lost against one bot at one pace (under
-/// one set of mods).
-public struct VersusResult: Equatable, Sendable {
-    /// `eltetris 1pps` or `attack 2pps versus`.
-    public var key: String
-    public var wins: Int
-    public var losses: Int
-
-    public init(key: String, wins: Int, losses: Int) {
-        self.key = key
-        self.wins = wins
-        self.losses = losses
-    }
-
-    public static func key(bot: String, piecesPerSecond: Double, mods: [String]) -> String {
-        let pace = piecesPerSecond == piecesPerSecond.rounded() ? "\(Int(piecesPerSecond))" : "\(piecesPerSecond)"
-        return ([bot, pace + "pps"] + mods).joined(separator: " ")
-    }
-
+/// `versus.txt`'s rows (`FileStore.versusResults`, `recordVersus`).
+extension VersusResult {
     /// `versus.txt`: one row a line, `KEY<TAB>WINS<TAB>LOSSES`; lines that do not read are skipped.
     static func parse(_ text: String) -> [VersusResult] {
         text.split(separator: "\n").compactMap { line in
@@ -33,12 +18,6 @@ public struct VersusResult: Equatable, Sendable {
     static func text(_ results: [VersusResult]) -> String {
         results.map { "\($0.key)\t\($0.wins)\t\($0.losses)\n" }.joined()
     }
-}
-
-extension PlayStore {
-    public func saveVersusReplay(_ text: String, name: String) -> String? { nil }
-    public func recordVersus(key: String, won: Bool) -> String? { nil }
-    public func versusResults() -> [VersusResult] { [] }
 }
 
 extension FileStore {
@@ -118,33 +97,5 @@ extension FileStore {
         } catch {
             return "could not save the versus results to \(error.path): \(error.reason)"
         }
-    }
-}
-
-extension VersusResult {
-    /// A finished match's result to keep: the table's row key and whether the player won.
-    public struct Record: Equatable, Sendable {
-        public var key: String
-        public var won: Bool
-        public init(key: String, won: Bool) {
-            self.key = key
-            self.won = won
-        }
-    }
-
-    /// The versus table as the end box shows it (the first `limit` rows, `current` marked).
-    static func tableLines(_ results: [VersusResult], current: String, limit: Int = 6) -> [String] {
-        ["VERSUS RESULTS   W   L"] + results.prefix(limit).map { result in
-            let marker = result.key == current ? "\u{25B6}" : " "
-            return "\(marker)\(padded(result.key, 14)) \(padLeft(String(result.wins), 3)) \(padLeft(String(result.losses), 3))"
-        }
-    }
-
-    private static func padded(_ text: String, _ width: Int) -> String {
-        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
-    }
-
-    private static func padLeft(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
 }

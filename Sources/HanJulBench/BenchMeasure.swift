@@ -11,16 +11,17 @@ import HanJulSim
 import HanJulSweep
 
 /// What `hanjul bench` measures and how: rounds, figures, and the C reference built and run.
-extension BenchCommand {
+/// `hanjul bench` (HanJulCommands' BenchCommand) reads its options and prints the report.
+package enum Bench {
     /// A measurement's rounds: the best (the highest rate) and the range of rates.
-    struct Rounds {
-        var best: Figures
-        var slowest: Double
-        var count: Int
+    package struct Rounds {
+        package var best: Figures
+        package var slowest: Double
+        package var count: Int
         /// Every round's pieces per second, in the order measured.
-        var rates: [Double]
+        package var rates: [Double]
 
-        static func adding(_ figures: Figures, to rounds: Rounds?) -> Rounds {
+        package static func adding(_ figures: Figures, to rounds: Rounds?) -> Rounds {
             guard var rounds else { return Rounds(best: figures, slowest: figures.piecesPerSecond, count: 1, rates: [figures.piecesPerSecond]) }
             if figures.piecesPerSecond > rounds.best.piecesPerSecond { rounds.best = figures }
             rounds.slowest = min(rounds.slowest, figures.piecesPerSecond)
@@ -30,26 +31,31 @@ extension BenchCommand {
         }
 
         /// `; rounds 712,000–790,000 pieces/s` when there was more than one.
-        var spread: String {
+        package var spread: String {
             count > 1 ? "; rounds \(group(slowest))–\(group(best.piecesPerSecond)) pieces/s" : ""
         }
     }
 
-    struct Figures {
-        var pieces: Int
-        var placements: Int
-        var games: Int
-        var seconds: Double
-        var piecesPerSecond: Double { Double(pieces) / seconds }
-        var placementsPerSecond: Double { Double(placements) / seconds }
-        var line: String {
+    package struct Figures {
+        package var pieces: Int
+        package var placements: Int
+        package var games: Int
+        package var seconds: Double
+        package var piecesPerSecond: Double { Double(pieces) / seconds }
+        package var placementsPerSecond: Double { Double(placements) / seconds }
+
+        package init(pieces: Int, placements: Int, games: Int, seconds: Double) {
+            (self.pieces, self.placements, self.games, self.seconds) = (pieces, placements, games, seconds)
+        }
+
+        package var line: String {
             "pieces/s \(group(piecesPerSecond))  placements/s \(group(placementsPerSecond))  "
                 + "(\(games) games, \(pieces) pieces, \(Format.fixed(Double(placements) / Double(max(1, pieces)), 2)) placements/piece, \(Format.fixed(seconds, 2)) s CPU)"
         }
     }
 
     /// Plays `seeds` (then the seeds after them until `minimumPieces` pieces were placed).
-    static func measure(_ spec: RuleSetSpec, seeds: [UInt64], cap: Int, minimumPieces: Int = 0) -> Figures {
+    package static func measure(_ spec: RuleSetSpec, seeds: [UInt64], cap: Int, minimumPieces: Int = 0) -> Figures {
         var config = SimulationConfig()
         config.cap = cap
         // A failure to build the built-in rules is a programming error.
@@ -70,7 +76,7 @@ extension BenchCommand {
     }
 
     /// `1,234,567`
-    static func group(_ x: Double) -> String {
+    package static func group(_ x: Double) -> String {
         let digits = String(Int(x.rounded()))
         var out = ""
         for (i, c) in digits.reversed().enumerated() {
@@ -81,14 +87,14 @@ extension BenchCommand {
     }
 
     /// Why no reference could be used.
-    struct ReferenceProblem: Error {
-        var message: String
+    package struct ReferenceProblem: Error {
+        package var message: String
     }
 
     /// `shared/bench/reference-sim.c` in the working folder (or the binary's) or any folder
     /// above it, and its bytes: the nearest one that ``TrustedFile`` trusts. One planted
     /// by another user (in `/tmp`, say) is skipped, and said so when no other is found.
-    static func findReference() -> Result<(path: String, bytes: [UInt8]), ReferenceProblem> {
+    package static func findReference() -> Result<(path: String, bytes: [UInt8]), ReferenceProblem> {
         var starts = [FileManager.default.currentDirectoryPath]
         starts.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path)
         var skipped: [String] = []
@@ -114,7 +120,7 @@ extension BenchCommand {
         return .failure(ReferenceProblem(message: "reference-sim.c not found (give --reference PATH)"))
     }
 
-    static func which(_ name: String) -> String? {
+    package static func which(_ name: String) -> String? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -123,20 +129,20 @@ extension BenchCommand {
     }
 
     /// The C reference, compiled into a scratch folder (removed by `remove()`).
-    struct ReferenceBinary {
-        let folder: URL
-        let path: String
-        let compilerName: String
+    package struct ReferenceBinary {
+        package let folder: URL
+        package let path: String
+        package let compilerName: String
 
-        enum Built { case success(ReferenceBinary), failure(String) }
-        enum Ran { case success((pieces: Double, placements: Double)), failure(String) }
+        package enum Built { case success(ReferenceBinary), failure(String) }
+        package enum Ran { case success((pieces: Double, placements: Double)), failure(String) }
 
         /// The largest C source read (the reference is ~20 KB).
-        static let maxSourceBytes = 4 << 20
+        package static let maxSourceBytes = 4 << 20
 
         /// Compiles `source` (the bytes of the file `name`, copied into a private scratch
         /// folder, so a file changed meanwhile is not what gets compiled).
-        static func build(source: [UInt8], named name: String, compiler: String) -> Built {
+        package static func build(source: [UInt8], named name: String, compiler: String) -> Built {
             guard let folder = scratchFolder() else {
                 return .failure("cannot make a scratch folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
             }
@@ -156,7 +162,7 @@ extension BenchCommand {
         }
 
         /// Its rates in CPU time for `games` games of `cap` pieces from seed 1.
-        func run(games: Int, cap: Int) -> Ran {
+        package func run(games: Int, cap: Int) -> Ran {
             let run = execute(path, ["-g", String(games), "-c", String(cap), "-s", "1", "-q"], output: path + ".output")
             guard run.status == 0 else { return .failure("run failed with status \(run.status)") }
             // rate(cpu): pieces/s=364000 evals/s=8400000 ...
@@ -174,11 +180,11 @@ extension BenchCommand {
             return .success((pieces, evals))
         }
 
-        func remove() { try? FileManager.default.removeItem(at: folder) }
+        package func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// A new private folder in the temporary folder (mkdtemp), or nil (errno says why).
-    static func scratchFolder() -> URL? {
+    package static func scratchFolder() -> URL? {
         var template = Array((FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
         return URL(fileURLWithPath: String(cString: made))
@@ -186,7 +192,7 @@ extension BenchCommand {
 
     /// Runs `path` with `arguments` (posix_spawn; output and errors into the scratch file
     /// `outputPath`, so a chatty child can never block), and returns its exit status and output.
-    static func execute(_ path: String, _ arguments: [String], output outputPath: String) -> (status: Int32, output: String) {
+    package static func execute(_ path: String, _ arguments: [String], output outputPath: String) -> (status: Int32, output: String) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

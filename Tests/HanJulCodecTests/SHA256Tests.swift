@@ -1,5 +1,5 @@
 import Foundation
-import HanJulHash
+import HanJulCodec
 import Testing
 
 @Suite("SHA-256")

@@ -10,8 +10,8 @@ import HanJulCommandLine
 /// attacks both sent join the receivers' queues only after both played (announced delivery,
 /// accepted at the step's end), so neither player's step sees the other's attack of the
 /// same step. When both players' games end in one step, the match is a draw.
-extension ServeCommand {
-    struct VersusServer<R: Rules> {
+extension ServeSession {
+    package struct VersusServer<R: Rules> {
         let make: () throws -> VersusRules<R>
         let name: String, resultFormat: ResultFormat?, lockfile: [String]
         var referee: VersusReferee<R>
@@ -26,7 +26,7 @@ extension ServeCommand {
 
         /// A session under `first` (both players' rules, loaded once up front); each `R`
         /// makes fresh rules for each player with `make`.
-        init(first: VersusRules<R>, make: @escaping () throws -> VersusRules<R>, name: String, resultFormat: ResultFormat?,
+        package init(first: VersusRules<R>, make: @escaping () throws -> VersusRules<R>, name: String, resultFormat: ResultFormat?,
              lockfile: [String], channel: Channel = Channel()) {
             self.make = make
             self.name = name
@@ -50,7 +50,7 @@ extension ServeCommand {
             let garbage = referee.sides[0].garbage
             let versus = Info.Versus(delay: garbage.delay, messiness: garbage.messiness, cap: garbage.cap, cancels: garbage.cancels,
                                      dealing: "shared", answerBytes: answerBytes)
-            return ServeCommand.info(of: boards[0], name: name, resultFormat: resultFormat, lockfile: lockfile, games: 1, versus: versus)
+            return ServeSession.info(of: boards[0], name: name, resultFormat: resultFormat, lockfile: lockfile, games: 1, versus: versus)
         }
 
         /// `R`: a new match from `seed`, each player under fresh rules.
@@ -106,7 +106,7 @@ extension ServeCommand {
                 boards[side].status = refused[side] ? 2 : 0
                 let counters = shown.counters[side]
                 for count in [counters.attack, counters.cancelled, counters.received, shown.incoming(side)] {
-                    ServeCommand.append(&players, Int64(count))
+                    ServeSession.append(&players, Int64(count))
                 }
                 boards[side].observe(into: &players, placed: placed[side])
                 // The mask's search may fail under a mod's rules: that ends the match as the referee's errors do.
@@ -129,7 +129,7 @@ extension ServeCommand {
             var text: [UInt8] = []
             if case .error(let message)? = outcome { text = Array(String(message.prefix(4000)).utf8) }
             var bytes: [UInt8] = []
-            ServeCommand.append(&bytes, UInt32(text.count))
+            ServeSession.append(&bytes, UInt32(text.count))
             return bytes + text
         }
 
@@ -140,7 +140,7 @@ extension ServeCommand {
             return nil
         }
 
-        mutating func loop() -> ExitStatus {
+        package mutating func loop() -> ExitStatus {
             while let op = channel.read(1)?.first {
                 let answer: [UInt8]
                 switch op {

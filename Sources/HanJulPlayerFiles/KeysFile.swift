@@ -1,5 +1,6 @@
 import HanJulSystem
 import HanJulFiles
+import HanJulPlay
 import HanJulTerminal
 
 /// Saving key bindings to `keys.conf` the way a person would edit it: line by line, in place.

@@ -6,14 +6,14 @@ import HanJulSim
 import HanJulSweep
 
 /// `hanjul serve`'s protocol (python/README.md): one game at a time, played by requests
-/// read from a channel and answered on it.
-extension ServeCommand {
+/// read from a channel and answered on it. `hanjul serve` (HanJulCommands' ServeCommand) runs it.
+package enum ServeSession {
     /// The keys of the key-action variant, by number.
     static let keys: [(String, Action)] = [("left", .left), ("right", .right), ("rotate", .rotate),
                                            ("rotateCounterclockwise", .rotateCounterclockwise), ("rotateHalfTurn", .rotateHalfTurn),
                                            ("softDrop", .softDrop), ("hardDrop", .hardDrop), ("hold", .hold)]
 
-    static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], games: Int,
+    package static func serve<R: Rules>(name: String, resultFormat: ResultFormat?, lockfile: [String], games: Int,
                                 make: @escaping () -> R) -> ExitStatus {
         var server = Server(make: make, name: name, resultFormat: resultFormat, lockfile: lockfile, games: games)
         return server.loop()
@@ -52,7 +52,7 @@ extension ServeCommand {
         }
         let info = Info(protocol: protocolVersion, rules: name, mods: lockfile, width: first.width, height: first.height,
                         kinds: kinds.map { String($0.letter) }, preview: first.preview, hold: first.game.rules.holdEnabled,
-                        actions: first.actionCount, keys: ServeCommand.keys.map(\.0), observationBytes: first.observationSize,
+                        actions: first.actionCount, keys: ServeSession.keys.map(\.0), observationBytes: first.observationSize,
                         hanjul: HanJulVersion.release, engine: HanJulVersion.engine,
                         result: resultFormat.map { Info.Result(name: $0.name, unit: $0.unit.rawValue) },
                         games: games, pieces: pieces, versus: versus)
@@ -63,7 +63,7 @@ extension ServeCommand {
     }
 
     /// Buffered binary input and output on the standard descriptors.
-    struct Channel {
+    package struct Channel {
         /// The descriptors read and written: standard input and output, or a test's pipes.
         var inputDescriptor = FileDescriptor.standardInput.rawValue, outputDescriptor = FileDescriptor.standardOutput.rawValue
         private var input = [UInt8](repeating: 0, count: 1 << 16)
@@ -72,7 +72,7 @@ extension ServeCommand {
         /// the requests, then every answer written.
         private(set) var memory: (requests: [UInt8], answers: [UInt8])?
 
-        init() {}
+        package init() {}
 
         /// A channel over `requests` in memory; the answers are kept in `memory`.
         init(requests: [UInt8]) { memory = (requests, []) }
@@ -107,7 +107,7 @@ extension ServeCommand {
         }
     }
 
-    struct Server<R: Rules> {
+    package struct Server<R: Rules> {
         let make: () -> R
         let name: String
         let resultFormat: ResultFormat?
@@ -116,7 +116,7 @@ extension ServeCommand {
         var games: [ServeGame<R>]
         var channel: Channel
 
-        init(make: @escaping () -> R, name: String, resultFormat: ResultFormat?, lockfile: [String], channel: Channel = Channel(),
+        package init(make: @escaping () -> R, name: String, resultFormat: ResultFormat?, lockfile: [String], channel: Channel = Channel(),
              games: Int = 1) {
             self.channel = channel
             self.make = make
@@ -129,7 +129,7 @@ extension ServeCommand {
         var observationSize: Int { games[0].observationSize }
 
         func info() -> [UInt8] {
-            ServeCommand.info(of: games[0], name: name, resultFormat: resultFormat, lockfile: lockfile, games: games.count)
+            ServeSession.info(of: games[0], name: name, resultFormat: resultFormat, lockfile: lockfile, games: games.count)
         }
 
         /// A little-endian number from `bytes`.
@@ -137,7 +137,7 @@ extension ServeCommand {
             bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         }
 
-        mutating func loop() -> ExitStatus {
+        package mutating func loop() -> ExitStatus {
             while let op = channel.read(1)?.first {
                 let answer: [UInt8]
                 switch op {
