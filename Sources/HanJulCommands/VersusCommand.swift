@@ -41,11 +41,7 @@ enum VersusCommand {
     /// same on both sides (docs/VERSUS-PROTOCOL.md).
     static let handling = PlayCommand.handling.filter { $0.name != "--countdown" }
 
-    /// Where to listen or connect.
-    enum Role {
-        case host(Socket.Address)
-        case join(Socket.Address)
-    }
+    typealias Role = PeerConnection.Role
 
     /// `[ADDR:]PORT` (ADDR optional when hosting).
     static func address(_ text: String, option: String, hostDefault: Bool) throws(UsageError) -> Socket.Address {
@@ -123,9 +119,6 @@ enum VersusCommand {
         }
     }
 
-    /// How long the handshake may take once connected, and a silent peer in a game.
-    static let handshakeMilliseconds = 10_000, stallMilliseconds = 10_000
-
     /// Where the match is played: the player's settings, the terminal's environment, the
     /// data folder (its .hjvs and the versus table).
     struct Table {
@@ -144,41 +137,20 @@ enum VersusCommand {
             StandardError.write("hanjul versus: too many mods for the handshake (its hello is over \(FrameCodec.maxPayload) bytes); give fewer --mod")
             return .usage
         }
-        let descriptor: FileDescriptor
-        let peerName: String
-        switch role {
-        case .host(let address):
-            let listener: FileDescriptor, bound: Socket.Address
-            do throws(Errno) { (listener, bound) = try Socket.listen(on: address) } catch {
-                StandardError.write("hanjul versus: cannot listen on \(address): \(error)")
-                return .failure
-            }
-            defer { try? listener.close() }
+        let descriptor: FileDescriptor, peerName: String
+        switch PeerConnection.open(role, listening: { bound in
             say("waiting for a player on \(bound)")
             SystemProcess.flushStandardOutput()
-            while true {
-                do throws(Errno) {
-                    if let (accepted, from) = try Socket.accept(listener) {
-                        (descriptor, peerName) = (accepted, from.description)
-                        break
-                    }
-                    _ = try Socket.waitReadable(listener, milliseconds: 1000)
-                } catch {
-                    StandardError.write("hanjul versus: waiting for a player failed: \(error)")
-                    return .failure
-                }
-            }
-        case .join(let address):
-            do throws(Errno) { descriptor = try Socket.connect(to: address, milliseconds: 10_000) } catch {
-                StandardError.write("hanjul versus: cannot connect to \(address): \(error)")
-                return .failure
-            }
-            peerName = address.description
+        }) {
+        case .success(let opened): (descriptor, peerName) = opened
+        case .failure(let failure):
+            StandardError.write("hanjul versus: \(failure.line)")
+            return .failure
         }
         defer { try? descriptor.close() }
         var link = PeerLink(descriptor: descriptor)
         let agreed: (seed: UInt64, bestOf: Int)
-        switch handshake(&link, ours: ours) {
+        switch PeerConnection.handshake(&link, ours: ours) {
         case .success(let found): agreed = found
         case .failure(let end):
             link.drain(milliseconds: 500)
@@ -223,40 +195,5 @@ enum VersusCommand {
             StandardError.write("hanjul versus: \(error)")
             return .usage
         }
-    }
-
-    /// Why a match ended early: one line for the player.
-    struct MatchEnd: Error {
-        let line: String
-    }
-
-    /// Hellos both ways; the host's seed and best-of.
-    static func handshake(_ link: inout PeerLink, ours: VersusHello) -> Result<(seed: UInt64, bestOf: Int), MatchEnd> {
-        let theirs: VersusHello
-        do throws(LinkError) {
-            try link.send(.hello(ours))
-            guard let message = try link.next(milliseconds: handshakeMilliseconds) else {
-                return .failure(MatchEnd(line: "the peer said nothing for \(handshakeMilliseconds / 1000) s after connecting (no hello); match ended"))
-            }
-            switch message {
-            case .hello(let hello): theirs = hello
-            case .bye(let reason): return .failure(MatchEnd(line: "the peer refused the match: \(VersusMessage.printable(reason))"))
-            default:
-                try? link.send(.bye(reason: "expected HELLO"))
-                return .failure(MatchEnd(line: "the peer did not start with a hello; match ended"))
-            }
-        } catch {
-            return .failure(MatchEnd(line: "\(error) during the handshake; match ended"))
-        }
-        if let mismatch = ours.mismatch(with: theirs) {
-            try? link.send(.bye(reason: mismatch))
-            return .failure(MatchEnd(line: "cannot play: \(mismatch)"))
-        }
-        if let seed = ours.seed { return .success((seed, ours.bestOf ?? 1)) }
-        guard let seed = theirs.seed, let bestOf = theirs.bestOf else {
-            try? link.send(.bye(reason: "both sides joined; one must --host"))
-            return .failure(MatchEnd(line: "the peer is not a host (its hello has no seed); match ended"))
-        }
-        return .success((seed, bestOf))
     }
 }
