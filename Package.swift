@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "HanJulSimTests", dependencies: ["HanJulSim", "HanJulBot", "HanJulCore", "HanJulMods"]),
         .testTarget(name: "HanJulSweepTests", dependencies: ["HanJulSweep", "HanJulSim", "HanJulCore", "HanJulCodec"]),
         .testTarget(name: "HanJulCommandLineTests", dependencies: ["HanJulCommandLine", "HanJulText"]),
-        .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
+        .testTarget(name: "HanJulCommandsTests", dependencies: ["HanJulCommands", "HanJulBench", "HanJulCommandLine", "HanJulCore", "HanJulSim", "HanJulSweep"]),
         // The serve protocol played in-process over real pipes.
         .testTarget(name: "HanJulServeTests", dependencies: ["HanJulServe", "HanJulCommandLine", "HanJulCore"]),
         .testTarget(name: "HanJulNetTests", dependencies: ["HanJulNet", "HanJulSystem", "HanJulCore", "HanJulReplay"]),

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulBench
 import HanJulCommandLine
 import HanJulCore
 import HanJulFiles
@@ -71,27 +72,27 @@ enum BenchCommand {
         }
 
         // The reference is built once, then run in every round.
-        var referenceBinary: ReferenceBinary? = nil
+        var referenceBinary: Bench.ReferenceBinary? = nil
         var referenceNote: String? = nil
         if !noReference {
             // Only a file the user named, or one found in a place only they (or root) can
             // write, is compiled and run (H-1); either is copied first, so what is compiled
             // is what was checked, and a FIFO is refused instead of waited on.
-            let source: Result<(path: String, bytes: [UInt8]), ReferenceProblem>
+            let source: Result<(path: String, bytes: [UInt8]), Bench.ReferenceProblem>
             if let referencePath {
                 do throws(FileError) {
-                    source = .success((referencePath, try TrustedFile.readRegular(referencePath, maxBytes: ReferenceBinary.maxSourceBytes)))
+                    source = .success((referencePath, try TrustedFile.readRegular(referencePath, maxBytes: Bench.ReferenceBinary.maxSourceBytes)))
                 } catch {
                     throw UsageError("--reference \(CommandLineText.quoted(referencePath)): \(error.reason); give the C source file")
                 }
             } else {
-                source = findReference()
+                source = Bench.findReference()
             }
             switch source {
             case .failure(let problem): referenceNote = "reference: \(problem.message)"
             case .success(let (path, bytes)):
-                if let compiler = ["gcc", "cc"].first(where: { which($0) != nil }).flatMap(which) {
-                    switch ReferenceBinary.build(source: bytes, named: path, compiler: compiler) {
+                if let compiler = ["gcc", "cc"].first(where: { Bench.which($0) != nil }).flatMap(Bench.which) {
+                    switch Bench.ReferenceBinary.build(source: bytes, named: path, compiler: compiler) {
                     case .success(let binary): referenceBinary = binary
                     case .failure(let message): referenceNote = "reference: \(message)"
                     }
@@ -109,24 +110,24 @@ enum BenchCommand {
         say("hanjul bench: eltetris bot, fast search, \(games) games × cap \(cap) pieces (seeds 1…\(games)), one thread, CPU time, "
               + "best of \(rounds) round\(rounds == 1 ? "" : "s")")
         say("machine: \(machine.cpu); hanjul \(HanJulVersion.release), commit \(machine.commit)")
-        var builtIn: Rounds? = nil
-        var modRounds = [Rounds?](repeating: nil, count: mods.count)
-        var reference: Rounds? = nil
+        var builtIn: Bench.Rounds? = nil
+        var modRounds = [Bench.Rounds?](repeating: nil, count: mods.count)
+        var reference: Bench.Rounds? = nil
         for _ in 0..<rounds {
-            let a = measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
-            builtIn = Rounds.adding(a, to: builtIn)
+            let a = Bench.measure(RuleSetSpec.standard, seeds: seeds, cap: cap)
+            builtIn = Bench.Rounds.adding(a, to: builtIn)
             for (index, spec) in specs.enumerated() {
                 guard case .success(let spec) = spec.result else { continue }
                 // Games under evil end within a hundred pieces: further seeds until the
                 // measurement covers as many pieces as (a) or 20,000, so its rate is not noise.
-                let figures = measure(spec, seeds: seeds, cap: cap, minimumPieces: min(a.pieces, 20_000))
-                modRounds[index] = Rounds.adding(figures, to: modRounds[index])
+                let figures = Bench.measure(spec, seeds: seeds, cap: cap, minimumPieces: min(a.pieces, 20_000))
+                modRounds[index] = Bench.Rounds.adding(figures, to: modRounds[index])
             }
             if let binary = referenceBinary {
                 switch binary.run(games: games, cap: cap) {
                 case .success(let rates):
                     // Its rates as figures of one second.
-                    reference = Rounds.adding(Figures(pieces: Int(rates.pieces), placements: Int(rates.placements), games: games,
+                    reference = Bench.Rounds.adding(Bench.Figures(pieces: Int(rates.pieces), placements: Int(rates.placements), games: games,
                                                       seconds: 1), to: reference)
                 case .failure(let message):
                     // No further rounds of it; its scratch folder goes now (the defer no longer sees it).
@@ -163,7 +164,7 @@ enum BenchCommand {
         if let referenceNote { say(referenceNote) }
         guard let reference, referenceBinary != nil else { return .success }
         say("reference-sim.c (\(referenceBinary!.compilerName) -O2 -march=x86-64)  "
-              + "pieces/s \(group(reference.best.piecesPerSecond))  placements/s \(group(reference.best.placementsPerSecond))"
+              + "pieces/s \(Bench.group(reference.best.piecesPerSecond))  placements/s \(Bench.group(reference.best.placementsPerSecond))"
               + reference.spread)
         let ratio = builtIn.best.piecesPerSecond / reference.best.piecesPerSecond
         say("ratio (a) / reference: \(Format.fixed(ratio, 2))× pieces/s (goal ≥ 1.25×\(ratio >= 1.25 ? ", met" : ", NOT met")), "

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulBench
 import HanJulCore
 
 /// Where `hanjul bench` ran: the CPU and the commit, printed beside the ratios so that
@@ -34,13 +35,13 @@ struct BenchMachine: Equatable {
 
     /// The checkout's commit, read with git from the folder of the running binary.
     static func commit() -> String? {
-        guard let git = BenchCommand.which("git"), let scratch = BenchCommand.scratchFolder() else { return nil }
+        guard let git = Bench.which("git"), let scratch = Bench.scratchFolder() else { return nil }
         defer { try? FileManager.default.removeItem(at: scratch) }
         let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-        let head = BenchCommand.execute(git, ["-C", folder, "rev-parse", "--short=12", "HEAD"], output: scratch.path + "/head")
+        let head = Bench.execute(git, ["-C", folder, "rev-parse", "--short=12", "HEAD"], output: scratch.path + "/head")
         let hash = head.output.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
         guard head.status == 0, hash.count >= 7, hash.allSatisfy(\.isHexDigit) else { return nil }
-        let status = BenchCommand.execute(git, ["-C", folder, "status", "--porcelain", "--untracked-files=no"],
+        let status = Bench.execute(git, ["-C", folder, "status", "--porcelain", "--untracked-files=no"],
                                           output: scratch.path + "/status")
         let changed = status.status == 0 && status.output.contains { !$0.isWhitespace }
         return hash + (changed ? "+changes" : "")
@@ -60,7 +61,7 @@ struct BenchReport: Encodable {
         /// Every round's pieces per second, in the order measured.
         var rounds: [Double]
 
-        init(_ rounds: BenchCommand.Rounds) {
+        init(_ rounds: Bench.Rounds) {
             piecesPerSecond = rounds.best.piecesPerSecond
             placementsPerSecond = rounds.best.placementsPerSecond
             games = rounds.best.games
@@ -103,9 +104,9 @@ struct BenchReport: Encodable {
     var ratioToReference: Double?
     var placementRatioToReference: Double?
 
-    init(request: BenchRun, machine: BenchMachine, builtIn: BenchCommand.Rounds,
-         mods: [(id: String, goal: Double, rounds: BenchCommand.Rounds?, note: String?)],
-         reference: BenchCommand.Rounds?, compiler: String?, referenceNote: String?) {
+    init(request: BenchRun, machine: BenchMachine, builtIn: Bench.Rounds,
+         mods: [(id: String, goal: Double, rounds: Bench.Rounds?, note: String?)],
+         reference: Bench.Rounds?, compiler: String?, referenceNote: String?) {
         commit = machine.commit
         cpu = machine.cpu
         games = request.games

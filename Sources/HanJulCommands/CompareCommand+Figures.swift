@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HanJulBench
 import HanJulSystem
 import HanJulCommandLine
 import HanJulFiles
@@ -25,7 +26,7 @@ extension CompareCommand {
     static func writeFigures(_ folder: String, comparison: Comparison, tally: ComparisonTally,
                              selection: ComparisonChart.Selection?) throws(UsageError) -> String {
         let parts = ComparisonChart.figures(comparison: comparison, tally: tally, selection: selection)
-        let converter = BenchCommand.which("rsvg-convert")
+        let converter = Bench.which("rsvg-convert")
         var problems: [String] = []
         for (key, svg) in parts {
             let path = folder + "/" + key + ".svg"
@@ -50,7 +51,7 @@ extension CompareCommand {
         let log = folder + "/.hanjul-figure-\(SystemProcess.id).log"
         defer { try? FileSystem.remove(scratch) }
         let zoom = format == "png" ? ["-z", "2"] : []
-        let (status, message) = BenchCommand.execute(converter, ["-f", format] + zoom + ["-o", scratch, svg], output: log)
+        let (status, message) = Bench.execute(converter, ["-f", format] + zoom + ["-o", scratch, svg], output: log)
         guard status == 0, let bytes = FileManager.default.contents(atPath: scratch) else {
             return "rsvg-convert could not make \(CommandLineText.shown(output)): \(message.split(separator: "\n").first.map(String.init) ?? "status \(status)")"
         }

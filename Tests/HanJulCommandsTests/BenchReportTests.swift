@@ -1,5 +1,6 @@
 import Foundation
 import HanJulCommandLine
+import HanJulBench
 @testable import HanJulCommands
 import HanJulSweep
 import Testing
@@ -24,9 +25,9 @@ import Testing
     }
 
     @Test func theJSONReportHasItsSchema() throws {
-        let figures = BenchCommand.Figures(pieces: 1000, placements: 22_000, games: 2, seconds: 0.5)
-        let rounds = BenchCommand.Rounds.adding(BenchCommand.Figures(pieces: 1000, placements: 22_000, games: 2, seconds: 0.6),
-                                                to: BenchCommand.Rounds.adding(figures, to: nil))
+        let figures = Bench.Figures(pieces: 1000, placements: 22_000, games: 2, seconds: 0.5)
+        let rounds = Bench.Rounds.adding(Bench.Figures(pieces: 1000, placements: 22_000, games: 2, seconds: 0.6),
+                                                to: Bench.Rounds.adding(figures, to: nil))
         guard case .run(let arguments) = try BenchCommand.declaration.parse(["--games", "2", "--cap", "500", "--rounds", "2", "--json"])
         else { throw UsageError("asked for help") }
         let request = try BenchRun(arguments)

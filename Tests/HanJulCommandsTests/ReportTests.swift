@@ -1,4 +1,5 @@
 import HanJulCommandLine
+import HanJulBench
 @testable import HanJulCommands
 import HanJulCore
 import HanJulSweep
@@ -59,13 +60,13 @@ import Testing
     }
 
     @Test func benchKeepsTheBestRound() {
-        let slow = BenchCommand.Figures(pieces: 100, placements: 1000, games: 1, seconds: 2)
-        let fast = BenchCommand.Figures(pieces: 100, placements: 1000, games: 1, seconds: 1)
-        let rounds = BenchCommand.Rounds.adding(fast, to: BenchCommand.Rounds.adding(slow, to: nil))
+        let slow = Bench.Figures(pieces: 100, placements: 1000, games: 1, seconds: 2)
+        let fast = Bench.Figures(pieces: 100, placements: 1000, games: 1, seconds: 1)
+        let rounds = Bench.Rounds.adding(fast, to: Bench.Rounds.adding(slow, to: nil))
         #expect(rounds.best.piecesPerSecond == 100 && rounds.slowest == 50 && rounds.count == 2)
         #expect(rounds.spread == "; rounds 50–100 pieces/s")
-        #expect(BenchCommand.group(1_234_567.4) == "1,234,567" && BenchCommand.group(999) == "999")
-        let figures = BenchCommand.measure(.standard, seeds: [1, 2], cap: 30)
+        #expect(Bench.group(1_234_567.4) == "1,234,567" && Bench.group(999) == "999")
+        let figures = Bench.measure(.standard, seeds: [1, 2], cap: 30)
         #expect(figures.games == 2 && figures.pieces > 0 && figures.pieces <= 60)
     }
 
