@@ -76,15 +76,7 @@ package enum Bench {
     }
 
     /// `1,234,567`
-    package static func group(_ x: Double) -> String {
-        let digits = String(Int(x.rounded()))
-        var out = ""
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0 && i % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return String(out.reversed())
-    }
+    package static func group(_ x: Double) -> String { Format.grouped(x) }
 
     /// Why no reference could be used.
     package struct ReferenceProblem: Error {

@@ -16,6 +16,9 @@ extension SimCommand {
                                    + "--jsonl, --resume, --shard, --summary and --progress work as for games (a header line, then a line per match); "
                                    + "hanjul stats merges the files")
 
+    static let speed = Option.flag("--speed", help: "with --versus: also report each side's search speed, the placements its bot looked at per second "
+                                       + "of CPU time spent choosing (each worker thread's own CPU clock); the matches are the same with or without it")
+
     /// Whether `--resume FILE` names a versus run's file (its first line `{"versus":…`).
     static func resumesVersus(_ arguments: Arguments) throws(UsageError) -> Bool {
         guard let path = arguments.value(resume), !StandardStreams.isStream(path), let bytes = try readExisting(path) else { return false }
@@ -112,6 +115,8 @@ extension SimCommand {
         }
         let writer = try openWriter()
         var count = VersusCount()
+        let speed = run.speed ? SearchTotals() : nil
+        var timed = 0
         try sweep { () throws(SweepError) in for record in done { try count.add(record) } }
         do {
             if let writer, header == nil { try writer.write(line: try JSONLines.text(VersusFile.HeaderLine(fresh))) }
@@ -119,7 +124,8 @@ extension SimCommand {
                 let remaining = (seeds.lowerBound + UInt64(done.count))...seeds.upperBound
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet, unit: "matches")
                 progress?.announce(versusPlan(names, shard: shard, remaining: remaining, resumed: done.count, workers: workers))
-                try VersusPool.play(spec, seeds: remaining, config: config, workers: workers, progress: progress) { (record) throws(SweepError) in
+                timed = remaining.count
+                try VersusPool.play(spec, seeds: remaining, config: config, workers: workers, progress: progress, speed: speed) { (record) throws(SweepError) in
                     if let writer {
                         do { try writer.write(line: try JSONLines.text(record)) } catch let failure as SweepWriter.Failure {
                             throw SweepError(failure.message + " (the matches written so far are kept; finish with --resume)")
@@ -145,7 +151,8 @@ extension SimCommand {
             }
         }
         let tally = count.tally
-        let summary = VersusSummary(rules: spec.name, seeds: seeds, config: config, names: names, tally: tally)
+        var summary = VersusSummary(rules: spec.name, seeds: seeds, config: config, names: names, tally: tally)
+        if let speed { summary.speed = VersusSummary.Speed(matches: timed, sides: speed.total) }
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
             .line(json ? try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) } : summary.text, data: json)
         return tally.errors > 0 ? .modError : .success

@@ -46,7 +46,7 @@ enum SimCommand {
             "  hanjul sim --games 200 --seed 1 --cap 2000 --noise 0.05\n  hanjul sim --mod garbage --seeds 1..100 --jsonl garbage.jsonl"
                 + "\n  hanjul sim --seeds 1..100000 --shard 3/8 --resume shard-3.jsonl",
         ],
-        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, summaryFile, saveReplays, versus])
+        options: ModOptions.options + SimOptions.options + [json, jsonl, resume, summaryFile, saveReplays, versus, speed])
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitStatus {
         if SimOptions.asksForBotList(arguments) {

@@ -17,6 +17,8 @@ struct SimRun {
     var quiet: Bool
     var replayFolder: String?
     var summaryPath: String?
+    /// `--speed`, which single games do not take.
+    var asksForSpeed: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         mods = try ModOptions(arguments)
@@ -28,10 +30,12 @@ struct SimRun {
         quiet = arguments.flag(ProgressBar.quiet)
         replayFolder = arguments.value(SimCommand.saveReplays)
         summaryPath = arguments.value(SimCommand.summaryFile)
+        asksForSpeed = arguments.flag(SimCommand.speed)
     }
 
     /// The options that cannot go together.
     func validate() throws(UsageError) {
+        if asksForSpeed { throw UsageError("--speed is for --versus A:B (each bot's search speed); hanjul bench measures the speed of single games") }
         if showProgress && quiet { throw UsageError("give --progress or --quiet, not both") }
         if summaryPath.map(StandardStreams.isStream) == true {
             throw UsageError("--summary needs a file: standard output has the summary for people (or the games, with --jsonl -)")

@@ -11,6 +11,8 @@ struct SimVersusRun {
     var quiet: Bool
     var summaryPath: String?
     var json: Bool
+    /// `--speed`: each side's search speed beside the figures.
+    var speed: Bool
     var jsonl: String?
     var resume: String?
     var mods: ModOptions
@@ -24,6 +26,7 @@ struct SimVersusRun {
         quiet = arguments.flag(ProgressBar.quiet)
         summaryPath = arguments.value(SimCommand.summaryFile)
         json = arguments.flag(SimCommand.json)
+        speed = arguments.flag(SimCommand.speed)
         jsonl = arguments.value(SimCommand.jsonl)
         resume = arguments.value(SimCommand.resume)
         mods = try ModOptions(arguments)

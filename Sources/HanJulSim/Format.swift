@@ -60,6 +60,17 @@ public enum Format {
         return String(t)
     }
 
+    /// A whole number with its thousands grouped: `1,234,567`.
+    public static func grouped(_ x: Double) -> String {
+        let digits = String(Int(x.rounded()))
+        var out = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 && c != "-" { out.append(",") }
+            out.append(c)
+        }
+        return String(out.reversed())
+    }
+
     /// Columns padded to their widest cell: the first left-aligned, the rest right-aligned.
     /// Cells are measured in terminal columns (`displayWidth`), so a figure a mod named in
     /// another script keeps the table aligned.

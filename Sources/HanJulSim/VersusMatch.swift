@@ -70,6 +70,26 @@ public struct MatchRecord: Equatable, Sendable {
     public var length: Int { pieces[0] + pieces[1] }
 }
 
+/// The placements a side's bot looked at and the CPU time it took to choose
+/// (`sim --versus --speed`): never part of a match's record, which must not depend on the machine.
+public struct SearchSpeed: Equatable, Sendable {
+    public var placements = 0
+    public var nanoseconds: UInt64 = 0
+
+    public init(placements: Int = 0, nanoseconds: UInt64 = 0) {
+        self.placements = placements
+        self.nanoseconds = nanoseconds
+    }
+
+    public mutating func add(_ other: SearchSpeed) {
+        placements += other.placements
+        nanoseconds += other.nanoseconds
+    }
+
+    /// Placements looked at per second of the thread's CPU time spent choosing (0 before any).
+    public var placementsPerSecond: Double { nanoseconds > 0 ? Double(placements) * 1e9 / Double(nanoseconds) : 0 }
+}
+
 /// A bot-against-bot match: two games with seeds derived from the match seed, stepped on
 /// one clock in piece time through a `VersusReferee` (attack, cancelling, garbage, top-out).
 /// Each side places a piece every `1 / pps` s (at equal times A goes first); both sides at
@@ -78,6 +98,10 @@ public struct VersusMatch<R: Rules> {
     public let make: () throws -> VersusRules<R>
     public let config: VersusConfig
     private var bots: [Bot]
+    /// When set, each side's choices are timed on this clock (a thread's CPU time in
+    /// nanoseconds) into `searchSpeed`.
+    public var searchClock: (@Sendable () -> UInt64)?
+    public private(set) var searchSpeed = [SearchSpeed(), SearchSpeed()]
 
     /// `make` is called twice per match: each side's game gets rules of its own (a mod's
     /// Lua state is one game's).
@@ -136,7 +160,11 @@ public struct VersusMatch<R: Rules> {
             let s = times[1] < times[0] ? 1 : 0
             let loser: MatchRecord.Result = s == 0 ? .b : .a  // the result when side s loses
             let placement: Placement?
+            let started = searchClock?(), evaluated = bots[s].placementsEvaluated
             do { placement = try bots[s].choose(referee.game(s)) } catch { return finish(.error, error.description) }
+            if let started, let searchClock {
+                searchSpeed[s].add(SearchSpeed(placements: bots[s].placementsEvaluated - evaluated, nanoseconds: searchClock() &- started))
+            }
             guard let placement else { return finish(loser) }
             referee.advance(side: s, to: UInt64(times[s]) * 1_000_000)
             referee.tellPacedTime(side: s)

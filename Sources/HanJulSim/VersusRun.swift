@@ -4,9 +4,16 @@ import HanJulCore
 /// Something that plays whole matches from a seed: a `VersusMatch` with its rules type hidden.
 public protocol MatchPlayer {
     mutating func play(seed: UInt64) -> MatchRecord
+    /// Times each side's choices on `clock` from now on (`searchSpeed`).
+    mutating func timeSearches(on clock: @escaping @Sendable () -> UInt64)
+    /// Each side's placements looked at and CPU time choosing, over the matches played since
+    /// `timeSearches`.
+    var searchSpeed: [SearchSpeed] { get }
 }
 
-extension VersusMatch: MatchPlayer {}
+extension VersusMatch: MatchPlayer {
+    public mutating func timeSearches(on clock: @escaping @Sendable () -> UInt64) { searchClock = clock }
+}
 
 /// A rule set versus matches can run: a name and a factory of each side's rules (called
 /// twice per match, on the worker that plays it).
@@ -102,6 +109,28 @@ public struct VersusSummary: Encodable, Sendable {
     /// Pieces both sides placed, per match.
     public var meanLength: Double
     public var firstError: String?
+    /// Each side's search speed over the matches played in this run (`--speed`), or nil.
+    public var speed: Speed?
+
+    public struct Speed: Encodable, Sendable {
+        public struct Side: Encodable, Sendable {
+            public var placements: Int
+            public var cpuSeconds: Double
+            public var placementsPerSecond: Double
+        }
+        public var matches: Int
+        public var a: Side
+        public var b: Side
+
+        public init(matches: Int, sides: [SearchSpeed]) {
+            func side(_ s: SearchSpeed) -> Side {
+                Side(placements: s.placements, cpuSeconds: Double(s.nanoseconds) / 1e9, placementsPerSecond: s.placementsPerSecond)
+            }
+            self.matches = matches
+            a = side(sides[0])
+            b = side(sides[1])
+        }
+    }
 
     public init(rules: String, seeds: ClosedRange<UInt64>, config: VersusConfig, names: (String, String), tally: VersusTally) {
         func side(_ i: Int, _ name: String, _ config: VersusSide, wins: Int) -> Side {
@@ -148,6 +177,13 @@ public struct VersusSummary: Encodable, Sendable {
         ]).dropLast()))
         lines.append("match length: \(Format.fixed(meanLength, 1)) pieces (both sides) on average")
         if let firstError { lines.append("first error: \(firstError)") }
+        if let speed {
+            func side(_ label: String, _ name: String, _ s: Speed.Side) -> String {
+                "\(label) \(name): \(Format.grouped(s.placementsPerSecond)) placements/s (\(Format.grouped(Double(s.placements))) in \(Format.fixed(s.cpuSeconds, 2)) s)"
+            }
+            lines.append("search speed over the \(speed.matches) matches played now (placements looked at per second of CPU time choosing):")
+            lines.append(side("A", a.bot, speed.a) + "; " + side("B", b.bot, speed.b))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import HanJulSim
+import HanJulSystem
 import Synchronization
 
 /// Plays versus matches on worker threads. Each match depends only on its seed, and the
@@ -17,8 +18,10 @@ package enum VersusPool {
     /// Plays the matches of `seeds`, giving each to `emit` in seed order, a block at a time.
     /// `progress` hears the matches done every 100 ms from a thread of its own (and once
     /// before any match, and once at the end), as a run of games tells it (OrderedRun).
+    /// With `speed`, each side's choices are timed on each worker thread's CPU clock and
+    /// summed there.
     package static func play(_ spec: VersusSpec, seeds: ClosedRange<UInt64>, config: VersusConfig, workers: Int,
-                             progress: (any RunProgress)? = nil,
+                             progress: (any RunProgress)? = nil, speed: SearchTotals? = nil,
                              emit: (MatchRecord) throws(SweepError) -> Void) throws(SweepError) {
         let count = seeds.count, first = seeds.lowerBound
         let threads = min(max(1, workers), max(1, count))
@@ -51,6 +54,7 @@ package enum VersusPool {
                     next.store(size, ordering: .relaxed)
                     return
                 }
+                if speed != nil { player.timeSearches { SystemClock.threadCPU.nanoseconds() } }
                 while true {
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < size else { break }
@@ -58,6 +62,7 @@ package enum VersusPool {
                     results.withLock { $0[index] = record }
                     done.add(1, ordering: .relaxed)
                 }
+                speed?.add(player.searchSpeed)
             }
             if let message = failed.withLock({ $0 }) { throw SweepError(message) }
             for record in results.withLock({ $0 }) {
@@ -67,4 +72,17 @@ package enum VersusPool {
             start += size
         }
     }
+}
+
+/// Both sides' search speed summed over a run's worker threads (`sim --versus --speed`).
+package final class SearchTotals: Sendable {
+    private let sides = Mutex([SearchSpeed(), SearchSpeed()])
+
+    package init() {}
+
+    package func add(_ played: [SearchSpeed]) {
+        sides.withLock { total in for side in 0..<2 { total[side].add(played[side]) } }
+    }
+
+    package var total: [SearchSpeed] { sides.withLock { $0 } }
 }

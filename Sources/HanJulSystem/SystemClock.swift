@@ -7,12 +7,15 @@ public enum SystemClock: Sendable {
     case realtime
     /// CPU time used by the whole process (every thread).
     case processCPU
+    /// CPU time used by the calling thread only.
+    case threadCPU
 
     private var id: clockid_t {
         switch self {
         case .monotonic: CLOCK_MONOTONIC
         case .realtime: CLOCK_REALTIME
         case .processCPU: CLOCK_PROCESS_CPUTIME_ID
+        case .threadCPU: CLOCK_THREAD_CPUTIME_ID
         }
     }
 

@@ -21,6 +21,25 @@ import Testing
         #expect(object?["winRateALow"] is Double)
     }
 
+    /// `--speed` adds each side's search speed and changes nothing else; the deeper search of
+    /// the attack bot looks at more placements than El-Tetris's one-piece search.
+    @Test func speedReportsEachSidesSearchAndLeavesTheMatchesAlone() throws {
+        let common = ["sim", "--versus", "eltetris:attack", "--mod", "versus", "--games", "2", "--seed", "1", "--cap", "60"]
+        let plain = try Hanjul.run(common), timed = try Hanjul.run(common + ["--speed", "--workers", "2"])
+        #expect(plain.status == 0 && timed.status == 0, "\(timed.stderr)")
+        let lines = timed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.dropLast(2).joined(separator: "\n") + "\n" == plain.stdout, "\(timed.stdout)")
+        #expect(lines.suffix(2).first?.hasPrefix("search speed over the 2 matches played now") == true, "\(timed.stdout)")
+        let json = try Hanjul.run(common + ["--speed", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let speed = try #require(object["speed"] as? [String: Any])
+        let a = try #require(speed["a"] as? [String: Any]), b = try #require(speed["b"] as? [String: Any])
+        #expect((a["placements"] as? Int ?? 0) > 0 && (a["placementsPerSecond"] as? Double ?? 0) > 0, "\(json.stdout)")
+        #expect((b["placements"] as? Int ?? 0) > 10 * (a["placements"] as? Int ?? 0), "\(json.stdout)")
+        let single = try Hanjul.run(["sim", "--games", "2", "--seed", "1", "--speed"])
+        #expect(single.status == 2 && single.stderr.contains("--speed is for --versus"), "\(single.stderr)")
+    }
+
     @Test func badPairsAndOptionsVersusDoesNotTakeAreRefused() throws {
         let bad = try Hanjul.run(["sim", "--versus", "eltetris", "--games", "2", "--seed", "1"])
         #expect(bad.status != 0 && bad.stderr.contains("A:B"), "\(bad.stderr)")
