@@ -146,7 +146,7 @@ let package = Package(
         // Every crash or timeout the fuzzers found, replayed without the fuzzer.
         .testTarget(name: "FuzzRegressionTests", dependencies: ["HanJulFuzzing"]),
         // Key bindings and high scores as units; `hanjul play` end to end in a pseudo-terminal.
-        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "HanJulPlayerFiles", "hanjul", "HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulMods", "HanJulNet",
+        .testTarget(name: "HanJulPlayTests", dependencies: ["HanJulPlay", "HanJulPlayerFiles", "hanjul", "HanJulBot", "HanJulCore", "HanJulCodec", "HanJulFiles", "HanJulMods", "HanJulNet",
                                                             "HanJulReplay", "HanJulTerminal", "HanJulRender", "PTYSupport", "TestTiers"],
                     swiftSettings: [.define("HANJUL_TEST_SWITCHES", .when(configuration: .debug))]),
     ],

@@ -64,14 +64,28 @@ extension MenuScreen {
     static let versusChoices: [(bot: String, pps: Double, level: BotLevel?)] =
         [("eltetris", 1, nil), ("eltetris", 2, nil)] + BotLevel.allCases.map { level -> (bot: String, pps: Double, level: BotLevel?) in ("attack,\(level.rawValue)", level.piecesPerSecond, level) } + [("random", 1, nil)]
 
-    /// The Versus row's text for a choice: `against attack (hard) at 1.5 pps · wins 85% · 0.52 atk/piece`
-    /// (the level's matches won against El-Tetris and its attack per piece, `BotLevel.measured`).
+    /// The Versus row's text for a choice: `against eltetris at 2 pps`, or for a level
+    /// `attack (hard), 1.5 pps · wins 99.5% · 0.50 atk/piece` (the level's matches won against
+    /// El-Tetris and its attack per piece, `BotLevel.measured`). Short enough to be whole on
+    /// the page at its widest (72 columns).
     static func versusText(_ choice: (bot: String, pps: Double, level: BotLevel?), dot: String) -> String {
         let pace = choice.pps.rounded() == choice.pps ? String(Int(choice.pps)) : String(choice.pps)
         guard let level = choice.level else { return "against \(choice.bot) at \(pace) pps" }
-        guard let figures = level.measured else { return "against attack (\(level.rawValue)) at \(pace) pps \(dot) not measured yet" }
-        let app = (figures.attackPerPiece * 100).rounded() / 100
-        return "against attack (\(level.rawValue)) at \(pace) pps \(dot) wins \(Int((figures.winRate * 100).rounded()))% \(dot) \(app) atk/piece"
+        let head = "attack (\(level.rawValue)), \(pace) pps"
+        guard let figures = level.measured else { return head + " \(dot) not measured yet" }
+        return head + " \(dot) wins \(percent(figures.winRate)) \(dot) \(hundredths(figures.attackPerPiece)) atk/piece"
+    }
+
+    /// `100%`, `70%`, `99.5%`: a tenth only where it is not zero.
+    static func percent(_ share: Double) -> String {
+        let tenths = Int((share * 1000).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `0.50`: two decimals.
+    static func hundredths(_ x: Double) -> String {
+        let n = Int((x * 100).rounded())
+        return "\(n / 100)." + (n % 100 < 10 ? "0" : "") + "\(n % 100)"
     }
 
     mutating func modesKey(_ key: Key, step: Int) -> [ScreenEffect] {

@@ -1,3 +1,4 @@
+import HanJulBot
 import HanJulCore
 @testable import HanJulPlay
 @testable import HanJulPlayerFiles
@@ -84,6 +85,36 @@ struct MenuModesTests {
         clock.press(.arrow(.down, []), at: 95)
         clock.press(.enter, at: 100)
         #expect(log.games.last == ["guideline", "cheese", "cheese100"], "Cheese race 100L: three mods in order")
+    }
+
+    @Test("the Versus row shows each level's measured figures whole (the page at its widest, 72 columns)")
+    func versusLevels() {
+        let log = LauncherLog()
+        var clock = Self.menu(log)
+        clock.press(.arrow(.down, []), at: 10)
+        clock.press(.enter, at: 20)
+        for step in 0..<GameMode.all.count { clock.press(.arrow(.down, []), at: 30 + step) }
+        var seen: [String] = []
+        for (index, choice) in MenuScreen.versusChoices.enumerated() {
+            let text = MenuScreen.versusText(choice, dot: "\u{00B7}")
+            #expect(clock.screen.contains(text), "choice \(index): \(text) is whole on the page:\n\(clock.screen)")
+            seen.append(text)
+            clock.press(.arrow(.right, []), at: 100 + index)
+        }
+        #expect(seen.contains("attack (hard), 1.5 pps \u{00B7} wins 99.5% \u{00B7} 0.50 atk/piece"), "\(seen)")
+        #expect(seen.contains("attack (easy), 0.5 pps \u{00B7} wins 0% \u{00B7} 0.23 atk/piece"), "\(seen)")
+        #expect(!seen.contains { $0.contains("not measured") })
+    }
+
+    /// The levels were measured (BotLevel.measured, README "Bot levels"): a stronger level
+    /// wins as often or more and sends more per piece, or the levels need retuning.
+    @Test("stronger levels win more and send more per piece")
+    func levelsOrder() throws {
+        let figures = try BotLevel.allCases.map { try #require($0.measured, "\($0) is measured") }
+        for (weaker, stronger) in zip(figures, figures.dropFirst()) {
+            #expect(stronger.winRate >= weaker.winRate && stronger.attackPerPiece > weaker.attackPerPiece, "\(figures)")
+        }
+        #expect(MenuScreen.percent(0.995) == "99.5%" && MenuScreen.percent(1) == "100%" && MenuScreen.hundredths(0.5) == "0.50")
     }
 
     @Test("a mode whose mods are missing says so and does not start")
