@@ -16,6 +16,14 @@ struct hj_watch {
    every allocated object gets HJ_ID_OBJECTS + its creation number. */
 #define HJ_ID_OBJECTS 0x10000u
 
+/* A table's image (image.c): where its parts were and their bytes, for the reset's restore. */
+typedef struct hj_image {
+    const void *table;          /* NULL: no image (the restore walks the table) */
+    const void *array, *node, *metatable;
+    size_t asize, nsize;        /* bytes of the array part and of the hash part */
+    unsigned char *bytes;
+} hj_image;
+
 struct hj_ctx {
     lua_State *L;
     /* memory */
@@ -57,7 +65,22 @@ struct hj_ctx {
     uint64_t snap_rng[4];
     char snap_warnbuf[512];
     size_t snap_warnlen;
+    /* images of the snapshot's tables, in its list's order (image.c) */
+    int image_state;            /* 0 not checked yet, 1 the layout matches, -1 it does not */
+    hj_image *images;
+    int nimages;
+    int walked;                 /* tables the last restore walked */
 };
+
+/* Table images (image.c): taken of the table at `idx` (0: none taken), compared with the
+   table as it is now (1: the same bytes where they were). */
+void hj_list_pairs(lua_State *L, int t);        /* pushes t's pairs as k1, v1, k2, v2... */
+int hj_same_pairs(lua_State *L, int t, int flat); /* whether t holds them, in that order */
+int hj_image_layout(lua_State *L);
+int hj_image_take(lua_State *L, int idx, hj_image *image);
+int hj_image_same(const hj_image *image);
+int hj_images_reserve(hj_ctx *c, int count);
+void hj_images_free(hj_ctx *c);
 
 static inline hj_ctx *hj_ctx_fast(lua_State *L) { return *(hj_ctx **)lua_getextraspace(L); }
 

@@ -284,14 +284,48 @@ static int hj_snapshot_body(lua_State *L) {
         hj_snap_value(L, -1, tables, metas, ups, 0);
         lua_settop(L, roots);
     }
-    lua_pushvalue(L, tables); lua_setfield(L, snap, "tables");
-    lua_pushvalue(L, metas); lua_setfield(L, snap, "metas");
-    lua_pushvalue(L, ups); lua_setfield(L, snap, "ups");
+    /* The record the restore walks, as flat lists (array parts: no hashing): per table
+       the table, its contents as k1, v1, k2, v2... in the order `next` gives them, and its
+       metatable or false; per Lua function with upvalues the function and its list. */
+    lua_createtable(L, 96, 0);
+    int list = lua_gettop(L);
+    lua_Integer i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, tables)) {                /* table copy */
+        lua_settop(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, list, ++i);
+        hj_list_pairs(L, lua_gettop(L));
+        lua_rawseti(L, list, ++i);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, metas) == LUA_TNIL) { lua_settop(L, -2); lua_pushboolean(L, 0); }
+        lua_rawseti(L, list, ++i);
+    }
+    hj_ctx *c = hj_ctx_fast(L);
+    if (hj_images_reserve(c, (int)(i / 3)))
+        for (lua_Integer k = 0; k < i / 3; k++, lua_settop(L, -2)) {
+            lua_rawgeti(L, list, 3 * k + 1);
+            hj_image_take(L, -1, &c->images[k]);
+        }
+    lua_setfield(L, snap, "tables");
+    lua_createtable(L, 32, 0);
+    int fns = lua_gettop(L);
+    i = 0;
+    lua_pushnil(L);
+    while (lua_next(L, ups)) {                   /* function list (false: a C function) */
+        if (lua_istable(L, -1)) {
+            lua_pushvalue(L, -2);
+            lua_rawseti(L, fns, ++i);
+            lua_rawseti(L, fns, ++i);
+        } else {
+            lua_settop(L, -2);
+        }
+    }
+    lua_setfield(L, snap, "functions");
     lua_getfield(L, LUA_REGISTRYINDEX, "hanjul.gcrunning");
     lua_setfield(L, snap, "gcrunning");
     lua_pushvalue(L, snap);
     lua_setfield(L, LUA_REGISTRYINDEX, HJ_SNAPSHOT);
-    hj_ctx *c = hj_ctx_fast(L);
     c->snap_seeded = c->seeded;
     memcpy(c->snap_rng, c->rng, sizeof c->rng);
     memcpy(c->snap_warnbuf, c->warnbuf, sizeof c->warnbuf);
@@ -299,77 +333,68 @@ static int hj_snapshot_body(lua_State *L) {
     return 0;
 }
 
-/* Whether table `t` holds exactly the contents of `copy`. */
-static int hj_same_contents(lua_State *L, int t, int copy) {
-    lua_Integer n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, copy)) {
-        n++;
-        lua_pushvalue(L, -2);
-        lua_rawget(L, t);
-        int same = lua_rawequal(L, -1, -2);
-        lua_settop(L, -3);
-        if (!same) { lua_settop(L, -2); return 0; }
-    }
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_settop(L, -2);
-        if (--n < 0) { lua_settop(L, -2); return 0; }
-    }
-    return n == 0;
-}
-
 static int hj_restore_body(lua_State *L) {
     hj_ctx *c = hj_ctx_fast(L);
     if (lua_getfield(L, LUA_REGISTRYINDEX, HJ_SNAPSHOT) != LUA_TTABLE)        /* 1 */
         return luaL_error(L, "no snapshot was taken");
     lua_getfield(L, 1, "tables");                /* 2 */
-    lua_getfield(L, 1, "metas");                 /* 3 */
-    lua_getfield(L, 1, "ups");                   /* 4 */
+    lua_getfield(L, 1, "functions");             /* 3 */
+    c->walked = 0;
     /* tables: put back the contents of every one that changed */
-    lua_pushnil(L);
-    while (lua_next(L, 2)) {                     /* 5 table, 6 copy */
-        if (!hj_same_contents(L, 5, 6)) {
-            lua_pushnil(L);                      /* 7: clear: nil every key (allowed during next) */
-            while (lua_next(L, 5)) {
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
+    for (lua_Integer i = 1; i + 2 <= count; i += 3) {
+        hj_image *image = i / 3 < c->nimages ? &c->images[i / 3] : NULL;
+        if (image && hj_image_same(image)) continue;   /* unchanged to the byte */
+        c->walked++;
+        lua_rawgeti(L, 2, i);                    /* 4 table */
+        lua_rawgeti(L, 2, i + 1);                /* 5 its contents */
+        if (!hj_same_pairs(L, 4, 5)) {
+            lua_pushnil(L);                      /* clear: nil every key (allowed during next) */
+            while (lua_next(L, 4)) {
                 lua_settop(L, -2);
                 lua_pushvalue(L, -1);
                 lua_pushnil(L);
-                lua_rawset(L, 5);
+                lua_rawset(L, 4);
             }
-            lua_pushnil(L);
-            while (lua_next(L, 6)) {
-                lua_pushvalue(L, -2);
-                lua_rotate(L, -2, 1);
-                lua_rawset(L, 5);
+            lua_Integer n = (lua_Integer)lua_rawlen(L, 5);
+            for (lua_Integer j = 1; j + 1 <= n; j += 2) {
+                lua_rawgeti(L, 5, j);
+                lua_rawgeti(L, 5, j + 1);
+                lua_rawset(L, 4);
             }
+            /* Refilled, its order may differ from the list's: record the order it has now,
+               so the next restore finds it unchanged. */
+            hj_list_pairs(L, 4);
+            lua_rawseti(L, 2, i + 1);
         }
-        lua_pushvalue(L, 5);
-        if (lua_rawget(L, 3) == LUA_TNIL) {      /* 7: the metatable it had, or none */
-            if (lua_getmetatable(L, 5)) { lua_settop(L, -2); lua_pushnil(L); lua_setmetatable(L, 5); }
-        } else if (!lua_getmetatable(L, 5) || !lua_rawequal(L, -1, 7)) {
-            lua_settop(L, 7);
-            lua_pushvalue(L, 7);
-            lua_setmetatable(L, 5);
+        lua_rawgeti(L, 2, i + 2);                /* 6: the metatable it had, or false */
+        if (!lua_toboolean(L, 6)) {
+            if (lua_getmetatable(L, 4)) { lua_settop(L, -2); lua_pushnil(L); lua_setmetatable(L, 4); }
+        } else if (!lua_getmetatable(L, 4) || !lua_rawequal(L, -1, 6)) {
+            lua_settop(L, 6);
+            lua_pushvalue(L, 6);
+            lua_setmetatable(L, 4);
         }
-        lua_settop(L, 5);
+        if (image) hj_image_take(L, 4, image);
+        lua_settop(L, 3);
     }
     /* upvalues */
-    lua_pushnil(L);
-    while (lua_next(L, 4)) {                     /* 5 function, 6 list (false: a C function) */
-        if (!lua_istable(L, 6)) { lua_settop(L, 5); continue; }
-        lua_getfield(L, 6, "n");
+    count = (lua_Integer)lua_rawlen(L, 3);
+    for (lua_Integer i = 1; i + 1 <= count; i += 2) {
+        lua_rawgeti(L, 3, i);                    /* 4 function */
+        lua_rawgeti(L, 3, i + 1);                /* 5 its upvalues' values */
+        lua_getfield(L, 5, "n");
         int n = (int)lua_tointeger(L, -1);
-        lua_settop(L, 6);
-        for (int i = 1; i <= n; i++) {
-            lua_rawgeti(L, 6, i);                /* 7: the value it had */
-            if (lua_getupvalue(L, 5, i) == NULL || !lua_rawequal(L, -1, 7)) {
-                lua_settop(L, 7);
-                lua_setupvalue(L, 5, i);
-            }
-            lua_settop(L, 6);
-        }
         lua_settop(L, 5);
+        for (int u = 1; u <= n; u++) {
+            lua_rawgeti(L, 5, u);                /* 6: the value it had */
+            if (lua_getupvalue(L, 4, u) == NULL || !lua_rawequal(L, -1, 6)) {
+                lua_settop(L, 6);
+                lua_setupvalue(L, 4, u);
+            }
+            lua_settop(L, 5);
+        }
+        lua_settop(L, 3);
     }
     /* no open traversal of `next` (there was none); the collector's switch as it was */
     lua_newtable(L);

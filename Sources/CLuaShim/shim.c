@@ -346,6 +346,7 @@ void hj_close(hj_ctx *c) {
     c->enforcing = 0;
     c->watch = NULL;
     lua_close(c->L);    /* no __gc can exist (L-10, L-30) */
+    hj_images_free(c);
     free(c);
 }
 

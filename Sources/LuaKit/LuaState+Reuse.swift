@@ -85,4 +85,11 @@ extension LuaState {
         let status = hj_restore_state(ctx)
         if status != LUA_OK { throw status == LUA_ERRMEM ? .memory : .runtime(message: "cannot restore the snapshot", traceback: "") }
     }
+
+    /// How `restore` tells a table is unchanged: the snapshot's tables it holds an image of
+    /// (their bytes, compared with memcmp; CLuaShim/image.c), and those the last restore had
+    /// to walk through the API because their bytes differed (or they have no image).
+    public var snapshotImages: (taken: Int, walkedLastRestore: Int) {
+        (Int(hj_images_taken(ctx)), Int(hj_tables_walked(ctx)))
+    }
 }

@@ -131,6 +131,10 @@ int hj_snapshot_state(hj_ctx *c, int nhost);
 /** Puts back in place what hj_snapshot recorded (only what changed), and the generator,
  *  the collector's switch and a pending warning as they were. Returns a Lua status. */
 int hj_restore_state(hj_ctx *c);
+/* Of the snapshot's tables: how many have an image, and how many the last restore walked
+   (compared through the API, and put back where they differed) because theirs differed. */
+int hj_images_taken(hj_ctx *c);
+int hj_tables_walked(hj_ctx *c);
 
 /* ---- Raw global access ------------------------------------------------------------- */
 /** Pushes rawget(globals, name). */
