@@ -88,6 +88,7 @@ import Testing
                                     environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("ratio (a) / reference"), "\(result.stdout)")
+        #expect(result.stdout.contains("(floor ≥ 1.25×") && result.stdout.contains("goal ≥ 1.50×"), "\(result.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
         for compiler in ["/usr/bin/gcc", "/usr/bin/cc"] { #expect(!FileManager.default.fileExists(atPath: compiler + ".output")) }
     }
