@@ -222,6 +222,13 @@ struct SimOptions {
             if let plain, plain != (header.plain ?? false) {
                 return plain ? "--bot \(header.bot.rawValue),plain, but the file's bot was not plain" : "the file's bot was plain; give --bot \(header.bot.rawValue),plain"
             }
+            if let choice, choice.level != header.level {
+                func named(_ level: BotLevel?) -> String { level.map { "level " + $0.rawValue } ?? "no level" }
+                return "--bot with \(named(choice.level)), but the file's bot played at \(named(header.level))"
+            }
+            if let choice, choice.command != header.command {
+                return "--bot \(choice.command.map { "tbp:" + $0 } ?? choice.kind.rawValue), but the file's games were played by \(header.command.map { "tbp:" + $0 } ?? header.bot.rawValue)"
+            }
             if let noise, noise != header.noise { return "--noise \(Format.number(noise, digits: 3)), but the file's is \(Format.number(header.noise, digits: 3))" }
             if let search, search != header.search { return "--search \(search.rawValue), but the file's is \(header.search.rawValue)" }
             if let lookahead, lookahead != header.lookahead ?? 0 {
@@ -240,6 +247,8 @@ struct SimOptions {
         var config = SimulationConfig()
         config.cap = header.cap
         config.bot.kind = header.bot
+        config.bot.level = header.level
+        config.bot.command = header.command
         config.bot.noise = header.noise
         config.bot.search = header.search
         config.bot.lookahead = header.lookahead ?? 0

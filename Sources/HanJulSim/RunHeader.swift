@@ -19,6 +19,11 @@ public struct RunHeader: Equatable, Codable, Sendable {
     /// rules), so runs of two versions of a mod are never merged.
     public var mods: [String]?
     public var bot: BotKind
+    /// The bot's strength level (`--bot attack,hard`, `--bot-level`), which sets its search
+    /// besides its noise; absent without one.
+    public var level: BotLevel?
+    /// A Tetris Bot Protocol bot's command (`--bot tbp:COMMAND`); absent for the built-in bots.
+    public var command: String?
     public var noise: Double
     public var search: PlacementSearch.Mode
     /// Pieces of the queue the bot played out before each choice (`--lookahead`); absent
@@ -74,6 +79,8 @@ public struct RunHeader: Equatable, Codable, Sendable {
         engine = HanJulVersion.engine
         self.rules = rules
         bot = config.bot.kind
+        level = config.bot.level
+        command = config.bot.command
         noise = config.bot.noise
         search = config.bot.search
         lookahead = config.bot.lookahead > 0 ? config.bot.lookahead : nil
@@ -101,7 +108,7 @@ public struct RunHeader: Equatable, Codable, Sendable {
             let mine = ([rules] + (mods ?? [])).joined(separator: " "), theirs = ([other.rules] + (other.mods ?? [])).joined(separator: " ")
             return "played under '\(theirs)', not '\(mine)'"
         }
-        if bot != other.bot || noise != other.noise || search != other.search || (lookahead ?? 0) != (other.lookahead ?? 0)
+        if bot != other.bot || level != other.level || command != other.command || noise != other.noise || search != other.search || (lookahead ?? 0) != (other.lookahead ?? 0)
             || (plain ?? false) != (other.plain ?? false) || cap != other.cap || pps != other.pps {
             return "played as '\(other.description)', not '\(description)'"
         }
@@ -110,7 +117,7 @@ public struct RunHeader: Equatable, Codable, Sendable {
 
     /// The player alone: `eltetris`, `eltetris (plain) with noise 0.1, full search, lookahead 1`.
     public var botDescription: String {
-        var text = bot.rawValue + (plain == true ? " (plain)" : "")
+        var text = bot.rawValue + (level.map { "," + $0.rawValue } ?? "") + (plain == true ? " (plain)" : "")
         if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
         if search != .fast { text += ", \(search.rawValue) search" }
         if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
@@ -119,13 +126,13 @@ public struct RunHeader: Equatable, Codable, Sendable {
 
     /// Whether games under `other` had the same player (bot, noise, search, lookahead, plain).
     public func hasTheSameBot(as other: RunHeader) -> Bool {
-        bot == other.bot && noise == other.noise && search == other.search && (lookahead ?? 0) == (other.lookahead ?? 0)
+        bot == other.bot && level == other.level && command == other.command && noise == other.noise && search == other.search && (lookahead ?? 0) == (other.lookahead ?? 0)
             && (plain ?? false) == (other.plain ?? false)
     }
 
     /// `standard rules, eltetris bot, fast search, cap 10000 pieces` (`…, fast search, 2 pieces/s, cap …` with a pace)
     public var description: String {
-        var text = "\(rules) rules, \(bot.rawValue)\(plain == true ? " (plain)" : "") bot"
+        var text = "\(rules) rules, \(bot.rawValue)\(level.map { "," + $0.rawValue } ?? "")\(plain == true ? " (plain)" : "") bot"
         if noise > 0 { text += " with noise \(Format.number(noise, digits: 3))" }
         text += ", \(search.rawValue) search"
         if let lookahead, lookahead > 0 { text += ", lookahead \(lookahead)" }
