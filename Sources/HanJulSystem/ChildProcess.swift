@@ -4,7 +4,9 @@
 /// is a clear error, never a hang (`LineReader`, `write(_:within:)`).
 ///
 /// `end()` (and `deinit`) closes the pipes, asks the child to stop (SIGTERM), gives it
-/// 200 ms, then kills it (SIGKILL) and reaps it: no zombie, no orphan left running.
+/// 200 ms, then kills it (SIGKILL) and reaps it: no zombie, no orphan left running. The
+/// child leads a process group of its own, and the signals go to the group: what it started
+/// (a shell's command, `sh bot.sh`'s programs) ends with it.
 public final class ChildProcess {
     /// The child's process id.
     public let id: pid_t
@@ -40,8 +42,13 @@ public final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {
@@ -91,20 +98,28 @@ public final class ChildProcess {
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
-    /// Closes the pipes, stops the child (SIGTERM, then SIGKILL after 200 ms) and reaps it.
+    /// Closes the pipes, stops the child and its group (SIGTERM, then SIGKILL after 200 ms)
+    /// and reaps it.
     public func end() {
         guard !ended else { return }
         ended = true
         try? input.close()
         try? output.descriptor.close()
         var status: Int32 = 0
-        if waitpid(id, &status, WNOHANG) == id { return }
-        kill(id, SIGTERM)
+        // The group may outlive its leader (a shell's command running on): it goes too.
+        if waitpid(id, &status, WNOHANG) == id {
+            kill(-id, SIGKILL)
+            return
+        }
+        kill(-id, SIGTERM)
         for _ in 0..<20 {
-            if waitpid(id, &status, WNOHANG) == id { return }
+            if waitpid(id, &status, WNOHANG) == id {
+                kill(-id, SIGKILL)
+                return
+            }
             SystemClock.sleep(milliseconds: 10)
         }
-        kill(id, SIGKILL)
+        kill(-id, SIGKILL)
         _ = try? retryingInterrupts { waitpid(id, &status, 0) }
     }
 

@@ -12,7 +12,9 @@ import HanJulSystem
 /// of at most `lineLimit` bytes of JSON, within `linesPerReply` lines; a move must be one the
 /// rules can play. A bot that breaks any of this is stopped, and the game ends with one line
 /// that names it and says what it did (`RuleError`, hook `tbp bot 'COMMAND'`); the next game
-/// starts it again.
+/// starts it again. A bot that failed to start (no process, no `info` or `ready` in time) is
+/// not started again: every later game ends at once with the same line, so a thousand games
+/// of a bot that never answers take seconds, not a thousand timeouts.
 public final class TBPHost: ExternalPlayer {
     public let command: String
     public let replyMilliseconds: Int
@@ -20,6 +22,8 @@ public final class TBPHost: ExternalPlayer {
     public static let linesPerReply = 10_000
 
     private var process: ChildProcess?
+    /// Why the bot could not be started, once it could not.
+    private var startFailure: String?
     private var calculating = false
     /// The kinds the bot was told are coming (the piece in play first).
     private var told: [Int] = []
@@ -71,7 +75,15 @@ public final class TBPHost: ExternalPlayer {
         let codec = TBPCodec(pieces: state.pieces, height: state.board.height)
         if let why = codec.unsupported(width: state.board.width) { throw RuleError(hook: name, message: why) }
         do throws(TBPError) {
-            if process == nil { try launch(codec.rules(rules, width: state.board.width, holdEnabled: holdEnabled, previews: state.queue.count)) }
+            if let startFailure { throw TBPError(startFailure + " (not started again)") }
+            if process == nil {
+                do throws(TBPError) {
+                    try launch(codec.rules(rules, width: state.board.width, holdEnabled: holdEnabled, previews: state.queue.count))
+                } catch {
+                    startFailure = error.message
+                    throw error
+                }
+            }
             let visible = [state.piece.kind] + state.queue
             if calculating, let expected, expected.board == state.board, expected.held == state.held,
                visible.starts(with: expected.told) {

@@ -115,4 +115,20 @@ import Testing
         #expect(said.first?.contains(command) == true, "the line names the bot: \(said)")
         #expect(Date().timeIntervalSince(started) < 20, "contained at once, not after a hang")
     }
+
+    /// A bot that never says `info` costs one timeout per worker, not one per game.
+    @Test func aBotThatNeverStartsIsNotStartedAgain() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/mute.sh"
+        try "#!/bin/sh\nsleep 30\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HANJUL_TBP_TIMEOUT_MS"] = "1000"
+        let started = Date()
+        let run = try Hanjul.run(["sim", "--bot", "tbp:sh '\(path)'", "--games", "20", "--seed", "1", "--workers", "1"], environment: environment)
+        #expect(run.stdout.contains("20 rule errors") && run.stdout.contains("sent no info within 1 s"), "\(run.stdout)\n\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10, "one timeout, not twenty")
+        let again = try Hanjul.run(["sim", "--bot", "tbp:sh '\(path)'", "--games", "2", "--seed", "1", "--workers", "1", "--jsonl", "-"],
+                                   environment: environment)
+        #expect(again.stdout.contains("(not started again)"), "the later games say why they ended: \(again.stdout)")
+    }
 }
