@@ -72,18 +72,24 @@ public struct Game<R: Rules> {
         }
         if state.entryDelayLeft > 0 {
             applyDuringEntry(action)
-        } else if let delay = rules.lockDelay {
-            applyWithLockDelay(action, delay)
         } else {
-            applyAtOnce(action)
+            applyToPiece(action, lockDelay: rules.lockDelay)
         }
         if state.isOver { ended() }
     }
 
-    /// `apply` under rules without a lock delay: a piece locks the moment it cannot fall.
-    mutating func applyAtOnce(_ action: Action) {
-        if case .wait = action { return }
+    /// `apply` to the piece in play, one switch for both kinds of rules. Without a lock
+    /// delay a piece locks the moment it cannot fall and `W` is not counted as applied;
+    /// under one (`LockDelay` documents the rules) `G` and `D` never lock, `W` runs the
+    /// timer, and moves and turns on a grounded piece are resets (`runLockTimer`).
+    /// (Inlined: for rules whose `lockDelay` is a constant nil, the timer's tests fold away.)
+    @inline(__always)
+    mutating func applyToPiece(_ action: Action, lockDelay delay: LockDelay?) {
+        if delay == nil, case .wait = action { return }
         state.actionsApplied += 1
+        let before = state.piece
+        // Only the lock timer asks: rules without one skip the test.
+        let wasGrounded = delay != nil && !state.fits(before.offset(0, 1))
         do throws(RuleError) {
             switch action {
             case .left: try shift(-1)
@@ -98,18 +104,30 @@ public struct Game<R: Rules> {
             case .hold:
                 guard rules.holdEnabled else { break }
                 try hold()
-            case .softDrop: try stepDown(soft: true)
+                // The piece brought in started its own timer (`enter`).
+                if delay != nil { return }
+            case .softDrop: try stepDown(soft: true, locks: delay == nil)
             case .gravity:
                 state.ticks += 1
-                try stepDown(soft: false)
+                try stepDown(soft: false, locks: delay == nil)
                 if !state.isOver {
                     try rules.didTick(&state)
                     try afterHook()
                 }
-            case .hardDrop: try hardDrop()
-            case .wait: break
+            case .hardDrop:
+                try hardDrop()
+                if delay != nil { return }
+            case .wait(let milliseconds):
+                // Only under a lock delay (without one, returned above).
+                if wasGrounded {
+                    let sum = state.lockElapsed.addingReportingOverflow(max(0, milliseconds))
+                    state.lockElapsed = sum.overflow ? Int.max : sum.partialValue
+                }
             }
+            // Before the lock timer's bookkeeping: a slide off a ledge that falls at once
+            // reaches a new lowest row (its resets come back), as a fall by gravity would.
             settle()
+            if let delay { try runLockTimer(delay, action: action, from: before, wasGrounded: wasGrounded) }
         } catch {
             state.end(.ruleError(error))
         }
@@ -228,10 +246,11 @@ public struct Game<R: Rules> {
         }
     }
 
-    /// One row down, or a lock when the piece cannot fall; a soft drop (`D`, not `G`) scores
-    /// `softDropPoints` for the row.
-    mutating func stepDown(soft: Bool) throws(RuleError) {
-        if !(try fall(soft: soft)) { try lock() }
+    /// One row down, or when the piece cannot fall a lock if it `locks` (no lock delay); a
+    /// soft drop (`D`, not `G`) scores `softDropPoints` for the row.
+    @inline(__always)
+    mutating func stepDown(soft: Bool, locks: Bool) throws(RuleError) {
+        if !(try fall(soft: soft)) && locks { try lock() }
     }
 
     /// One row down when the piece fits there (a soft drop scores its row); a grounded piece
