@@ -121,7 +121,7 @@ package enum SummaryFile {
 
     /// Reads a summary line by line (``Reader/take(_:number:)``), checking everything it
     /// claims against the limits a command line and a JSONL file have.
-    package struct Reader {
+    package struct Reader: RunSummaryReader {
         package let source: String
         package var head: Head?
         package var tally = RunTally()
@@ -205,6 +205,12 @@ package enum SummaryFile {
             self.head = head
             hash.update(line)
             hash.update([10])
+        }
+
+        package mutating func whole(after line: ArraySlice<UInt8>, number: Int) throws(SweepError)
+            -> (header: RunHeader, seeds: [ClosedRange<UInt64>], count: RunTally)? {
+            guard try take(line, number: number), let head else { return nil }
+            return (head.header, seeds, tally)
         }
 
         /// Takes a line after the head; true when it was the checksum, and the summary is whole.

@@ -53,7 +53,7 @@ package enum VersusSummaryFile {
     }
 
     /// Reads a versus summary line by line, checking what it claims.
-    package struct Reader {
+    package struct Reader: RunSummaryReader {
         package let source: String
         package var header: VersusHeader
         package var seeds: [ClosedRange<UInt64>] = []
@@ -125,6 +125,11 @@ package enum VersusSummaryFile {
             started = true
             hash.update(line)
             hash.update([10])
+        }
+
+        package mutating func whole(after line: ArraySlice<UInt8>, number: Int) throws(SweepError)
+            -> (header: VersusHeader, seeds: [ClosedRange<UInt64>], count: VersusCount)? {
+            try take(line, number: number).map { ($0.header, $0.seeds, $0.count) }
         }
 
         /// Takes the line after the head: the checksum. Returns the summary read whole.
