@@ -20,7 +20,7 @@ package enum SummaryFile {
     /// The first line: `{"hanjulSummary":{…}}`.
     package struct HeadLine: Codable { var hanjulSummary: Head }
 
-    package struct Head: Codable {
+    package struct Head: Codable, SummaryHead {
         /// The summary format's version (``SummaryFile/version``).
         package var version: Int
         package var header: RunHeader
@@ -53,7 +53,7 @@ package enum SummaryFile {
 
     package struct HeldLine: Codable { var held: [[Double]] }
     package struct EndingsLine: Codable { var endings: [[Int]] }
-    package struct ChecksumLine: Codable { var sha256: String }
+    package typealias ChecksumLine = SummaryLines.ChecksumLine
 
     /// The file's bytes for `tally`, the games of `seeds` played as `header` says.
     package static func bytes(header: RunHeader, seeds: [ClosedRange<UInt64>], tally: RunTally) throws(SweepError) -> [UInt8] {
@@ -93,9 +93,7 @@ package enum SummaryFile {
             lines.append(try JSONLines.text(EndingsLine(endings: chunk.map { [$0.key, $0.value.events, $0.value.censored] })))
             start += maxEntriesPerLine
         }
-        var bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        bytes += Array((try JSONLines.text(ChecksumLine(sha256: SHA256.hex(of: SHA256.hash(bytes)))) + "\n").utf8)
-        return bytes
+        return try SummaryLines.bytes(lines)
     }
 
     /// A summary head's ranges of seeds (`[first, last]` pairs; of a run's games or a versus
@@ -121,12 +119,12 @@ package enum SummaryFile {
 
     /// Reads a summary line by line (``Reader/take(_:number:)``), checking everything it
     /// claims against the limits a command line and a JSONL file have.
-    package struct Reader {
+    package struct Reader: RunSummaryReader {
         package let source: String
         package var head: Head?
         package var tally = RunTally()
         package var seeds: [ClosedRange<UInt64>] = []
-        package var hash = SHA256()
+        private var checksum = SummaryLines.Checksum()
         /// Base figures seen on a line of their own (each must be there unless no game was played).
         private var totals: [String: Int] = [:]
         private var heldTotal = 0, endingsTotal = 0, endingsEvents = 0
@@ -141,21 +139,10 @@ package enum SummaryFile {
 
         /// Takes the head line.
         package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
-            guard let head = JSONLines.decode(HeadLine.self, from: line)?.hanjulSummary else {
-                throw SweepError("\(source):\(number): a damaged summary head line")
-            }
-            guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
-            guard head.version <= SummaryFile.version else {
-                throw SweepError("\(source):\(number): summary version \(head.version) is newer than this hanjul reads (\(SummaryFile.version))")
-            }
-            guard head.header.format <= RunHeader.currentFormat else {
-                throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
-            }
-            if let problem = head.header.problem { throw fail(number, problem) }
-            let held = try SummaryFile.seedRanges(head.seeds, first: head.header.firstSeed, last: head.header.lastSeed,
-                                                  within: head.header.seeds) { fail(number, $0) }
-            seeds = held.ranges
-            let games = held.count
+            let (head, ranges, games) = try SummaryLines.head(line, number: number, source: source, name: "summary",
+                                                              version: SummaryFile.version, { (line: HeadLine) in line.hanjulSummary },
+                                                              fail: { fail(number, $0) })
+            seeds = ranges
             guard head.games >= 0, UInt64(head.games) == games else { throw fail(number, "\(head.games) games, but its seeds are \(games)") }
             let outcomes = [head.capped, head.toppedOut, head.finished, head.ruleErrors]
             guard outcomes.allSatisfy({ (0...head.games).contains($0) }), outcomes.reduce(0, +) == head.games else {
@@ -203,8 +190,13 @@ package enum SummaryFile {
             tally.lowestSeed = seeds.first?.lowerBound
             tally.highestSeed = seeds.last?.upperBound
             self.head = head
-            hash.update(line)
-            hash.update([10])
+            checksum.add(line)
+        }
+
+        package mutating func whole(after line: ArraySlice<UInt8>, number: Int) throws(SweepError)
+            -> (header: RunHeader, seeds: [ClosedRange<UInt64>], count: RunTally)? {
+            guard try take(line, number: number), let head else { return nil }
+            return (head.header, seeds, tally)
         }
 
         /// Takes a line after the head; true when it was the checksum, and the summary is whole.
@@ -236,17 +228,14 @@ package enum SummaryFile {
                     endingsEvents += entry[1]
                     tally.endings[entry[0]] = RunTally.Ending(events: entry[1], censored: entry[2])
                 }
-            } else if let checksum = data.flatMap({ JSONLines.decode(ChecksumLine.self, from: $0) }) {
-                guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
-                    throw SweepError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
-                }
+            } else if let line = data.flatMap({ JSONLines.decode(ChecksumLine.self, from: $0) }) {
+                try checksum.check(line, source: source, number: number)
                 try finish(number: number, head: head)
                 return true
             } else {
                 throw SweepError("\(source):\(number): not a line of a summary (truncated file?)")
             }
-            hash.update(line)
-            hash.update([10])
+            checksum.add(line)
             return false
         }
 

@@ -5,20 +5,22 @@ import HanJulSim
 
 /// The JSONL files of `hanjul sim --jsonl`: a header line, then one game per line in seed
 /// order (docs/SIM.md). Read line by line from a file or standard input (`-`), plain or
-/// gzip-compressed (zlib tells them apart); written by ``SweepWriter``.
-package enum SweepFile {
-    /// One header and the seeds of the games after it (the games themselves go to the
-    /// reader's callback as they are read), or one summary (``SummaryFile``).
-    package struct Part {
-        package var header: RunHeader
-        /// Where it came from, as the user named it (sanitized; `standard input` for `-`).
-        package var source: String
-        /// The seeds it holds.
-        package var held = SeedRanges()
-        /// Seeds it holds more than once.
-        package var repeated = SeedRanges()
-        package var isSummary = false
+/// gzip-compressed (zlib tells them apart), by ``RunFileFormat/read(_:into:record:summary:partDone:)``;
+/// written by ``SweepWriter``.
+package enum SweepFile: RunFileFormat {
+    package typealias Record = GameRecord
+    package typealias Summary = SummaryFile.Reader
+
+    package static let words = RunFileWords(header: "header", record: "game", records: "games", writer: "hanjul sim",
+                                            summary: "summary", output: "hanjul sim --jsonl")
+    package static var summaryPrefix: [UInt8] { SummaryFile.headPrefix }
+
+    package static func header(of line: ArraySlice<UInt8>) -> RunHeader? {
+        JSONLines.decode(HeaderLine.self, from: line)?.header
     }
+
+    /// Nothing else is refused by name (a versus line is not a game record).
+    package static func foreign(_ line: ArraySlice<UInt8>) -> String? { nil }
 
     /// The first line of a file: `{"header":{…}}`.
     package struct HeaderLine: Codable {
@@ -33,94 +35,6 @@ package enum SweepFile {
 
     /// The most blank lines a file may hold (hanjul sim writes none).
     package static let maxBlankLines = 1000
-
-    /// Reads every run and summary in `path` (a path, or `-` for standard input), gzip or
-    /// plain, appending each to `parts` and handing over its contents as they are read: each
-    /// game of a run, in seed order, to `record` (a seed repeated at once is noted in the
-    /// part's `repeated`, not handed over; one going back is an error); each summary whole to
-    /// `summary` (with every part so far). `partDone` follows each part. Nothing is kept but the parts' seed ranges.
-    package static func read(_ path: String, into parts: inout [Part],
-                     record: (GameRecord) throws(SweepError) -> Void,
-                     summary: (Part, RunTally, [Part]) throws(SweepError) -> Void,
-                     partDone: (Part) -> Void) throws(SweepError) {
-        let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
-        let firstPart = parts.count
-        var number = 0, blank = 0
-        var reader: SummaryFile.Reader?
-        var open = false  // whether parts.last is still being read
-        var last: UInt64?
-        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(SweepError) in
-            number += 1
-            if reader != nil {
-                if try reader!.take(line, number: number) {
-                    let finished = reader!
-                    reader = nil
-                    var part = Part(header: finished.head!.header, source: source, isSummary: true)
-                    part.held = SeedRanges(finished.seeds)
-                    parts.append(part)
-                    try summary(part, finished.tally, parts)
-                    partDone(part)
-                }
-                return
-            }
-            if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
-                // hanjul sim writes none; a few are forgiven, a flood is not read for minutes (H-6).
-                blank += 1
-                if blank > maxBlankLines {
-                    throw SweepError("\(source):\(number): more than \(maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
-                }
-                return
-            }
-            if line.starts(with: SummaryFile.headPrefix) {
-                if open { partDone(parts[parts.count - 1]) }
-                open = false
-                var started = SummaryFile.Reader(source: source)
-                try started.start(line, number: number)
-                reader = started
-                return
-            }
-            let bytes = line
-            if line.starts(with: headerPrefix) {
-                guard let header = JSONLines.decode(HeaderLine.self, from: bytes)?.header else {
-                    throw SweepError("\(source):\(number): a damaged header line\(complete ? "" : " (cut short: was the run stopped?)")")
-                }
-                guard header.format <= RunHeader.currentFormat else {
-                    throw SweepError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(RunHeader.currentFormat))")
-                }
-                if let problem = header.problem { throw SweepError("\(source):\(number): a header that hanjul sim cannot have written: \(problem)") }
-                if open { partDone(parts[parts.count - 1]) }
-                parts.append(Part(header: header, source: source))
-                open = true
-                last = nil
-                return
-            }
-            guard open else { throw SweepError("\(source):\(number): a game line before any header line; is this hanjul sim --jsonl output?") }
-            let game: GameRecord
-            do {
-                game = try JSONValueDecoder().decode(GameRecord.self, from: bytes)
-            } catch {
-                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
-                throw SweepError("\(source):\(number): not a game record (\(hint))")
-            }
-            if let problem = game.problem(under: parts[parts.count - 1].header) {
-                throw SweepError("\(source):\(number): a game line that hanjul sim cannot have written: \(problem)")
-            }
-            if let last, game.seed <= last {
-                // hanjul sim writes games in seed order, which lets stats check seeds by ranges.
-                guard game.seed == last else {
-                    throw SweepError("\(source):\(number): seed \(game.seed) after seed \(last); hanjul sim writes the games of a run in seed order, so this is not its output")
-                }
-                parts[parts.count - 1].repeated.append(game.seed)
-                return
-            }
-            last = game.seed
-            parts[parts.count - 1].held.append(game.seed)
-            try record(game)
-        }
-        if reader != nil { throw SweepError("\(source):\(number): a summary without its checksum line (cut short?)") }
-        if open { partDone(parts[parts.count - 1]) }
-        guard parts.count > firstPart else { throw SweepError("\(source): no header line; is this hanjul sim --jsonl output?") }
-    }
 
     /// What a stopped run left in its file: the header and the games written whole.
     package struct Prefix {

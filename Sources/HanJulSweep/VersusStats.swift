@@ -128,15 +128,24 @@ extension MatchRecord {
     }
 }
 
-extension VersusFile {
-    /// One versus run read by `hanjul stats`: its header and the seeds of its matches (the
-    /// matches go to the reader's callback as they are read), or one versus summary.
-    package struct Part {
-        package var header: VersusHeader
-        package var source: String
-        package var held = SeedRanges()
-        package var repeated = SeedRanges()
-        package var isSummary = false
+extension VersusFile: RunFileFormat {
+    // Versus runs are read by ``RunFileFormat/read(_:into:record:summary:partDone:)``, as
+    // runs of games are: each match to `record` in seed order, each summary whole.
+    package typealias Record = MatchRecord
+    package typealias Summary = VersusSummaryFile.Reader
+
+    package static let words = RunFileWords(header: "versus header", record: "match", records: "matches",
+                                            writer: "hanjul sim --versus", summary: "versus summary",
+                                            output: "hanjul sim --versus --jsonl")
+    package static var summaryPrefix: [UInt8] { VersusSummaryFile.headPrefix }
+
+    package static func header(of line: ArraySlice<UInt8>) -> VersusHeader? {
+        JSONLines.decode(HeaderLine.self, from: line)?.versus
+    }
+
+    package static func foreign(_ line: ArraySlice<UInt8>) -> String? {
+        guard line.starts(with: SweepFile.headerPrefix) || line.starts(with: SummaryFile.headPrefix) else { return nil }
+        return "a run of single games (hanjul sim without --versus); merge versus runs with versus runs only"
     }
 
     /// Whether `path`'s first line that is not blank starts a versus run or summary; nil when
@@ -235,92 +244,5 @@ extension VersusFile {
             }
         }
         return Array(output[0..<produced])
-    }
-
-    /// Reads every versus run and summary in `path` (a path, or `-`), gzip or plain, as
-    /// ``SweepFile/read(_:into:record:summary:partDone:)`` reads runs of games: each match to
-    /// `record` in seed order (a seed repeated at once is noted in `repeated`), each summary
-    /// whole to `summary`, `partDone` after each part. Nothing is kept but seed ranges.
-    package static func read(_ path: String, into parts: inout [Part],
-                             record: (MatchRecord) throws(SweepError) -> Void,
-                             summary: (Part, VersusCount, [Part]) throws(SweepError) -> Void,
-                             partDone: (Part) -> Void) throws(SweepError) {
-        let source = SweepFile.isStream(path) ? "standard input" : SweepError.shown(path)
-        let firstPart = parts.count
-        var number = 0, blank = 0
-        var reader: VersusSummaryFile.Reader?
-        var open = false
-        var last: UInt64?
-        try LineReader.lines(of: path, shown: source) { (line: ArraySlice<UInt8>, complete: Bool) throws(SweepError) in
-            number += 1
-            if reader != nil {
-                if let finished = try reader!.take(line, number: number) {
-                    reader = nil
-                    var part = Part(header: finished.header, source: source, isSummary: true)
-                    part.held = SeedRanges(finished.seeds)
-                    parts.append(part)
-                    try summary(part, finished.count, parts)
-                    partDone(part)
-                }
-                return
-            }
-            if line.allSatisfy({ $0 == 32 || $0 == 13 }) {
-                blank += 1
-                if blank > SweepFile.maxBlankLines {
-                    throw SweepError("\(source):\(number): more than \(SweepFile.maxBlankLines) blank lines; hanjul sim --jsonl writes none, so this is not its output")
-                }
-                return
-            }
-            if line.starts(with: VersusSummaryFile.headPrefix) {
-                if open { partDone(parts[parts.count - 1]) }
-                open = false
-                var started = VersusSummaryFile.Reader(source: source)
-                try started.start(line, number: number)
-                reader = started
-                return
-            }
-            let bytes = line
-            if line.starts(with: headerPrefix) {
-                guard let header = JSONLines.decode(HeaderLine.self, from: bytes)?.versus else {
-                    throw SweepError("\(source):\(number): a damaged versus header line\(complete ? "" : " (cut short: was the run stopped?)")")
-                }
-                guard header.format <= VersusHeader.currentFormat else {
-                    throw SweepError("\(source):\(number): format \(header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
-                }
-                if let problem = header.fileProblem { throw SweepError("\(source):\(number): a header that hanjul sim --versus cannot have written: \(problem)") }
-                if open { partDone(parts[parts.count - 1]) }
-                parts.append(Part(header: header, source: source))
-                open = true
-                last = nil
-                return
-            }
-            if line.starts(with: SweepFile.headerPrefix) || line.starts(with: SummaryFile.headPrefix) {
-                throw SweepError("\(source):\(number): a run of single games (hanjul sim without --versus); merge versus runs with versus runs only")
-            }
-            guard open else { throw SweepError("\(source):\(number): a match line before any versus header line; is this hanjul sim --versus --jsonl output?") }
-            let match: MatchRecord
-            do {
-                match = try JSONValueDecoder().decode(MatchRecord.self, from: bytes)
-            } catch {
-                let hint = complete ? "truncated file?" : "the last line is cut short: was the run stopped? finish it with hanjul sim --resume \(source == "standard input" ? "FILE" : source)"
-                throw SweepError("\(source):\(number): not a match record (\(hint))")
-            }
-            if let problem = match.problem(under: parts[parts.count - 1].header) {
-                throw SweepError("\(source):\(number): a match line that hanjul sim --versus cannot have written: \(problem)")
-            }
-            if let last, match.seed <= last {
-                guard match.seed == last else {
-                    throw SweepError("\(source):\(number): seed \(match.seed) after seed \(last); hanjul sim writes the matches of a run in seed order, so this is not its output")
-                }
-                parts[parts.count - 1].repeated.append(match.seed)
-                return
-            }
-            last = match.seed
-            parts[parts.count - 1].held.append(match.seed)
-            try record(match)
-        }
-        if reader != nil { throw SweepError("\(source):\(number): a versus summary without its checksum line (cut short?)") }
-        if open { partDone(parts[parts.count - 1]) }
-        guard parts.count > firstPart else { throw SweepError("\(source): no versus header line; is this hanjul sim --versus --jsonl output?") }
     }
 }

@@ -17,7 +17,7 @@ package enum VersusSummaryFile {
         package var text: String
     }
 
-    package struct Head: Codable {
+    package struct Head: Codable, SummaryHead {
         package var version: Int
         package var header: VersusHeader
         /// The seeds counted, as inclusive ranges `[first, last]`, in order.
@@ -38,7 +38,7 @@ package enum VersusSummaryFile {
         package var firstError: FirstError?
     }
 
-    struct ChecksumLine: Codable { var sha256: String }
+    typealias ChecksumLine = SummaryLines.ChecksumLine
 
     /// The file's bytes for `count`, the matches of `seeds` played as `header` says.
     package static func bytes(header: VersusHeader, seeds: [ClosedRange<UInt64>], count: VersusCount) throws(SweepError) -> [UInt8] {
@@ -47,18 +47,16 @@ package enum VersusSummaryFile {
                         winsA: t.winsA, winsB: t.winsB, draws: t.draws, errors: t.errors, pieces: t.pieces, attack: t.attack,
                         cancelled: t.cancelled, received: t.received, tPieces: t.tPieces, spins: t.spins,
                         firstError: count.firstErrorSeed.map { FirstError(seed: $0, text: t.firstError ?? "") })
-        var bytes = Array((try JSONLines.text(HeadLine(hanjulVersusSummary: head)) + "\n").utf8)
-        bytes += Array((try JSONLines.text(ChecksumLine(sha256: SHA256.hex(of: SHA256.hash(bytes)))) + "\n").utf8)
-        return bytes
+        return try SummaryLines.bytes([try JSONLines.text(HeadLine(hanjulVersusSummary: head))])
     }
 
     /// Reads a versus summary line by line, checking what it claims.
-    package struct Reader {
+    package struct Reader: RunSummaryReader {
         package let source: String
         package var header: VersusHeader
         package var seeds: [ClosedRange<UInt64>] = []
         package var count = VersusCount()
-        private var hash = SHA256()
+        private var checksum = SummaryLines.Checksum()
         private var started = false
 
         package init(source: String) {
@@ -72,21 +70,11 @@ package enum VersusSummaryFile {
 
         /// Takes the head line.
         package mutating func start(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) {
-            guard let head = JSONLines.decode(HeadLine.self, from: line)?.hanjulVersusSummary else {
-                throw SweepError("\(source):\(number): a damaged versus summary head line")
-            }
-            guard head.version >= 1 else { throw fail(number, "version \(head.version) is not a version") }
-            guard head.version <= VersusSummaryFile.version else {
-                throw SweepError("\(source):\(number): versus summary version \(head.version) is newer than this hanjul reads (\(VersusSummaryFile.version))")
-            }
-            guard head.header.format <= VersusHeader.currentFormat else {
-                throw SweepError("\(source):\(number): format \(head.header.format) is newer than this hanjul reads (\(VersusHeader.currentFormat))")
-            }
-            if let problem = head.header.fileProblem { throw fail(number, problem) }
-            let held = try SummaryFile.seedRanges(head.seeds, first: head.header.firstSeed, last: head.header.lastSeed,
-                                                  within: head.header.seeds) { fail(number, $0) }
-            seeds = held.ranges
-            let games = held.count
+            let (head, ranges, games) = try SummaryLines.head(line, number: number, source: source, name: "versus summary",
+                                                              version: VersusSummaryFile.version,
+                                                              { (line: HeadLine) in line.hanjulVersusSummary },
+                                                              fail: { fail(number, $0) })
+            seeds = ranges
             guard head.matches >= 0, UInt64(head.matches) == games else { throw fail(number, "\(head.matches) matches, but its seeds are \(games)") }
             let outcomes = [head.winsA, head.winsB, head.draws, head.errors]
             guard outcomes.allSatisfy({ (0...head.matches).contains($0) }), outcomes.reduce(0, +) == head.matches else {
@@ -123,18 +111,20 @@ package enum VersusSummaryFile {
             count.highestSeed = seeds.last?.upperBound
             header = head.header
             started = true
-            hash.update(line)
-            hash.update([10])
+            checksum.add(line)
+        }
+
+        package mutating func whole(after line: ArraySlice<UInt8>, number: Int) throws(SweepError)
+            -> (header: VersusHeader, seeds: [ClosedRange<UInt64>], count: VersusCount)? {
+            try take(line, number: number).map { ($0.header, $0.seeds, $0.count) }
         }
 
         /// Takes the line after the head: the checksum. Returns the summary read whole.
         package mutating func take(_ line: ArraySlice<UInt8>, number: Int) throws(SweepError) -> Reader? {
-            guard started, let checksum = JSONLines.decode(ChecksumLine.self, from: line) else {
+            guard started, let line = JSONLines.decode(ChecksumLine.self, from: line) else {
                 throw SweepError("\(source):\(number): not the checksum line of a versus summary (truncated or edited file?)")
             }
-            guard checksum.sha256 == SHA256.hex(of: hash.finalize()) else {
-                throw SweepError("\(source):\(number): the summary's checksum does not match its contents (damaged or edited?)")
-            }
+            try checksum.check(line, source: source, number: number)
             return self
         }
     }
