@@ -10,6 +10,10 @@ public struct FileStatus: Equatable, Sendable {
     public let size: Int
     /// When it was last modified, in nanoseconds since 1970 (`st_mtim`).
     public let modified: Int64
+    /// The permission bits with set-id and sticky (`st_mode & 0o7777`).
+    public let permissions: UInt32
+    /// The owner's user id (`st_uid`).
+    public let owner: UInt32
 
     /// What `info` (a `stat` the caller made) says.
     public init(_ info: stat) {
@@ -24,6 +28,8 @@ public struct FileStatus: Equatable, Sendable {
         default: kind = .other
         }
         size = Int(info.st_size)
+        permissions = UInt32(info.st_mode & 0o7777)
+        owner = UInt32(info.st_uid)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 

@@ -3,6 +3,9 @@ public enum SystemProcess {
     /// The process id (`getpid(2)`).
     public static var id: Int32 { getpid() }
 
+    /// Whether a process `id` exists (`kill(id, 0)`; one of another user's answers `EPERM`).
+    public static func exists(_ id: Int32) -> Bool { kill(id, 0) == 0 || errno == EPERM }
+
     /// The machine's online CPUs (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
     public static var onlineProcessors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 

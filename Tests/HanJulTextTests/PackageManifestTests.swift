@@ -142,15 +142,6 @@ import Testing
     /// a HanJulSystem function, and a file that no longer needs its entry loses it.
     static let notYetThroughTheSystemTarget: Set<String> = [
         "Sources/HanJulBench/BenchMeasure.swift",
-        "Sources/HanJulFiles/AtomicFile.swift",
-        "Sources/HanJulFiles/ConfigFile.swift",
-        "Sources/HanJulFiles/Directory.swift",
-        "Sources/HanJulFiles/FileLock.swift",
-        "Sources/HanJulFiles/OutputFile.swift",
-        "Sources/HanJulFiles/SafeFile.swift",
-        "Sources/HanJulFiles/Syscall.swift",
-        "Sources/HanJulFiles/TrustedFile.swift",
-        "Sources/HanJulPlay/ModWatcher.swift",
         "Sources/HanJulTerminal/FileDescriptorWriter.swift",
         "Sources/HanJulTerminal/TerminalSession.swift",
         "Sources/hanjul-savetorture/main.swift",
@@ -162,7 +153,9 @@ import Testing
     @Test func systemCallsGoThroughTheSystemTarget() {
         var calling: Set<String> = []
         for (path, text) in Self.sources(under: "Sources", extensions: ["swift"]) where !path.hasPrefix("Sources/HanJulSystem/") {
+            // Comments and declarations (`func poll(`) are not calls.
             let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+                .replacing(#/\bfunc\s+\w+\(/#, with: "func _(")
             guard let use = code.firstMatch(of: Self.cLibraryUse) else { continue }
             calling.insert(path)
             #expect(Self.notYetThroughTheSystemTarget.contains(path),
