@@ -22,35 +22,32 @@ public final class ChildProcess {
     public init(path: String, arguments: [String]) throws(Errno) {
         // Writing to a child that died must fail with EPIPE, not kill HanJul.
         SystemProcess.ignoreBrokenPipes()
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
-        _ = try retryingInterrupts { pipe(&toChild) }
+        // Close-on-exec from the start (pipe2): another child spawned meanwhile, on another
+        // thread (a second bot), must not inherit these ends.
+        let toChild = try FileDescriptor.pipe(closeOnExec: true)
+        let fromChild: (read: FileDescriptor, write: FileDescriptor)
         do throws(Errno) {
-            _ = try retryingInterrupts { pipe(&fromChild) }
+            fromChild = try FileDescriptor.pipe(closeOnExec: true)
         } catch {
-            close(toChild[0]); close(toChild[1])
+            try? toChild.read.close(); try? toChild.write.close()
             throw error
         }
-        // Close-on-exec: another child spawned meanwhile (a second bot) must not hold these.
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copies: the child keeps only its 0 and 1.
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard spawned == 0 else {
-            close(toChild[1]); close(fromChild[0])
-            throw Errno(rawValue: spawned)
+        let spawned = Result { () throws(Errno) in
+            try Spawn.start(path, arguments, actions: [.duplicate(source: toChild.read.rawValue, as: 0),
+                                                       .duplicate(source: fromChild.write.rawValue, as: 1)])
         }
-        id = pid
-        input = FileDescriptor(rawValue: toChild[1])
-        output = LineReader(FileDescriptor(rawValue: fromChild[0]))
+        try? toChild.read.close()
+        try? fromChild.write.close()
+        switch spawned {
+        case .success(let pid):
+            id = pid
+        case .failure(let error):
+            try? toChild.write.close(); try? fromChild.read.close()
+            throw error
+        }
+        input = toChild.write
+        output = LineReader(fromChild.read)
         for descriptor in [input, output.descriptor] {
             let flags = fcntl(descriptor.rawValue, F_GETFL)
             if flags != -1 { _ = fcntl(descriptor.rawValue, F_SETFL, flags | O_NONBLOCK) }

@@ -3,6 +3,20 @@ public enum SystemProcess {
     /// The process id (`getpid(2)`).
     public static var id: Int32 { getpid() }
 
+    /// The parent's process id (`getppid(2)`); 1 once the parent is gone (reparented to init).
+    public static var parentID: Int32 { getppid() }
+
+    /// SIGALRM (whose default action ends the process) in `seconds` (`alarm(2)`).
+    public static func scheduleAlarm(seconds: UInt32) { _ = alarm(seconds) }
+
+    /// Limits the size of files this process writes to `bytes` (`RLIMIT_FSIZE`), with
+    /// `SIGXFSZ` ignored so a write past it fails with `EFBIG`; false when refused.
+    public static func limitFileSize(to bytes: UInt) -> Bool {
+        signal(SIGXFSZ, SIG_IGN)
+        var limits = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        return setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limits) == 0
+    }
+
     /// Whether a process `id` exists (`kill(id, 0)`; one of another user's answers `EPERM`).
     public static func exists(_ id: Int32) -> Bool { kill(id, 0) == 0 || errno == EPERM }
 
