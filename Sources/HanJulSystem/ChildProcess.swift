@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A program HanJul runs beside itself and talks to over pipes (a hosted TBP bot): its
 /// standard input and output are HanJul's, its standard error is HanJul's own. Every read
 /// and write has a deadline and reads are bounded, so a child that hangs, floods or dies
@@ -62,7 +70,7 @@ public final class ChildProcess {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
-                HanJulSystem.write(input.rawValue, raw.baseAddress! + offset, raw.count - offset)
+                systemWrite(input.rawValue, raw.baseAddress! + offset, raw.count - offset)
             }
             if count > 0 { offset += count; continue }
             let code = errno
@@ -157,7 +165,7 @@ public struct LineReader {
             var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             let ready = try retryingInterrupts { poll(&entry, 1, wait) }
             if ready == 0 { continue }
-            let count = chunk.withUnsafeMutableBytes { raw in HanJulSystem.read(descriptor.rawValue, raw.baseAddress, raw.count) }
+            let count = chunk.withUnsafeMutableBytes { raw in systemRead(descriptor.rawValue, raw.baseAddress, raw.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
             } else if count == 0 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `stat(2)` says of a file that HanJul reads: its kind and size.
 public struct FileStatus: Equatable, Sendable {
     /// The kind of file (`st_mode & S_IFMT`).
@@ -107,7 +115,7 @@ extension FileDescriptor {
     /// A pipe (`pipe(2)`): what is written to `write` is read from `read`.
     public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
         var ends: [Int32] = [0, 0]
-        _ = try retryingInterrupts { HanJulSystem.pipe(&ends) }
+        _ = try retryingInterrupts { systemPipe(&ends) }
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 

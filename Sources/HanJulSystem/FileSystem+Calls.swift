@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The path calls of HanJulFiles' durable files, typed: each retries `EINTR` and throws
 /// ``Errno``. A path is a C string, so a `String` and a ``FileDescriptor``-free byte path
 /// (`withCString`) both pass.
@@ -78,7 +86,7 @@ extension FileSystem {
 extension FileDescriptor {
     /// `open(2)` of a path's own bytes with `options`, retried on `EINTR`.
     public static func open(cString path: UnsafePointer<CChar>, _ options: OpenOptions, permissions: UInt32 = 0) throws(Errno) -> FileDescriptor {
-        FileDescriptor(rawValue: try retryingInterrupts { HanJulSystem.open(path, options.rawValue, mode_t(permissions)) })
+        FileDescriptor(rawValue: try retryingInterrupts { systemOpen(path, options.rawValue, mode_t(permissions)) })
     }
 
     /// `fchmod(2)`: the file's permission bits, not reduced by the umask.

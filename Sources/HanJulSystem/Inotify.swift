@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 #if os(Linux)
 /// The kernel's file-change notices (`inotify(7)`): a descriptor that turns readable when
 /// a watched folder changes, and the events read from it.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Waiting for descriptors (`poll(2)`), typed. One call, `EINTR` not retried: the callers
 /// that loop (the terminal recomputing its timeout, a writer bounding its retries) decide.
 public enum Poll {
@@ -57,7 +65,7 @@ extension Errno {
 extension FileDescriptor {
     /// One `write(2)`, `EINTR` not retried: for a caller that bounds its own retries.
     public func writeOnce(_ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        let written = HanJulSystem.write(rawValue, buffer.baseAddress, buffer.count)
+        let written = systemWrite(rawValue, buffer.baseAddress, buffer.count)
         return written < 0 ? .failure(.current) : .success(written)
     }
 }

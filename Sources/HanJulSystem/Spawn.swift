@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Starting programs (`posix_spawn(3)`) and waiting for them (`waitpid(2)`), typed.
 public enum Spawn {
     /// What the child's descriptors are made before it runs.
@@ -66,7 +74,7 @@ extension FileDescriptor {
         #if os(Linux)
         _ = try retryingInterrupts { systemPipe2(&ends, O_CLOEXEC) }
         #else
-        _ = try retryingInterrupts { HanJulSystem.pipe(&ends) }
+        _ = try retryingInterrupts { systemPipe(&ends) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         #endif
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The process itself: its id, its environment, its exit and its standard I/O buffers.
 public enum SystemProcess {
     /// The process id (`getpid(2)`).
@@ -15,6 +23,18 @@ public enum SystemProcess {
         signal(SIGXFSZ, SIG_IGN)
         var limits = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         return setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limits) == 0
+    }
+
+    /// The name of a terminating signal (`SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT`); "signal N"
+    /// for the rest.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
+        case SIGQUIT: "SIGQUIT"
+        default: "signal \(signal)"
+        }
     }
 
     /// Whether a process `id` exists (`kill(id, 0)`; one of another user's answers `EPERM`).
@@ -48,6 +68,12 @@ public enum SystemProcess {
         guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(folder).assumingMemoryBound(to: UInt8.self), count: strlen(folder)))
     }
+
+    /// Ends the process with `status` (`exit(3)`): atexit handlers run, stdio is flushed.
+    public static func exit(_ status: Int32) -> Never { systemExit(status) }
+
+    /// Ends the process with SIGABRT (`abort(3)`).
+    public static func abort() -> Never { systemAbort() }
 
     /// Ends the process at once with `status` (`_exit(2)`): no atexit handlers, no stdio
     /// flush. For a watchdog thread, whose caller may be stuck holding a lock.

@@ -37,13 +37,13 @@ func printError(_ line: String) {
 // ten minutes whatever happens. (Not PR_SET_PDEATHSIG: it fires when the *thread* that
 // spawned the helper exits, which a test runner's thread pool may do at any time.)
 let parent = SystemProcess.parentID
-if parent == 1 { exit(1) }  // already orphaned before it started
+if parent == 1 { SystemProcess.exit(1) }  // already orphaned before it started
 SystemProcess.scheduleAlarm(seconds: 600)
 
 let args = CommandLine.arguments
 func usage() -> Never {
     printError("usage: hanjul-savetorture loop PATH FD | write-limited PATH SIZE LIMIT | append PATH TAG COUNT")
-    exit(2)
+    SystemProcess.exit(2)
 }
 guard args.count >= 3 else { usage() }
 let path = args[2]
@@ -58,26 +58,26 @@ case "loop":
             try AtomicFile.write(TortureContent.variant(n % 3 + 1), to: path)
         } catch {
             printError("\(error)")
-            exit(1)
+            SystemProcess.exit(1)
         }
         if !signalled {
             _ = [UInt8(1)].withUnsafeBytes { FileDescriptor(rawValue: fd).writeOnce($0) }
             signalled = true
         }
-        if SystemProcess.parentID != parent { exit(1) }  // orphaned: the test is gone
+        if SystemProcess.parentID != parent { SystemProcess.exit(1) }  // orphaned: the test is gone
         n += 1
     }
 
 case "write-limited":
     guard args.count == 5, let size = Int(args[3]), let limit = UInt(args[4]) else { usage() }
-    guard SystemProcess.limitFileSize(to: limit) else { exit(4) }
+    guard SystemProcess.limitFileSize(to: limit) else { SystemProcess.exit(4) }
     do {
         try AtomicFile.write([UInt8](repeating: 0x41, count: size), to: path)
         print("saved")
-        exit(0)
+        SystemProcess.exit(0)
     } catch {
         print(error.playerMessage(saving: "high scores"))
-        exit(3)
+        SystemProcess.exit(3)
     }
 
 case "append":
@@ -93,7 +93,7 @@ case "append":
         }
     } catch {
         printError("\(error)")
-        exit(1)
+        SystemProcess.exit(1)
     }
 
 default:

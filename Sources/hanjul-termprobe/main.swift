@@ -37,7 +37,7 @@ func crashNow(_ kind: Crash) {
         let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
         pointer.pointee = 42
     case .abort:
-        abort()
+        SystemProcess.abort()
     }
 }
 
@@ -71,7 +71,7 @@ func run() -> Never {
             busy = UInt32(arguments.popFirst() ?? "") ?? 0
         default:
             printError("unknown argument \(argument)")
-            exit(64)
+            SystemProcess.exit(64)
         }
     }
 
@@ -80,7 +80,7 @@ func run() -> Never {
         session = try TerminalSession()
     } catch {
         printError("\(error)")
-        exit(2)
+        SystemProcess.exit(2)
     }
 
     func say(_ line: String) {
@@ -99,7 +99,7 @@ func run() -> Never {
             say("QUEUED \(queued)") // what the restore is about to discard
         }
         session.close()
-        exit(0)
+        SystemProcess.exit(0)
     }
 
     func suspend() {
@@ -165,7 +165,7 @@ func run() -> Never {
                 session.exit(bySignal: signal)
             case .inputClosed:
                 session.close()
-                exit(3)
+                SystemProcess.exit(3)
             case .otherReady:
                 break
             }

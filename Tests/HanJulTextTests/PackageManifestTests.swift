@@ -110,6 +110,10 @@ import Testing
         let library = #/^\s*(?:@[A-Za-z_]+\s+)*import\s+(Glibc|Musl|Darwin|Foundation)\b/#
         let sources = Self.sources(under: "Sources", extensions: ["swift"])
         #expect(sources.count > 100)
+        for (path, text) in sources where path.hasPrefix("Sources/HanJulSystem/") {
+            // Not re-exported: the other targets see HanJulSystem's functions, not the C library.
+            #expect(!text.contains("@_exported"), "\(path) re-exports a module: HanJulSystem's C library stays inside it")
+        }
         for (path, text) in sources where !path.hasPrefix("Sources/HanJulSystem/") {
             for row in text.split(separator: "\n") {
                 guard let match = row.firstMatch(of: library) else { continue }
