@@ -94,8 +94,7 @@ package enum Bench {
             var folder = URL(fileURLWithPath: start)
             while true {
                 let candidate = folder.path == "/" ? "/shared/bench/reference-sim.c" : folder.appendingPathComponent("shared/bench/reference-sim.c").path
-                var info = stat()
-                if lstat(candidate, &info) == 0 {
+                if (try? FileSystem.linkStatus(candidate)) != nil {
                     if let reason = TrustedFile.distrust(candidate) {
                         skipped.append("\(CommandLineText.quoted(candidate)) (\(CommandLineText.shown(reason)))")
                     } else if let bytes = try? TrustedFile.readRegular(candidate, maxBytes: ReferenceBinary.maxSourceBytes) {
@@ -136,7 +135,7 @@ package enum Bench {
         /// folder, so a file changed meanwhile is not what gets compiled).
         package static func build(source: [UInt8], named name: String, compiler: String) -> Built {
             guard let folder = scratchFolder() else {
-                return .failure("cannot make a scratch folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
+                return .failure("cannot make a scratch folder in \(FileManager.default.temporaryDirectory.path): \(Errno.current.text)")
             }
             let binary = ReferenceBinary(folder: folder, path: folder.appendingPathComponent("reference-sim").path,
                                          compilerName: URL(fileURLWithPath: compiler).lastPathComponent)
@@ -177,30 +176,26 @@ package enum Bench {
 
     /// A new private folder in the temporary folder (mkdtemp), or nil (errno says why).
     package static func scratchFolder() -> URL? {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-        return URL(fileURLWithPath: String(cString: made))
+        let template = FileManager.default.temporaryDirectory.path + "/hanjul-bench-XXXXXX"
+        guard let made = try? FileSystem.makeTemporaryDirectory(template) else { return nil }
+        return URL(fileURLWithPath: made)
     }
 
     /// Runs `path` with `arguments` (posix_spawn; output and errors into the scratch file
     /// `outputPath`, so a chatty child can never block), and returns its exit status and output.
     package static func execute(_ path: String, _ arguments: [String], output outputPath: String) -> (status: Int32, output: String) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { return (-1, "cannot run \(path): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        _ = try? retryingInterrupts { waitpid(pid, &status, 0) }
+        let pid: Int32
+        do throws(Errno) {
+            pid = try Spawn.start(path, arguments, actions: [
+                .open(descriptor: 1, path: outputPath, options: [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o600),
+                .duplicate(source: 1, as: 2),
+            ])
+        } catch {
+            return (-1, "cannot run \(path): \(error.text)")
+        }
+        let status = Spawn.waitForExit(pid)
         let output = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        unlink(outputPath)
-        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
-        let exited = status & 0x7f == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
+        try? FileSystem.remove(outputPath)
+        return (status, output)
     }
 }

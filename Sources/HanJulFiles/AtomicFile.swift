@@ -42,13 +42,13 @@ public enum AtomicFile {
     ///   - mode: permission bits of the new file (default 0600), not reduced by the umask.
     /// - Throws: ``FileError`` naming the path and the step that failed.
     /// - Complexity: O(*n*) in the size of `bytes`, plus two `fsync`s.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(FileError) {
         let folder = PathText.parent(of: path)
         try Directory.create(folder)
 
-        let prefix = folder + "/" + temporaryPrefix(for: path) + "\(getpid())-"
+        let prefix = folder + "/" + temporaryPrefix(for: path) + "\(SystemProcess.id)-"
         var temporary = ""
-        var fd: Int32 = -1
+        var fd: FileDescriptor?
         for _ in 0..<100 {
             let n = counterLock.withLock { () -> UInt64 in
                 counter &+= 1
@@ -56,27 +56,27 @@ public enum AtomicFile {
             }
             temporary = prefix + "\(n)"
             do throws(FileError) {
-                fd = try Syscall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+                fd = try Syscall.open(temporary, [.writeOnly, .create, .exclusive, .noFollow, .closeOnExec], mode)
                 break
-            } catch where error.errno == EEXIST {
+            } catch where error.errno == Errno.fileExists.rawValue {
                 continue  // a stale file from a killed process with our pid; take the next number
             }
         }
-        if fd < 0 {
-            throw FileError(path: path, operation: .open, errno: EEXIST)
+        guard let open = fd else {
+            throw FileError(path: path, operation: .open, errno: Errno.fileExists.rawValue)
         }
 
         do throws(FileError) {
-            try Syscall.fchmod(fd, mode, temporary)
-            try Syscall.writeAll(fd, bytes, path)
-            try Syscall.fsync(fd, path)
-            let closing = fd
-            fd = -1
+            try Syscall.fchmod(open, mode, temporary)
+            try Syscall.writeAll(open, bytes, path)
+            try Syscall.fsync(open, path)
+            let closing = open
+            fd = nil
             try Syscall.close(closing, path)
             try Syscall.rename(temporary, path)
         } catch {
-            if fd >= 0 { _ = HanJulSystem.close(fd) }
-            _ = HanJulSystem.unlink(temporary)
+            if let fd { try? fd.close() }
+            try? FileSystem.remove(cString: temporary)
             throw error
         }
         try Directory.sync(folder)
@@ -99,9 +99,9 @@ public enum AtomicFile {
         for name in names where name.bytes.starts(with: prefix) {
             let rest = name.bytes.dropFirst(prefix.count)
             guard let dash = rest.firstIndex(of: UInt8(ascii: "-")),
-                  let pid = pid_t(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0 else { continue }
-            if pid == getpid() { continue }
-            if kill(pid, 0) == 0 || HanJulSystem.errno == EPERM { continue }  // still running
+                  let pid = Int32(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0 else { continue }
+            if pid == SystemProcess.id { continue }
+            if SystemProcess.exists(pid) { continue }  // still running
             // The name's own bytes (H-5): never another file whose name decodes the same.
             if (try? folder.appending(name).remove()) != nil { removed.append(name.shown) }
         }
@@ -111,14 +111,11 @@ public enum AtomicFile {
 
 /// A tiny mutex for static counters, without Foundation.
 final class SpinLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+    private let mutex = SystemMutex()
 
     func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return body()
     }
 }

@@ -20,22 +20,23 @@ public enum ConfigFile {
     ///
     /// - Throws: ``FileError`` of kind ``FileError/Kind/linkTarget(_:)`` for a link that
     ///   does not lead to a regular file of the user's.
-    public static func target(of path: String, user: uid_t = geteuid()) throws(FileError) -> String {
-        guard let info = try Syscall.lstatIfPresent(path), info.st_mode & S_IFMT == S_IFLNK else { return path }
+    public static func target(of path: String, user: UInt32 = FileSystem.effectiveUser) throws(FileError) -> String {
+        guard let info = try Syscall.lstatIfPresent(path), info.kind == .symbolicLink else { return path }
         func refuse(_ why: String) -> FileError { FileError(path: path, operation: .open, kind: .linkTarget(why)) }
-        guard let resolved = realpath(path, nil) else {
-            let code = errno
-            throw refuse(code == ENOENT ? "it is a symbolic link to a file that does not exist"
+        let bytes: PathBytes
+        do throws(Errno) {
+            bytes = PathBytes(bytes: try FileSystem.realPath(path))
+        } catch {
+            let code = error.rawValue
+            throw refuse(error == .noSuchFileOrDirectory ? "it is a symbolic link to a file that does not exist"
                                         : "it is a symbolic link that cannot be followed: \(FileError.systemText(code)) (\(FileError.errnoName(code)))")
         }
-        let bytes = PathBytes(cString: resolved)
-        free(resolved)
         // The target's own bytes (H-5): a name that is not UTF-8 could not be named exactly again.
         guard let target = bytes.text else { throw refuse("it is a symbolic link to \(bytes.shown), a name that is not UTF-8") }
         guard let found = try Syscall.lstatIfPresent(target) else { throw refuse("it is a symbolic link to \(target), which does not exist") }
-        guard found.st_mode & S_IFMT == S_IFREG else { throw refuse("it is a symbolic link to \(target), which is not a regular file") }
-        guard found.st_uid == user else {
-            throw refuse("it is a symbolic link to \(target), which belongs to user \(found.st_uid), not to you")
+        guard found.kind == .regular else { throw refuse("it is a symbolic link to \(target), which is not a regular file") }
+        guard found.owner == user else {
+            throw refuse("it is a symbolic link to \(target), which belongs to user \(found.owner), not to you")
         }
         return target
     }
@@ -50,10 +51,10 @@ public enum ConfigFile {
 
     /// Replaces the file at `path` (the target of its link, the link kept), atomically,
     /// keeping the permissions of the file replaced (`mode` for a new one).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o600) throws(FileError) {
         let target = try target(of: path)
         var kept = mode
-        if let info = try Syscall.lstatIfPresent(target), info.st_mode & S_IFMT == S_IFREG { kept = info.st_mode & 0o7777 }
+        if let info = try Syscall.lstatIfPresent(target), info.kind == .regular { kept = info.permissions }
         try AtomicFile.write(bytes, to: target, mode: kept)
     }
 }

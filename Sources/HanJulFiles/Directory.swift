@@ -9,10 +9,10 @@ public enum Directory {
     /// but is not a folder fails with `ENOTDIR`.
     ///
     /// - Complexity: O(*d*) system calls for *d* path components.
-    public static func create(_ path: String, mode: mode_t = 0o700) throws(FileError) {
+    public static func create(_ path: String, mode: UInt32 = 0o700) throws(FileError) {
         if let info = try Syscall.statIfPresent(path) {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw FileError(path: path, operation: .createDirectory, errno: ENOTDIR)
+            guard info.kind == .directory else {
+                throw FileError(path: path, operation: .createDirectory, errno: Errno.notADirectory.rawValue)
             }
             return
         }
@@ -22,10 +22,10 @@ public enum Directory {
         }
         do throws(FileError) {
             try Syscall.mkdir(path, mode)
-        } catch where error.errno == EEXIST {
+        } catch where error.errno == Errno.fileExists.rawValue {
             // Another process made it between our stat and mkdir; check it is a folder.
-            guard let info = try Syscall.statIfPresent(path), info.st_mode & S_IFMT == S_IFDIR else {
-                throw FileError(path: path, operation: .createDirectory, errno: ENOTDIR)
+            guard let info = try Syscall.statIfPresent(path), info.kind == .directory else {
+                throw FileError(path: path, operation: .createDirectory, errno: Errno.notADirectory.rawValue)
             }
         }
     }
@@ -38,25 +38,20 @@ public enum Directory {
     /// - Throws: ``FileError`` (operation `open`) when the folder cannot be read.
     /// - Complexity: O(*n*) in the entries read.
     public static func names(in folder: PathBytes, limit: Int = .max) throws(FileError) -> [PathBytes] {
-        guard let directory = folder.withCString({ opendir($0) }) else {
-            throw FileError(path: folder.shown, operation: .open, errno: errno)
+        let names = try Syscall.mapping(.open, folder.shown) { () throws(Errno) in
+            try folder.withSystemPath { path throws(Errno) in
+                try FileSystem.names(in: path, limit: limit) { $0 != [0x2E] && $0 != [0x2E, 0x2E] }
+            }
         }
-        defer { closedir(directory) }
-        var names: [PathBytes] = []
-        while names.count < limit, let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes(bytes: $0.prefix { $0 != 0 }) }
-            if name.bytes == [0x2E] || name.bytes == [0x2E, 0x2E] { continue }
-            names.append(name)
-        }
-        return names
+        return names.map { PathBytes(bytes: $0) }
     }
 
     /// Flushes the folder's entries (new names, renames) to disk.
     ///
     /// - Complexity: one `open`, `fsync` and `close`.
     public static func sync(_ path: String) throws(FileError) {
-        let fd = try Syscall.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { _ = HanJulSystem.close(fd) }
+        let fd = try Syscall.open(path, [.readOnly, .directory, .closeOnExec])
+        defer { try? fd.close() }
         try Syscall.fsync(fd, path, .syncDirectory)
     }
 }

@@ -70,8 +70,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(path: String, operation: Operation, errno code: Int32) {
         let kind: Kind
         switch code {
-        case ENOENT: kind = .missing
-        case ELOOP where operation == .open: kind = .symbolicLink
+        case Errno.noSuchFileOrDirectory.rawValue: kind = .missing
+        case Errno.tooManySymbolicLinks.rawValue where operation == .open: kind = .symbolicLink
         default: kind = .system(errno: code)
         }
         self.init(path: path, operation: operation, kind: kind, errno: code)
@@ -89,9 +89,9 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noFolder(let folder): return "the folder \(folder) does not exist (create it first)"
         case .linkTarget(let why): return why + " (HanJul reads and writes through a link only to a regular file you own)"
         case .symbolicLink where errno == nil: return "it is a symbolic link, which is not followed"
-        case .system(ENXIO) where operation == .open:
+        case .system(Errno.noSuchDeviceOrAddress.rawValue) where operation == .open:
             return "nothing is reading it (a FIFO needs a reader first) (ENXIO)"
-        case .system(EILSEQ) where operation == .open:
+        case .system(Errno.illegalByteSequence.rawValue) where operation == .open:
             return "it is a link to a name that is not UTF-8, which HanJul cannot name exactly (EILSEQ)"
         case .missing, .symbolicLink, .system:
             guard let code = errno else { return "unknown error" }

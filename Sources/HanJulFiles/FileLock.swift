@@ -26,9 +26,9 @@ public enum FileLock {
     public static func withLock<T>(for path: String, _ body: () throws -> T) throws -> T {
         let lock = lockPath(for: path)
         try Directory.create(PathText.parent(of: lock))
-        let fd = try Syscall.open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        defer { _ = HanJulSystem.close(fd) }  // closing releases the lock
-        try Syscall.flock(fd, LOCK_EX, lock)
+        let fd = try Syscall.open(lock, [.readWrite, .create, .noFollow, .closeOnExec], 0o600)
+        defer { try? fd.close() }  // closing releases the lock
+        try Syscall.lockExclusively(fd, lock)
         return try body()
     }
 }

@@ -22,7 +22,7 @@ public enum OutputFile {
         case standardOutput
         /// A regular file to replace, or a new file: the final path after links, and the
         /// permissions to give it.
-        case file(path: String, mode: mode_t)
+        case file(path: String, mode: UInt32)
         /// A FIFO or character device to write into.
         case device(path: String, type: FileError.FileType)
     }
@@ -32,16 +32,15 @@ public enum OutputFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         switch try target(of: path) {
         case .standardOutput:
-            try Syscall.writeAll(STDOUT_FILENO, bytes, "standard output")
+            try Syscall.writeAll(.standardOutput, bytes, "standard output")
         case .file(let final, let mode):
             try AtomicFile.write(bytes, to: final, mode: mode)
         case .device(let final, _):
             // O_NONBLOCK for the open only: a FIFO without a reader fails with ENXIO
             // instead of blocking forever.
-            let fd = try Syscall.open(final, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-            defer { _ = HanJulSystem.close(fd) }
-            let flags = fcntl(fd, F_GETFL)
-            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+            let fd = try Syscall.open(final, [.writeOnly, .noControllingTerminal, .closeOnExec, .nonBlocking])
+            defer { try? fd.close() }
+            try? fd.makeBlocking()
             try Syscall.writeAll(fd, bytes, final)
         }
     }
@@ -49,20 +48,20 @@ public enum OutputFile {
     /// Where `path` leads, checked: nothing is written.
     public static func target(of path: String) throws(FileError) -> Target {
         if path == "-" { return .standardOutput }
-        guard !path.isEmpty else { throw FileError(path: path, operation: .open, errno: ENOENT) }
+        guard !path.isEmpty else { throw FileError(path: path, operation: .open, errno: Errno.noSuchFileOrDirectory.rawValue) }
         let final = try following(path)
         guard let info = try Syscall.lstatIfPresent(final) else {
             let folder = PathText.parent(of: final)
             guard let parent = try Syscall.statIfPresent(folder) else {
                 throw FileError(path: path, operation: .open, kind: .noFolder(folder))
             }
-            guard parent.st_mode & S_IFMT == S_IFDIR else {
-                throw FileError(path: path, operation: .open, errno: ENOTDIR)
+            guard parent.kind == .directory else {
+                throw FileError(path: path, operation: .open, errno: Errno.notADirectory.rawValue)
             }
             return .file(path: final, mode: 0o644)
         }
         switch Syscall.fileType(info) {
-        case nil: return .file(path: final, mode: info.st_mode & 0o7777)
+        case nil: return .file(path: final, mode: info.permissions)
         case .fifo: return .device(path: final, type: .fifo)
         case .characterDevice: return .device(path: final, type: .characterDevice)
         case let type?: throw FileError(path: path, operation: .open, kind: .notRegularFile(type))
@@ -74,8 +73,8 @@ public enum OutputFile {
     public static func prepareFolder(_ path: String) throws(FileError) {
         let final = try following(path)
         if let info = try Syscall.statIfPresent(final) {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw FileError(path: path, operation: .createDirectory, errno: ENOTDIR)
+            guard info.kind == .directory else {
+                throw FileError(path: path, operation: .createDirectory, errno: Errno.notADirectory.rawValue)
             }
             return
         }
@@ -85,7 +84,7 @@ public enum OutputFile {
         }
         do throws(FileError) {
             try Syscall.mkdir(final, 0o755)
-        } catch where error.errno == EEXIST {}
+        } catch where error.errno == Errno.fileExists.rawValue {}
     }
 
     /// `path` with every symbolic link at its end followed, to the first path that is not
@@ -94,14 +93,14 @@ public enum OutputFile {
     public static func following(_ path: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
-            guard let info = try Syscall.lstatIfPresent(current), info.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [Int8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = try Syscall.retrying(.stat, current) { readlink(current, &buffer, buffer.count - 1) }
-            guard let target = PathBytes(bytes: buffer.prefix(count).map { UInt8(bitPattern: $0) }).text else {
-                throw FileError(path: current, operation: .open, errno: EILSEQ)
+            guard let info = try Syscall.lstatIfPresent(current), info.kind == .symbolicLink else { return current }
+            let link = current
+            let bytes = try Syscall.mapping(.stat, current) { () throws(Errno) in try FileSystem.linkTarget(link) }
+            guard let target = PathBytes(bytes: bytes).text else {
+                throw FileError(path: current, operation: .open, errno: Errno.illegalByteSequence.rawValue)
             }
             current = target.hasPrefix("/") ? target : PathText.parent(of: current) + "/" + target
         }
-        throw FileError(path: path, operation: .open, errno: ELOOP)
+        throw FileError(path: path, operation: .open, errno: Errno.tooManySymbolicLinks.rawValue)
     }
 }

@@ -27,7 +27,9 @@ public struct PathBytes: Hashable, Sendable, Comparable, ExpressibleByStringLite
 
     /// The bytes of a C string, up to its NUL (what `realpath`, `getcwd` and argv give).
     public init(cString: UnsafePointer<CChar>) {
-        bytes = Array(UnsafeBufferPointer(start: cString, count: strlen(cString)).map { UInt8(bitPattern: $0) })
+        var count = 0
+        while cString[count] != 0 { count += 1 }
+        bytes = UnsafeBufferPointer(start: cString, count: count).map { UInt8(bitPattern: $0) }
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -142,5 +144,5 @@ extension PathBytes {
     /// The `lstat` of exactly these bytes (a link is not followed); nil when nothing is there.
     ///
     /// - Throws: ``FileError`` (operation `stat`) for any other failure.
-    public func linkStatus() throws(FileError) -> stat? { try Syscall.lstatIfPresent(self) }
+    public func linkStatus() throws(FileError) -> FileStatus? { try Syscall.lstatIfPresent(self) }
 }

@@ -202,9 +202,9 @@ public enum RecordFile {
                 // link() refuses an existing name, so nothing is overwritten.
                 try Syscall.link(path, candidate)
                 try Syscall.unlink(path)
-            } catch where error.errno == EEXIST {
+            } catch where error.errno == Errno.fileExists.rawValue {
                 continue
-            } catch where error.operation == .link && [EPERM, EOPNOTSUPP, EMLINK].contains(error.errno ?? 0) {
+            } catch where error.operation == .link && [Errno.operationNotPermitted, .notSupported, .tooManyLinks].map(\.rawValue).contains(error.errno ?? 0) {
                 // File systems without hard links: check, then rename.
                 if try Syscall.lstatIfPresent(candidate) != nil { continue }
                 try Syscall.rename(path, candidate)
@@ -212,6 +212,6 @@ public enum RecordFile {
             try? Directory.sync(PathText.parent(of: path))
             return candidate
         }
-        throw FileError(path: path, operation: .rename, errno: EEXIST)
+        throw FileError(path: path, operation: .rename, errno: Errno.fileExists.rawValue)
     }
 }

@@ -30,13 +30,13 @@ public enum SafeFile {
     }
 
     static func read(_ file: PathBytes, named path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
-        let fd = try Syscall.open(file, named: path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        defer { _ = HanJulSystem.close(fd) }
+        let fd = try Syscall.open(file, named: path, [.readOnly, .noFollow, .nonBlocking, .closeOnExec])
+        defer { try? fd.close() }
         let info = try Syscall.fstat(fd, path)
         if let type = Syscall.fileType(info) {
             throw FileError(path: path, operation: .open, kind: .notRegularFile(type))
         }
-        let size = Int64(info.st_size)
+        let size = Int64(info.size)
         guard size >= 0, size <= Int64(maxBytes) else {
             throw FileError(path: path, operation: .read, kind: .tooLarge(size: size, limit: maxBytes))
         }

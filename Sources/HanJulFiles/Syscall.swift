@@ -1,98 +1,73 @@
 import HanJulSystem
 
-/// The one place where system-call results become ``FileError``s.
-///
-/// Each wrapper retries on `EINTR` and throws with the path and the step
-/// that failed, in the style of swift-system's `valueOrErrno`.
+/// The one place where HanJulSystem's ``Errno``s become ``FileError``s: each wrapper
+/// names the path and the step that failed. The calls themselves, and their `EINTR`
+/// loop, are HanJulSystem's.
 enum Syscall {
-    /// Runs `body` until it does not fail with `EINTR` (HanJulSystem's one loop); a
-    /// result of `-1` becomes a ``FileError`` built from `errno`.
-    ///
-    /// - Complexity: O(1) per attempt.
+    /// Runs `body` (a HanJulSystem call); its ``Errno`` becomes a ``FileError``.
     @inline(__always)
-    static func retrying<T: FixedWidthInteger>(
-        _ operation: FileError.Operation, _ path: String, _ body: () -> T
-    ) throws(FileError) -> T {
+    static func mapping<T>(_ operation: FileError.Operation, _ path: String, _ body: () throws(Errno) -> T) throws(FileError) -> T {
         do throws(Errno) {
-            return try retryingInterrupts(body)
+            return try body()
         } catch {
             throw FileError(path: path, operation: operation, errno: error.rawValue)
         }
     }
 
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileError) -> Int32 {
-        try retrying(.open, path) { HanJulSystem.open(path, flags, mode) }
+    static func open(_ path: String, _ options: FileDescriptor.OpenOptions, _ permissions: UInt32 = 0) throws(FileError) -> FileDescriptor {
+        try mapping(.open, path) { () throws(Errno) in try FileDescriptor.open(cString: path, options, permissions: permissions) }
     }
 
     /// `open` of the path's own bytes; errors name it as `name`.
-    static func open(_ path: PathBytes, named name: String, _ flags: Int32, _ mode: mode_t = 0) throws(FileError) -> Int32 {
-        try retrying(.open, name) { path.withCString { HanJulSystem.open($0, flags, mode) } }
+    static func open(_ path: PathBytes, named name: String, _ options: FileDescriptor.OpenOptions) throws(FileError) -> FileDescriptor {
+        try mapping(.open, name) { () throws(Errno) in try path.withSystemPath { p throws(Errno) in try FileDescriptor.open(cString: p, options) } }
     }
 
-    static func fstat(_ fd: Int32, _ path: String) throws(FileError) -> stat {
-        var info = stat()
-        _ = try retrying(.stat, path) { HanJulSystem.fstat(fd, &info) }
-        return info
+    static func fstat(_ fd: FileDescriptor, _ path: String) throws(FileError) -> FileStatus {
+        try mapping(.stat, path) { () throws(Errno) in try fd.status() }
     }
 
     /// `stat` following links; `nil` if the path does not exist.
-    static func statIfPresent(_ path: String) throws(FileError) -> stat? {
-        var info = stat()
-        do throws(FileError) {
-            _ = try retrying(.stat, path) { fstatat(AT_FDCWD, path, &info, 0) }
-        } catch where error.isMissing {
-            return nil
-        }
-        return info
+    static func statIfPresent(_ path: String) throws(FileError) -> FileStatus? {
+        try mapping(.stat, path) { () throws(Errno) in try FileSystem.status(path) }
     }
 
     /// `lstat`; `nil` if the path does not exist.
-    static func lstatIfPresent(_ path: String) throws(FileError) -> stat? {
-        var info = stat()
-        do throws(FileError) {
-            _ = try retrying(.stat, path) { fstatat(AT_FDCWD, path, &info, AT_SYMLINK_NOFOLLOW) }
-        } catch where error.isMissing {
-            return nil
-        }
-        return info
+    static func lstatIfPresent(_ path: String) throws(FileError) -> FileStatus? {
+        try mapping(.stat, path) { () throws(Errno) in try FileSystem.linkStatus(path) }
     }
 
     /// `lstat` of the path's own bytes; `nil` if it does not exist.
-    static func lstatIfPresent(_ path: PathBytes) throws(FileError) -> stat? {
-        var info = stat()
-        do throws(FileError) {
-            _ = try retrying(.stat, path.shown) { path.withCString { fstatat(AT_FDCWD, $0, &info, AT_SYMLINK_NOFOLLOW) } }
-        } catch where error.isMissing {
-            return nil
-        }
-        return info
+    static func lstatIfPresent(_ path: PathBytes) throws(FileError) -> FileStatus? {
+        try mapping(.stat, path.shown) { () throws(Errno) in try path.withSystemPath { p throws(Errno) in try FileSystem.linkStatus(p) } }
     }
 
     /// Writes all of `bytes`, looping on short writes.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ path: String) throws(FileError) {
+    static func writeAll(_ fd: FileDescriptor, _ bytes: [UInt8], _ path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let chunk = min(bytes.count - offset, 1 << 30)
             let start = offset
-            let written = try retrying(.write, path) {
-                bytes.withUnsafeBytes { raw in HanJulSystem.write(fd, raw.baseAddress! + start, chunk) }
+            let written = try mapping(.write, path) { () throws(Errno) in
+                let result = bytes.withUnsafeBytes { raw in
+                    Result { () throws(Errno) in try fd.write(UnsafeRawBufferPointer(rebasing: raw[start..<(start + chunk)])) }
+                }
+                return try result.get()
             }
             if written == 0 {  // should not happen for regular files; do not spin
-                throw FileError(path: path, operation: .write, errno: EIO)
+                throw FileError(path: path, operation: .write, errno: Errno.ioError.rawValue)
             }
             offset += written
         }
     }
 
     /// Reads up to `count` bytes, stopping early only at end of file.
-    static func readUpTo(_ fd: Int32, _ count: Int, _ path: String) throws(FileError) -> [UInt8] {
+    static func readUpTo(_ fd: FileDescriptor, _ count: Int, _ path: String) throws(FileError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
             let start = filled
-            let n = try retrying(.read, path) {
-                buffer.withUnsafeMutableBytes { raw in HanJulSystem.read(fd, raw.baseAddress! + start, count - start) }
-            }
+            let n = try mapping(.read, path) { () throws(Errno) in try fd.read(into: &buffer, from: start) }
             if n == 0 { break }
             filled += n
         }
@@ -100,67 +75,66 @@ enum Syscall {
         return buffer
     }
 
-    static func fsync(_ fd: Int32, _ path: String, _ operation: FileError.Operation = .sync) throws(FileError) {
-        _ = try retrying(operation, path) { HanJulSystem.fsync(fd) }
+    static func fsync(_ fd: FileDescriptor, _ path: String, _ operation: FileError.Operation = .sync) throws(FileError) {
+        try mapping(operation, path) { () throws(Errno) in try fd.synchronize() }
     }
 
     /// Closes `fd`. `EINTR` is not retried: on Linux the descriptor is gone
     /// after `close` returns, whatever the result.
-    static func close(_ fd: Int32, _ path: String) throws(FileError) {
-        do throws(Errno) {
-            try FileDescriptor(rawValue: fd).close()
-        } catch {
-            throw FileError(path: path, operation: .close, errno: error.rawValue)
-        }
+    static func close(_ fd: FileDescriptor, _ path: String) throws(FileError) {
+        try mapping(.close, path) { () throws(Errno) in try fd.close() }
     }
 
     static func rename(_ from: String, _ to: String) throws(FileError) {
-        _ = try retrying(.rename, to) { HanJulSystem.rename(from, to) }
+        try mapping(.rename, to) { () throws(Errno) in try FileSystem.rename(from, to: to) }
     }
 
     static func link(_ from: String, _ to: String) throws(FileError) {
-        _ = try retrying(.link, to) { HanJulSystem.link(from, to) }
+        try mapping(.link, to) { () throws(Errno) in try FileSystem.link(from, to: to) }
     }
 
     static func unlink(_ path: String) throws(FileError) {
-        _ = try retrying(.remove, path) { HanJulSystem.unlink(path) }
+        try mapping(.remove, path) { () throws(Errno) in try FileSystem.remove(cString: path) }
     }
 
     static func unlink(_ path: PathBytes) throws(FileError) {
-        _ = try retrying(.remove, path.shown) { path.withCString { HanJulSystem.unlink($0) } }
+        try mapping(.remove, path.shown) { () throws(Errno) in try path.withSystemPath { p throws(Errno) in try FileSystem.remove(cString: p) } }
     }
 
-    static func mkdir(_ path: String, _ mode: mode_t) throws(FileError) {
-        _ = try retrying(.createDirectory, path) { HanJulSystem.mkdir(path, mode) }
+    static func mkdir(_ path: String, _ permissions: UInt32) throws(FileError) {
+        try mapping(.createDirectory, path) { () throws(Errno) in try FileSystem.makeDirectory(path, permissions: permissions) }
     }
 
-    static func fchmod(_ fd: Int32, _ mode: mode_t, _ path: String) throws(FileError) {
-        _ = try retrying(.setPermissions, path) { HanJulSystem.fchmod(fd, mode) }
+    static func fchmod(_ fd: FileDescriptor, _ permissions: UInt32, _ path: String) throws(FileError) {
+        try mapping(.setPermissions, path) { () throws(Errno) in try fd.setPermissions(permissions) }
     }
 
-    static func flock(_ fd: Int32, _ operation: Int32, _ path: String) throws(FileError) {
-        _ = try retrying(.lock, path) { systemFlock(fd, operation) }
+    static func lockExclusively(_ fd: FileDescriptor, _ path: String) throws(FileError) {
+        try mapping(.lock, path) { () throws(Errno) in try fd.lockExclusively() }
     }
 
-    /// The type of a `stat` result.
-    static func fileType(_ info: stat) -> FileError.FileType? {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return .directory
-        case S_IFIFO: return .fifo
-        case S_IFCHR: return .characterDevice
-        case S_IFBLK: return .blockDevice
-        case S_IFSOCK: return .socket
-        case S_IFLNK: return .symbolicLink
-        default: return .unknown
+    /// The type of a status, for ``FileError``: nil for a regular file.
+    static func fileType(_ info: FileStatus) -> FileError.FileType? {
+        switch info.kind {
+        case .regular: return nil
+        case .directory: return .directory
+        case .fifo: return .fifo
+        case .characterDevice: return .characterDevice
+        case .blockDevice: return .blockDevice
+        case .socket: return .socket
+        case .symbolicLink: return .symbolicLink
+        case .other: return .unknown
         }
     }
 }
 
-/// `flock(2)`. Swift imports the C `struct flock` under the same name, which
-/// hides the function, so it is bound by its symbol here.
-@_silgen_name("flock")
-private func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32
+extension PathBytes {
+    /// `body` with the path as a C string, for a HanJulSystem call that throws ``Errno``.
+    func withSystemPath<T>(_ body: (UnsafePointer<CChar>) throws(Errno) -> T) throws(Errno) -> T {
+        let result = withCString { path in Result { () throws(Errno) in try body(path) } }
+        return try result.get()
+    }
+}
 
 /// Path helpers that do not touch the file system.
 enum PathText {

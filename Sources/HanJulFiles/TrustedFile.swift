@@ -16,33 +16,33 @@ public enum TrustedFile {
     /// // "/tmp/shared belongs to user 1001, not to you or root"
     /// ```
     /// - Complexity: one `realpath` and one `lstat` per path component.
-    public static func distrust(_ path: String, user: uid_t = geteuid()) -> String? {
-        guard let resolved = realpath(path, nil) else {
-            return errno == ENOENT ? "there is no such file" : String(cString: strerror(errno))
-        }
+    public static func distrust(_ path: String, user: UInt32 = FileSystem.effectiveUser) -> String? {
         // The real path's own bytes (H-5): decoded, a folder named `x\xFF` would be checked
         // as `x\u{FFFD}`, another folder.
-        var current = PathBytes(cString: resolved)
-        free(resolved)
+        var current: PathBytes
+        do throws(Errno) {
+            current = PathBytes(bytes: try FileSystem.realPath(path))
+        } catch {
+            return error == .noSuchFileOrDirectory ? "there is no such file" : error.text
+        }
         var isFile = true
         while true {
-            let info: stat
+            let info: FileStatus
             do throws(FileError) {
-                guard let found = try current.linkStatus() else { return "\(current): \(String(cString: strerror(ENOENT)))" }
+                guard let found = try current.linkStatus() else { return "\(current): \(Errno.noSuchFileOrDirectory.text)" }
                 info = found
             } catch {
-                return "\(current): \(String(cString: strerror(error.errno ?? EIO)))"
+                return "\(current): \(Errno(rawValue: error.errno ?? Errno.ioError.rawValue).text)"
             }
-            let type = info.st_mode & S_IFMT
-            if isFile && type != S_IFREG { return "\(current) is not a regular file" }
-            if !isFile && type != S_IFDIR { return "\(current) is not a folder" }
-            if info.st_uid != 0 && info.st_uid != user {
-                return "\(current) belongs to user \(info.st_uid), not to you or root"
+            if isFile && info.kind != .regular { return "\(current) is not a regular file" }
+            if !isFile && info.kind != .directory { return "\(current) is not a folder" }
+            if info.owner != 0 && info.owner != user {
+                return "\(current) belongs to user \(info.owner), not to you or root"
             }
-            let othersWrite = info.st_mode & (S_IWGRP | S_IWOTH) != 0
-            let stickyRootFolder = !isFile && info.st_mode & S_ISVTX != 0 && info.st_uid == 0
+            let othersWrite = info.permissions & 0o022 != 0  // group or others may write
+            let stickyRootFolder = !isFile && info.permissions & 0o1000 != 0 && info.owner == 0
             if othersWrite && !stickyRootFolder {
-                return "\(current) can be written by other users (mode \(String(info.st_mode & 0o7777, radix: 8)))"
+                return "\(current) can be written by other users (mode \(String(info.permissions, radix: 8)))"
             }
             if current == "/" { return nil }
             current = current.parent
@@ -54,13 +54,13 @@ public enum TrustedFile {
     /// FIFO, device or folder is refused at once instead of waiting for a writer. Links are
     /// followed (the user named the path).
     public static func readRegular(_ path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
-        let fd = try Syscall.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        defer { _ = HanJulSystem.close(fd) }
+        let fd = try Syscall.open(path, [.readOnly, .nonBlocking, .closeOnExec])
+        defer { try? fd.close() }
         let info = try Syscall.fstat(fd, path)
         if let type = Syscall.fileType(info) {
             throw FileError(path: path, operation: .open, kind: .notRegularFile(type))
         }
-        let size = Int64(info.st_size)
+        let size = Int64(info.size)
         guard size >= 0, size <= Int64(maxBytes) else {
             throw FileError(path: path, operation: .read, kind: .tooLarge(size: size, limit: maxBytes))
         }

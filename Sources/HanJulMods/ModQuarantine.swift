@@ -140,5 +140,5 @@ public struct ModQuarantine: Sendable {
     }
 
     /// Seconds since 1970, for ``Entry/time``.
-    public static func now() -> Int64 { Int64(time(nil)) }
+    public static func now() -> Int64 { SystemClock.secondsSince1970 }
 }

@@ -46,7 +46,7 @@ public struct ModSearchPath: Sendable, Equatable {
             var names: [PathBytes] = []
             for name in listed where name.bytes.first != UInt8(ascii: ".") {
                 // Folders only; a symlinked mod folder is listed and refused when read.
-                if let info = try? rootBytes.appending(name).linkStatus(), [.directory, .symbolicLink].contains(FileStatus(info).kind) {
+                if let info = try? rootBytes.appending(name).linkStatus(), [.directory, .symbolicLink].contains(info.kind) {
                     names.append(name)
                 }
             }

@@ -60,7 +60,7 @@ public struct PeerLink {
         while sentOffset < outgoing.count {
             let sent: Int
             do { sent = try Socket.send(descriptor, outgoing[sentOffset...]) } catch {
-                if error.rawValue == EPIPE || error.rawValue == ECONNRESET { throw .closed }
+                if error == .brokenPipe || error == .connectionReset { throw .closed }
                 throw .system(error)
             }
             if sent == 0 { break }

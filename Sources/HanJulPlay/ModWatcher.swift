@@ -33,7 +33,9 @@ public final class ModWatcher {
     private var fileStamps: [String: Stamp] = [:]
     private var entriesRead = 0
     /// The inotify descriptor and which folder each watch is, when the kernel watches.
-    private var inotify: Int32 = -1
+    #if os(Linux)
+    private var inotify: Inotify?
+    #endif
     private var watches: [Int32: String] = [:]
 
     /// Watches `folders` (each mod's folder); `usesKernel: false` polls even where the
@@ -41,18 +43,26 @@ public final class ModWatcher {
     public init(folders: [String], usesKernel: Bool = true) {
         self.folders = folders
         #if os(Linux)
-        if usesKernel { inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        if usesKernel { inotify = Inotify.make() }
         #endif
         for folder in folders { walk(folder, depth: 0) }
     }
 
     deinit {
-        if inotify >= 0 { close(inotify) }
+        #if os(Linux)
+        try? inotify?.descriptor.close()
+        #endif
     }
 
     /// The descriptor to wait on (readable when something changed), or nil when the
     /// watcher polls: then call `poll()` every `pollInterval`.
-    public var descriptor: Int32? { inotify >= 0 ? inotify : nil }
+    public var descriptor: Int32? {
+        #if os(Linux)
+        inotify?.descriptor.rawValue
+        #else
+        nil
+        #endif
+    }
 
     /// How many folders and files are watched (for tests and the README's figures).
     public var watchedCounts: (folders: Int, files: Int) { (folderStamps.count, fileStamps.count) }
@@ -60,7 +70,7 @@ public final class ModWatcher {
     /// Whether anything changed since the last call (or `init`): a file added, removed,
     /// written or touched.
     public func poll() -> Bool {
-        inotify >= 0 ? drainEvents() : rescan()
+        descriptor != nil ? drainEvents() : rescan()
     }
 
     // MARK: - The walk
@@ -103,37 +113,30 @@ public final class ModWatcher {
     }
 
     private struct Info {
-        var mode: UInt32
+        var kind: FileStatus.Kind
         var stamp: Stamp
-        var isFolder: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
-        var isFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+        var isFolder: Bool { kind == .directory }
+        var isFile: Bool { kind == .regular }
     }
 
     private static func status(_ path: String) -> Info? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        #if os(Linux)
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #endif
-        return Info(mode: UInt32(info.st_mode), stamp: Stamp(size: Int64(info.st_size), modified: modified))
+        guard let info = try? FileSystem.linkStatus(path) else { return nil }
+        return Info(kind: info.kind, stamp: Stamp(size: Int64(info.size), modified: info.modified))
     }
 
     // MARK: - inotify
 
     private func addWatch(_ folder: String) {
         #if os(Linux)
-        guard inotify >= 0 else { return }
-        let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-        let watch = inotify_add_watch(inotify, folder, mask)
-        if watch >= 0 {
+        guard let kernel = inotify else { return }
+        let events: Inotify.Events = [.modified, .closedAfterWriting, .created, .deleted, .movedFrom, .movedTo, .attributesChanged,
+                                      .deletedItself, .movedItself, .onlyDirectory]
+        if let watch = kernel.watch(folder, for: events) {
             watches[watch] = folder
         } else {
             // Out of watches (ENOSPC) or refused: poll instead, from now on.
-            close(inotify)
-            inotify = -1
+            try? kernel.descriptor.close()
+            inotify = nil
             watches.removeAll()
         }
         #endif
@@ -141,25 +144,19 @@ public final class ModWatcher {
 
     private func drainEvents() -> Bool {
         #if os(Linux)
+        guard let kernel = inotify else { return false }
         var changed = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var newFolders: [String] = []
         while true {
-            let count = (try? FileDescriptor(rawValue: inotify).read(into: &buffer)) ?? -1
+            let count = (try? kernel.descriptor.read(into: &buffer)) ?? -1
             guard count > 0 else { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let (watch, mask, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, event.mask, Int(event.len))
-                }
-                let nameStart = offset + MemoryLayout<inotify_event>.size
-                let nameEnd = min(nameStart + nameLength, count)
-                let bytes = PathBytes(bytes: buffer[nameStart..<nameEnd].prefix { $0 != 0 })
-                offset = nameEnd
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
-                if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { changed = true; continue }
+            for event in Inotify.events(in: buffer, count: count) {
+                let (watch, mask) = (event.watch, event.events)
+                let bytes = PathBytes(bytes: event.name)
+                if mask.contains(.queueOverflowed) { changed = true; continue }
+                if mask.contains(.ignored) { watches[watch] = nil; continue }
+                if !mask.isDisjoint(with: [.deletedItself, .movedItself]) { changed = true; continue }
                 guard let folder = watches[watch] else { continue }
                 guard let name = Self.name(bytes) else {
                     // Not UTF-8: a change all the same (the mod no longer loads), not walked.
@@ -167,7 +164,7 @@ public final class ModWatcher {
                     continue
                 }
                 changed = true
-                if mask & UInt32(IN_ISDIR) != 0 && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                if mask.contains(.isDirectory) && !mask.isDisjoint(with: [.created, .movedTo]) {
                     newFolders.append(folder + "/" + name)
                 }
             }

@@ -247,15 +247,7 @@ struct NetVersusScreen<R: Rules>: PlayScreen {
         effects.append(.quit(.versusEnded(line: line, how)))
     }
 
-    static func signalName(_ signal: Int32) -> String {
-        switch signal {
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        case SIGINT: "SIGINT"
-        case SIGQUIT: "SIGQUIT"
-        default: "signal \(signal)"
-        }
-    }
+    static func signalName(_ signal: Int32) -> String { SystemProcess.signalName(signal) }
 
     func deadline() -> UInt64? {
         let silence = lastHeard &+ Self.silenceNanoseconds

@@ -86,7 +86,7 @@ public enum TestCrash: Equatable, Sendable {
 
 /// The C library's `abort()` (the name is taken inside ``TestCrash``).
 private func systemAbort() -> Never {
-    abort()
+    SystemProcess.abort()
 }
 
 #endif

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A program HanJul runs beside itself and talks to over pipes (a hosted TBP bot): its
 /// standard input and output are HanJul's, its standard error is HanJul's own. Every read
 /// and write has a deadline and reads are bounded, so a child that hangs, floods or dies
@@ -24,40 +32,33 @@ public final class ChildProcess {
     public init(path: String, arguments: [String]) throws(Errno) {
         // Writing to a child that died must fail with EPIPE, not kill HanJul.
         SystemProcess.ignoreBrokenPipes()
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
-        _ = try retryingInterrupts { pipe(&toChild) }
+        // Close-on-exec from the start (pipe2): another child spawned meanwhile, on another
+        // thread (a second bot), must not inherit these ends.
+        let toChild = try FileDescriptor.pipe(closeOnExec: true)
+        let fromChild: (read: FileDescriptor, write: FileDescriptor)
         do throws(Errno) {
-            _ = try retryingInterrupts { pipe(&fromChild) }
+            fromChild = try FileDescriptor.pipe(closeOnExec: true)
         } catch {
-            close(toChild[0]); close(toChild[1])
+            try? toChild.read.close(); try? toChild.write.close()
             throw error
         }
-        // Close-on-exec: another child spawned meanwhile (a second bot) must not hold these.
-        for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copies: the child keeps only its 0 and 1.
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard spawned == 0 else {
-            close(toChild[1]); close(fromChild[0])
-            throw Errno(rawValue: spawned)
+        let spawned = Result { () throws(Errno) in
+            try Spawn.start(path, arguments, actions: [.duplicate(source: toChild.read.rawValue, as: 0),
+                                                       .duplicate(source: fromChild.write.rawValue, as: 1)],
+                            newProcessGroup: true)
         }
-        id = pid
-        input = FileDescriptor(rawValue: toChild[1])
-        output = LineReader(FileDescriptor(rawValue: fromChild[0]))
+        try? toChild.read.close()
+        try? fromChild.write.close()
+        switch spawned {
+        case .success(let pid):
+            id = pid
+        case .failure(let error):
+            try? toChild.write.close(); try? fromChild.read.close()
+            throw error
+        }
+        input = toChild.write
+        output = LineReader(fromChild.read)
         for descriptor in [input, output.descriptor] {
             let flags = fcntl(descriptor.rawValue, F_GETFL)
             if flags != -1 { _ = fcntl(descriptor.rawValue, F_SETFL, flags | O_NONBLOCK) }
@@ -72,7 +73,7 @@ public final class ChildProcess {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
-                HanJulSystem.write(input.rawValue, raw.baseAddress! + offset, raw.count - offset)
+                systemWrite(input.rawValue, raw.baseAddress! + offset, raw.count - offset)
             }
             if count > 0 { offset += count; continue }
             let code = errno
@@ -175,7 +176,7 @@ public struct LineReader {
             var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             let ready = try retryingInterrupts { poll(&entry, 1, wait) }
             if ready == 0 { continue }
-            let count = chunk.withUnsafeMutableBytes { raw in HanJulSystem.read(descriptor.rawValue, raw.baseAddress, raw.count) }
+            let count = chunk.withUnsafeMutableBytes { raw in systemRead(descriptor.rawValue, raw.baseAddress, raw.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
             } else if count == 0 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A system error number, typed (swift-system's `Errno` in miniature).
 ///
 /// ```swift
@@ -19,6 +27,14 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
     public static let permissionDenied = Errno(rawValue: EACCES)
     public static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
+    public static let connectionReset = Errno(rawValue: ECONNRESET)
+    public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
+    public static let timedOut = Errno(rawValue: ETIMEDOUT)
+    public static let noSpace = Errno(rawValue: ENOSPC)
+    public static let fileTooLarge = Errno(rawValue: EFBIG)
+    public static let isADirectory = Errno(rawValue: EISDIR)
+    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    public static let notEmpty = Errno(rawValue: ENOTEMPTY)
 
     /// The system's text, e.g. "No space left on device".
     public var text: String {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An open file descriptor: reads and writes that retry `EINTR` and throw ``Errno``.
 ///
 /// It does not own the descriptor (no `deinit`): whoever opened it closes it.
@@ -12,17 +20,17 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
     /// `open(2)`, retried on `EINTR`.
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
-        FileDescriptor(rawValue: try retryingInterrupts { HanJulSystem.open(path, flags, mode) })
+        FileDescriptor(rawValue: try retryingInterrupts { systemOpen(path, flags, mode) })
     }
 
     /// One `read(2)` into `buffer`; 0 at end of file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try retryingInterrupts { HanJulSystem.read(rawValue, buffer.baseAddress, buffer.count) }
+        try retryingInterrupts { systemRead(rawValue, buffer.baseAddress, buffer.count) }
     }
 
     /// One `write(2)` of `buffer`; how many bytes went.
     public func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        try retryingInterrupts { HanJulSystem.write(rawValue, buffer.baseAddress, buffer.count) }
+        try retryingInterrupts { systemWrite(rawValue, buffer.baseAddress, buffer.count) }
     }
 
     /// One `read(2)` into `buffer` from index `start` on; 0 at end of file.
@@ -56,7 +64,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// `close(2)`. `EINTR` is not retried: on Linux the descriptor is gone after
     /// `close` returns, whatever the result, so it counts as closed.
     public func close() throws(Errno) {
-        if HanJulSystem.close(rawValue) == -1 {
+        if systemClose(rawValue) == -1 {
             let code = errno
             if code != EINTR { throw Errno(rawValue: code) }
         }

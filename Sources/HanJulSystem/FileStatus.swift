@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `stat(2)` says of a file that HanJul reads: its kind and size.
 public struct FileStatus: Equatable, Sendable {
     /// The kind of file (`st_mode & S_IFMT`).
@@ -10,6 +18,10 @@ public struct FileStatus: Equatable, Sendable {
     public let size: Int
     /// When it was last modified, in nanoseconds since 1970 (`st_mtim`).
     public let modified: Int64
+    /// The permission bits with set-id and sticky (`st_mode & 0o7777`).
+    public let permissions: UInt32
+    /// The owner's user id (`st_uid`).
+    public let owner: UInt32
 
     /// What `info` (a `stat` the caller made) says.
     public init(_ info: stat) {
@@ -24,6 +36,8 @@ public struct FileStatus: Equatable, Sendable {
         default: kind = .other
         }
         size = Int(info.st_size)
+        permissions = UInt32(info.st_mode & 0o7777)
+        owner = UInt32(info.st_uid)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
@@ -101,7 +115,7 @@ extension FileDescriptor {
     /// A pipe (`pipe(2)`): what is written to `write` is read from `read`.
     public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
         var ends: [Int32] = [0, 0]
-        _ = try retryingInterrupts { HanJulSystem.pipe(&ends) }
+        _ = try retryingInterrupts { systemPipe(&ends) }
         return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
     }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// TCP over IPv4 for `hanjul versus`, and socket pairs for its tests: the few socket calls
 /// the project makes, each throwing a typed ``Errno``. Every socket is non-blocking;
 /// callers wait with ``Socket/waitReadable(_:milliseconds:)`` (or their own `poll`).
@@ -87,7 +95,7 @@ public enum Socket {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                 }
             }
-            _ = try retryingInterrupts { HanJulSystem.listen(descriptor.rawValue, 1) }
+            _ = try retryingInterrupts { systemListen(descriptor.rawValue, 1) }
             return (descriptor, try localAddress(of: descriptor))
         } catch {
             try? descriptor.close()
@@ -113,7 +121,7 @@ public enum Socket {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &peer) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                Result { () throws(Errno) in try retryingInterrupts { HanJulSystem.accept(listener.rawValue, pointer, &length) } }
+                Result { () throws(Errno) in try retryingInterrupts { systemAccept(listener.rawValue, pointer, &length) } }
             }
         }
         let raw: Int32
@@ -136,7 +144,7 @@ public enum Socket {
         let descriptor = try open(AF_INET)
         var socketAddress = address.sockaddr
         let started = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { HanJulSystem.connect(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         if started == 0 { return descriptor }
         let code = errno
@@ -202,7 +210,7 @@ public enum Socket {
     public static func send(_ descriptor: FileDescriptor, _ bytes: ArraySlice<UInt8>) throws(Errno) -> Int {
         guard !bytes.isEmpty else { return 0 }
         let count = bytes.withUnsafeBytes { raw in
-            HanJulSystem.send(descriptor.rawValue, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            systemSend(descriptor.rawValue, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
         if count >= 0 { return count }
         let code = errno

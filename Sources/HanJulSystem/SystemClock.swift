@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The system's clocks, read through one wrapper of `clock_gettime`.
 public enum SystemClock: Sendable {
     /// Never jumps backwards, unaffected by wall-clock changes; keeps running while the
@@ -51,6 +59,9 @@ public enum SystemClock: Sendable {
         let count = strftime(&buffer, buffer.count, format, &parts)
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// Seconds since 1970 now, on the wall clock (`time(2)`).
+    public static var secondsSince1970: Int64 { Int64(time(nil)) }
 
     /// The UTC date and time now as a compact ISO 8601 stamp, `20260131T235959Z`.
     public static func utcStamp() -> String {

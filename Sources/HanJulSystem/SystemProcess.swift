@@ -1,7 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The process itself: its id, its environment, its exit and its standard I/O buffers.
 public enum SystemProcess {
     /// The process id (`getpid(2)`).
     public static var id: Int32 { getpid() }
+
+    /// The parent's process id (`getppid(2)`); 1 once the parent is gone (reparented to init).
+    public static var parentID: Int32 { getppid() }
+
+    /// SIGALRM (whose default action ends the process) in `seconds` (`alarm(2)`).
+    public static func scheduleAlarm(seconds: UInt32) { _ = alarm(seconds) }
+
+    /// Limits the size of files this process writes to `bytes` (`RLIMIT_FSIZE`), with
+    /// `SIGXFSZ` ignored so a write past it fails with `EFBIG`; false when refused.
+    public static func limitFileSize(to bytes: UInt) -> Bool {
+        signal(SIGXFSZ, SIG_IGN)
+        var limits = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        return setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limits) == 0
+    }
+
+    /// The name of a terminating signal (`SIGTERM`, `SIGHUP`, `SIGINT`, `SIGQUIT`); "signal N"
+    /// for the rest.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
+        case SIGQUIT: "SIGQUIT"
+        default: "signal \(signal)"
+        }
+    }
+
+    /// Whether a process `id` exists (`kill(id, 0)`; one of another user's answers `EPERM`).
+    public static func exists(_ id: Int32) -> Bool { kill(id, 0) == 0 || errno == EPERM }
 
     /// The machine's online CPUs (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
     public static var onlineProcessors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -31,6 +68,12 @@ public enum SystemProcess {
         guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(folder).assumingMemoryBound(to: UInt8.self), count: strlen(folder)))
     }
+
+    /// Ends the process with `status` (`exit(3)`): atexit handlers run, stdio is flushed.
+    public static func exit(_ status: Int32) -> Never { systemExit(status) }
+
+    /// Ends the process with SIGABRT (`abort(3)`).
+    public static func abort() -> Never { systemAbort() }
 
     /// Ends the process at once with `status` (`_exit(2)`): no atexit handlers, no stdio
     /// flush. For a watchdog thread, whose caller may be stuck holding a lock.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A thread of the system's own (pthreads) running a closure: the simulation's workers, a
 /// Lua state's thread with a known stack, the Lua watchdog. Not Foundation's `Thread`: the
 /// shipped binary links no Foundation, so it needs neither ICU nor the toolchain's libraries.

@@ -34,27 +34,31 @@ public struct FileDescriptorWriter: Sendable {
         var remaining = buffer.count
         var fruitless = 0
         while remaining > 0 {
-            let written = HanJulSystem.write(fileDescriptor, next, remaining)
+            // One write, EINTR not retried here: this loop bounds its retries itself.
+            let written: Int
+            let failure: Errno?
+            switch FileDescriptor(rawValue: fileDescriptor).writeOnce(UnsafeRawBufferPointer(start: next, count: remaining)) {
+            case .success(let count): (written, failure) = (count, nil)
+            case .failure(let error): (written, failure) = (-1, error)
+            }
             if written > 0 {
                 next += written
                 remaining -= written
                 fruitless = 0
                 continue
             }
-            let code = written < 0 ? errno : 0
             fruitless += 1
-            switch code {
-            case EINTR where fruitless < 1_000:
+            switch failure {
+            case .interrupted? where fruitless < 1_000:
                 continue
-            case EAGAIN where fruitless < 100, EWOULDBLOCK where fruitless < 100:
-                var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&descriptor, 1, 100)
-            case EIO, EPIPE, ENXIO, EBADF:
+            case .resourceTemporarilyUnavailable? where fruitless < 100, .wouldBlock? where fruitless < 100:
+                _ = Poll.readiness(of: fileDescriptor, for: .writable, milliseconds: 100)
+            case .ioError?, .brokenPipe?, .noSuchDeviceOrAddress?, .badDescriptor?:
                 throw .outputClosed
-            case 0 where fruitless < 10:
+            case nil where fruitless < 10:
                 continue
             default:
-                throw .systemCall(name: "write", errno: code == 0 ? EIO : code)
+                throw .systemCall(name: "write", errno: (failure ?? .ioError).rawValue)
             }
         }
     }

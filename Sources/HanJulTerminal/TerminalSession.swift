@@ -101,22 +101,22 @@ public final class TerminalSession {
         environment: [String: String] = TerminalEnvironment.current(),
         modes: TerminalModes = .fullScreen
     ) throws(TerminalError) {
-        let input = STDIN_FILENO
-        let output = STDOUT_FILENO
-        guard isatty(input) == 1 else { throw .notATerminal(.input) }
-        guard isatty(output) == 1 else { throw .notATerminal(.output) }
+        let input = FileDescriptor.standardInput.rawValue
+        let output = FileDescriptor.standardOutput.rawValue
+        guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal(.input) }
+        guard FileDescriptor.standardOutput.isTerminal else { throw .notATerminal(.output) }
         let term = environment["TERM"]
         guard let term, !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term: term) }
         guard hj_term_is_active() == 0, hj_term_wake_fd() < 0 else { throw .sessionAlreadyActive }
 
-        guard hj_term_save(input, output) == 0 else { throw .systemCall(name: "tcgetattr", errno: errno) }
+        guard hj_term_save(input, output) == 0 else { throw .systemCall(name: "tcgetattr", errno: Errno.current.rawValue) }
         // Handlers first, raw mode second (kilo's order): from the first change on, every
         // way out restores.
         guard hj_term_install_signal_handlers() == 0 else {
-            throw .systemCall(name: "sigaction", errno: errno)
+            throw .systemCall(name: "sigaction", errno: Errno.current.rawValue)
         }
         guard hj_term_enter(modes.rawValue) == 0 else {
-            let code = errno
+            let code = Errno.current.rawValue
             hj_term_uninstall_signal_handlers()
             throw .systemCall(name: "tcsetattr", errno: code)
         }
@@ -255,7 +255,7 @@ public final class TerminalSession {
                 // pause after the Esc: a burst of keys cut by a read's end after its Esc
                 // (a key sequence half read) would otherwise make Esc (quit) of it.
                 if !isInputClosed, let revents = inputReadiness() {
-                    let read = readInput(revents: revents)
+                    let read = readInput(returned: revents)
                     if let read { return read }
                     if pendingSince != since { continue }
                 }
@@ -268,27 +268,30 @@ public final class TerminalSession {
             let waitNanoseconds = nearestWait(now: now, deadline: deadline)
             let pollTimeout: Int32 = waitNanoseconds.map { Int32(clamping: ($0 &+ 999_999) / 1_000_000) } ?? -1
 
-            var descriptors: [pollfd] = [pollfd(fd: hj_term_wake_fd(), events: Int16(POLLIN), revents: 0)]
+            var descriptors = [Poll.Request(hj_term_wake_fd(), for: .readable)]
             if !isInputClosed {
-                descriptors.append(pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0))
+                descriptors.append(Poll.Request(inputDescriptor, for: .readable))
             }
             let otherIndex = descriptors.count
-            if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            if let other { descriptors.append(Poll.Request(other, for: .readable)) }
+            let ready: Int
+            do throws(Errno) {
+                ready = try Poll.wait(&descriptors, milliseconds: pollTimeout)
+            } catch .interrupted {
+                continue  // the timeout is recomputed from the clock
+            } catch {
                 // EFAULT/EINVAL/ENOMEM: nothing sensible to wait on; report a timeout.
                 return []
             }
             if ready == 0 { continue }
-            if descriptors[0].revents != 0 {
+            if !descriptors[0].returned.isEmpty {
                 hj_term_drain_wake_fd()
             }
             var found: [TerminalEvent] = []
-            if otherIndex > 1, descriptors[1].revents != 0 {
-                if let events = readInput(revents: descriptors[1].revents) { found += events }
+            if otherIndex > 1, !descriptors[1].returned.isEmpty {
+                if let events = readInput(returned: descriptors[1].returned) { found += events }
             }
-            if other != nil, descriptors[otherIndex].revents != 0 { found.append(.otherReady) }
+            if other != nil, !descriptors[otherIndex].returned.isEmpty { found.append(.otherReady) }
             if !found.isEmpty { return found }
         }
     }
@@ -305,24 +308,24 @@ public final class TerminalSession {
 
     /// The input's poll events when it has something to read now (or hung up); nil when
     /// a read would find nothing.
-    private func inputReadiness() -> Int16? {
-        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0, descriptor.revents != 0 else { return nil }
-        return descriptor.revents
+    private func inputReadiness() -> Poll.Events? {
+        Poll.readiness(of: inputDescriptor, for: .readable)
     }
 
     /// Reads what stdin has (one read), decodes it. Nil if nothing was there.
-    private func readInput(revents: Int16) -> [TerminalEvent]? {
+    private func readInput(returned: Poll.Events) -> [TerminalEvent]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = (try? FileDescriptor(rawValue: inputDescriptor).read(into: &buffer)) ?? -1
-        if count < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+        let count: Int
+        do throws(Errno) {
+            count = try FileDescriptor(rawValue: inputDescriptor).read(into: &buffer)
+        } catch {
+            if error == .resourceTemporarilyUnavailable || error == .wouldBlock { return nil }
             isInputClosed = true
             return [.inputClosed]
         }
         if count == 0 {
             // VMIN = 0 makes an empty read normal; after a hang-up poll also says POLLHUP.
-            if revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            if !returned.isDisjoint(with: [.hangUp, .error, .invalid]) {
                 isInputClosed = true
                 return [.inputClosed]
             }
@@ -380,7 +383,7 @@ public final class TerminalSession {
         // Continued. Our own stop produced SIGCONT (and maybe a SIGTSTP that asked for
         // it): they are handled here, not reported again.
         _ = hj_term_take_events(HJ_TERM_EVENT_CONTINUE | HJ_TERM_EVENT_SUSPEND)
-        if hj_term_enter(modes.rawValue) != 0, errno == EIO {
+        if hj_term_enter(modes.rawValue) != 0, Errno.current == .ioError {
             isOutputClosed = true
         }
         refreshSize()

@@ -28,7 +28,7 @@ enum TortureContent {
 /// Writes one line to standard error with write(2) (no shared FILE state).
 func printError(_ line: String) {
     let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    _ = bytes.withUnsafeBytes { FileDescriptor.standardError.writeOnce($0) }
 }
 
 // The helper dies with the test that started it: a killed or failed test run must never
@@ -36,14 +36,14 @@ func printError(_ line: String) {
 // stops as soon as its parent is gone (it is reparented), and SIGALRM ends any mode after
 // ten minutes whatever happens. (Not PR_SET_PDEATHSIG: it fires when the *thread* that
 // spawned the helper exits, which a test runner's thread pool may do at any time.)
-let parent = getppid()
-if parent == 1 { exit(1) }  // already orphaned before it started
-_ = alarm(600)
+let parent = SystemProcess.parentID
+if parent == 1 { SystemProcess.exit(1) }  // already orphaned before it started
+SystemProcess.scheduleAlarm(seconds: 600)
 
 let args = CommandLine.arguments
 func usage() -> Never {
     printError("usage: hanjul-savetorture loop PATH FD | write-limited PATH SIZE LIMIT | append PATH TAG COUNT")
-    exit(2)
+    SystemProcess.exit(2)
 }
 guard args.count >= 3 else { usage() }
 let path = args[2]
@@ -58,29 +58,26 @@ case "loop":
             try AtomicFile.write(TortureContent.variant(n % 3 + 1), to: path)
         } catch {
             printError("\(error)")
-            exit(1)
+            SystemProcess.exit(1)
         }
         if !signalled {
-            var one: UInt8 = 1
-            _ = write(fd, &one, 1)
+            _ = [UInt8(1)].withUnsafeBytes { FileDescriptor(rawValue: fd).writeOnce($0) }
             signalled = true
         }
-        if getppid() != parent { exit(1) }  // orphaned: the test is gone
+        if SystemProcess.parentID != parent { SystemProcess.exit(1) }  // orphaned: the test is gone
         n += 1
     }
 
 case "write-limited":
     guard args.count == 5, let size = Int(args[3]), let limit = UInt(args[4]) else { usage() }
-    signal(SIGXFSZ, SIG_IGN)
-    var limits = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
-    guard setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limits) == 0 else { exit(4) }
+    guard SystemProcess.limitFileSize(to: limit) else { SystemProcess.exit(4) }
     do {
         try AtomicFile.write([UInt8](repeating: 0x41, count: size), to: path)
         print("saved")
-        exit(0)
+        SystemProcess.exit(0)
     } catch {
         print(error.playerMessage(saving: "high scores"))
-        exit(3)
+        SystemProcess.exit(3)
     }
 
 case "append":
@@ -96,7 +93,7 @@ case "append":
         }
     } catch {
         printError("\(error)")
-        exit(1)
+        SystemProcess.exit(1)
     }
 
 default:

@@ -22,7 +22,7 @@ enum Crash: String {
 }
 
 func printError(_ line: String) {
-    try? FileDescriptorWriter(fileDescriptor: STDERR_FILENO).write("hanjul-termprobe: \(line)\n")
+    try? FileDescriptorWriter(fileDescriptor: FileDescriptor.standardError.rawValue).write("hanjul-termprobe: \(line)\n")
 }
 
 /// Kept out of line so the backtrace names it.
@@ -31,13 +31,13 @@ func crashNow(_ kind: Crash) {
     switch kind {
     case .fatal:
         let numbers = [1, 2, 3]
-        let index = Int(getpid() % 1) + 3 // 3, but not a constant the compiler sees
+        let index = Int(SystemProcess.id % 1) + 3 // 3, but not a constant the compiler sees
         print(numbers[index])
     case .segv:
         let pointer = UnsafeMutablePointer<Int>(bitPattern: 8)!
         pointer.pointee = 42
     case .abort:
-        abort()
+        SystemProcess.abort()
     }
 }
 
@@ -71,7 +71,7 @@ func run() -> Never {
             busy = UInt32(arguments.popFirst() ?? "") ?? 0
         default:
             printError("unknown argument \(argument)")
-            exit(64)
+            SystemProcess.exit(64)
         }
     }
 
@@ -80,7 +80,7 @@ func run() -> Never {
         session = try TerminalSession()
     } catch {
         printError("\(error)")
-        exit(2)
+        SystemProcess.exit(2)
     }
 
     func say(_ line: String) {
@@ -93,15 +93,13 @@ func run() -> Never {
             // Shutdown work (saving) during which the user types ahead; those keys must
             // not leak to the shell (T-15). Deterministic: "saving" lasts until input
             // is waiting (at most 5 s), plus a moment for the rest of the line.
-            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            _ = poll(&input, 1, 5_000)
-            usleep(100_000)
-            var queued: Int32 = 0
-            _ = ioctl(STDIN_FILENO, UInt(FIONREAD), &queued)
+            _ = Poll.readiness(of: FileDescriptor.standardInput.rawValue, for: .readable, milliseconds: 5_000)
+            SystemThread.sleep(microseconds: 100_000)
+            let queued = FileDescriptor.standardInput.queuedInputCount
             say("QUEUED \(queued)") // what the restore is about to discard
         }
         session.close()
-        exit(0)
+        SystemProcess.exit(0)
     }
 
     func suspend() {
@@ -121,12 +119,12 @@ func run() -> Never {
         // What a lua_atpanic handler does (T-12): the exported C pointer, then _exit
         // without any Swift cleanup.
         TerminalSession.emergencyRestore()
-        _exit(7)
+        SystemProcess.exitImmediately(7)
     }
     if hang {
         // A main loop that never polls: only the handler's escalation on a second
         // terminating signal can end this.
-        while true { sleep(60) }
+        while true { SystemClock.sleep(milliseconds: 60_000) }
     }
 
     while true {
@@ -138,10 +136,10 @@ func run() -> Never {
                 if afterKeyboard == "crash" { crashNow(.segv) }
                 if afterKeyboard == "emergency" {
                     TerminalSession.emergencyRestore()
-                    _exit(7)
+                    SystemProcess.exitImmediately(7)
                 }
             case .keys(let events):
-                defer { if busy > 0 { usleep(busy * 1_000) } }
+                defer { if busy > 0 { SystemThread.sleep(microseconds: busy * 1_000) } }
                 for event in events {
                     say("KEY \(event)")
                     guard event.kind == .press else { continue }
@@ -167,7 +165,7 @@ func run() -> Never {
                 session.exit(bySignal: signal)
             case .inputClosed:
                 session.close()
-                exit(3)
+                SystemProcess.exit(3)
             case .otherReady:
                 break
             }

@@ -10,4 +10,4 @@ HangGuard.readTestSwitches()
 _ = LocaleCharset.isUTF8
 // argv's bytes, not `CommandLine.arguments`, which decodes them lossily (H-5).
 let arguments = (0..<Int(CommandLine.argc)).dropFirst().compactMap { CommandLine.unsafeArgv[$0].map { PathBytes(cString: $0) } }
-exit(StandardOutput.finish(CommandLineTool.run(argv: arguments)).code)
+SystemProcess.exit(StandardOutput.finish(CommandLineTool.run(argv: arguments)).code)
