@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// A program HanJul runs beside itself and talks to over pipes (a hosted TBP bot): its
@@ -17,7 +17,7 @@ import Darwin
 /// (a shell's command, `sh bot.sh`'s programs) ends with it.
 public final class ChildProcess {
     /// The child's process id.
-    public let id: pid_t
+    public let id: Int32
     /// Lines from the child's standard output.
     public var output: LineReader
     private let input: FileDescriptor

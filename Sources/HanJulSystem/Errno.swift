@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// A system error number, typed (swift-system's `Errno` in miniature).
@@ -95,7 +95,6 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
 /// The one `EINTR` loop of the project (swift-system's `valueOrErrno(retryOnInterrupt:)`).
 ///
 /// - Complexity: O(1) per attempt.
-@inlinable
 public func retryingInterrupts<T: FixedWidthInteger>(_ body: () -> T) throws(Errno) -> T {
     while true {
         let result = body()

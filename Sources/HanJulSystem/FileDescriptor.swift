@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// An open file descriptor: reads and writes that retry `EINTR` and throw ``Errno``.
@@ -19,7 +19,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     public static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
 
     /// `open(2)`, retried on `EINTR`.
-    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+    public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingInterrupts { systemOpen(path, flags, mode) })
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// What `stat(2)` says of a file that HanJul reads: its kind and size.
@@ -24,7 +24,7 @@ public struct FileStatus: Equatable, Sendable {
     public let owner: UInt32
 
     /// What `info` (a `stat` the caller made) says.
-    public init(_ info: stat) {
+    init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -71,7 +71,7 @@ extension FileDescriptor {
     }
 
     /// `open(2)` with `options`, retried on `EINTR`.
-    public static func open(_ path: String, _ options: OpenOptions, permissions: mode_t = 0) throws(Errno) -> FileDescriptor {
+    public static func open(_ path: String, _ options: OpenOptions, permissions: UInt32 = 0) throws(Errno) -> FileDescriptor {
         try open(path, options.rawValue, mode: permissions)
     }
 

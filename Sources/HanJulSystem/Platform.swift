@@ -1,14 +1,14 @@
-// The platform's C library, chosen here once and imported by HanJulSystem's files only:
-// it is not re-exported, so every other target reaches the system through HanJulSystem's
-// typed functions (PackageManifestTests), and a port touches this folder, not forty call
-// sites. Each file of the folder imports it itself (an import is per file); this one says
-// which platforms there are.
+// The platform's C library, chosen here once and imported by HanJulSystem's files only, as
+// `internal import`: it is not re-exported and no C type is in HanJulSystem's interface, so
+// every other target reaches the system through HanJulSystem's typed functions
+// (PackageManifestTests), and a port touches this folder, not forty call sites. Each file of
+// the folder imports it itself (an import is per file); this one says which platforms there are.
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #else
 #error("HanJulSystem: unsupported platform (needs Glibc, Musl or Darwin)")
 #endif

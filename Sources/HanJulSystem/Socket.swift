@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// TCP over IPv4 for `hanjul versus`, and socket pairs for its tests: the few socket calls

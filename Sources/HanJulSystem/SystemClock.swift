@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// The system's clocks, read through one wrapper of `clock_gettime`.
@@ -28,7 +28,7 @@ public enum SystemClock: Sendable {
     }
 
     /// The clock's time as `clock_gettime` gives it.
-    public func now() -> timespec {
+    func now() -> timespec {
         var time = timespec()
         clock_gettime(id, &time)
         return time

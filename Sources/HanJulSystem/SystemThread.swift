@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+internal import Glibc
 #elseif canImport(Musl)
-import Musl
+internal import Musl
 #elseif canImport(Darwin)
-import Darwin
+internal import Darwin
 #endif
 
 /// A thread of the system's own (pthreads) running a closure: the simulation's workers, a

@@ -107,12 +107,16 @@ import Testing
     /// The system layer (issue #23): the C library is imported in HanJulSystem only, and
     /// the pure targets import no system module at all.
     @Test func onlyTheSystemTargetImportsTheCLibrary() {
-        let library = #/^\s*(?:@[A-Za-z_]+\s+)*import\s+(Glibc|Musl|Darwin|Foundation)\b/#
+        let library = #/^\s*(?:(?:@[A-Za-z_]+|public|package|internal|fileprivate|private)\s+)*import\s+(Glibc|Musl|Darwin|Foundation)\b/#
         let sources = Self.sources(under: "Sources", extensions: ["swift"])
         #expect(sources.count > 100)
         for (path, text) in sources where path.hasPrefix("Sources/HanJulSystem/") {
             // Not re-exported: the other targets see HanJulSystem's functions, not the C library.
             #expect(!text.contains("@_exported"), "\(path) re-exports a module: HanJulSystem's C library stays inside it")
+            // And imported `internal`: no C type shows in HanJulSystem's public interface.
+            for row in text.split(separator: "\n") where row.firstMatch(of: library) != nil {
+                #expect(row.drop { $0 == " " }.hasPrefix("internal import "), "\(path): \(row): import the C library as `internal import`")
+            }
         }
         for (path, text) in sources where !path.hasPrefix("Sources/HanJulSystem/") {
             for row in text.split(separator: "\n") {
