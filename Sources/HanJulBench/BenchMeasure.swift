@@ -32,7 +32,7 @@ package enum Bench {
 
         /// `; rounds 712,000–790,000 pieces/s` when there was more than one.
         package var spread: String {
-            count > 1 ? "; rounds \(group(slowest))–\(group(best.piecesPerSecond)) pieces/s" : ""
+            count > 1 ? "; rounds \(Format.grouped(slowest))–\(Format.grouped(best.piecesPerSecond)) pieces/s" : ""
         }
     }
 
@@ -49,7 +49,7 @@ package enum Bench {
         }
 
         package var line: String {
-            "pieces/s \(group(piecesPerSecond))  placements/s \(group(placementsPerSecond))  "
+            "pieces/s \(Format.grouped(piecesPerSecond))  placements/s \(Format.grouped(placementsPerSecond))  "
                 + "(\(games) games, \(pieces) pieces, \(Format.fixed(Double(placements) / Double(max(1, pieces)), 2)) placements/piece, \(Format.fixed(seconds, 2)) s CPU)"
         }
     }
@@ -74,9 +74,6 @@ package enum Bench {
         return Figures(pieces: pieces, placements: placements, games: games,
                        seconds: max(1e-9, Platform.cpuSeconds() - start))
     }
-
-    /// `1,234,567`
-    package static func group(_ x: Double) -> String { Format.grouped(x) }
 
     /// Why no reference could be used.
     package struct ReferenceProblem: Error {

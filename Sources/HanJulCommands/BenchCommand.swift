@@ -164,7 +164,7 @@ enum BenchCommand {
         if let referenceNote { say(referenceNote) }
         guard let reference, referenceBinary != nil else { return .success }
         say("reference-sim.c (\(referenceBinary!.compilerName) -O2 -march=x86-64)  "
-              + "pieces/s \(Bench.group(reference.best.piecesPerSecond))  placements/s \(Bench.group(reference.best.placementsPerSecond))"
+              + "pieces/s \(Format.grouped(reference.best.piecesPerSecond))  placements/s \(Format.grouped(reference.best.placementsPerSecond))"
               + reference.spread)
         let ratio = builtIn.best.piecesPerSecond / reference.best.piecesPerSecond
         // The floor the built-in bot must keep, and the goal it is working toward (issue #38).

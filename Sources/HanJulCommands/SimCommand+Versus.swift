@@ -116,7 +116,6 @@ extension SimCommand {
         let writer = try openWriter()
         var count = VersusCount()
         let speed = run.speed ? SearchTotals() : nil
-        var timed = 0
         try sweep { () throws(SweepError) in for record in done { try count.add(record) } }
         do {
             if let writer, header == nil { try writer.write(line: try JSONLines.text(VersusFile.HeaderLine(fresh))) }
@@ -124,7 +123,6 @@ extension SimCommand {
                 let remaining = (seeds.lowerBound + UInt64(done.count))...seeds.upperBound
                 let progress = ProgressBar.make(total: remaining.count, label: "sim " + spec.name, lines: showProgress, quiet: quiet, unit: "matches")
                 progress?.announce(versusPlan(names, shard: shard, remaining: remaining, resumed: done.count, workers: workers))
-                timed = remaining.count
                 try VersusPool.play(spec, seeds: remaining, config: config, workers: workers, progress: progress, speed: speed) { (record) throws(SweepError) in
                     if let writer {
                         do { try writer.write(line: try JSONLines.text(record)) } catch let failure as SweepWriter.Failure {
@@ -152,7 +150,7 @@ extension SimCommand {
         }
         let tally = count.tally
         var summary = VersusSummary(rules: spec.name, seeds: seeds, config: config, names: names, tally: tally)
-        if let speed { summary.speed = VersusSummary.Speed(matches: timed, sides: speed.total) }
+        if let speed { summary.speed = VersusSummary.Speed(matches: seeds.count - done.count, sides: speed.total) }
         Report(toStandardError: jsonl.map(StandardStreams.isStream) ?? false)
             .line(json ? try sweep { () throws(SweepError) in try JSONLines.text(summary, pretty: true) } : summary.text, data: json)
         return tally.errors > 0 ? .modError : .success

@@ -2,6 +2,7 @@ import HanJulCommandLine
 import HanJulBench
 @testable import HanJulCommands
 import HanJulCore
+import HanJulSim
 import HanJulSweep
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
         let rounds = Bench.Rounds.adding(fast, to: Bench.Rounds.adding(slow, to: nil))
         #expect(rounds.best.piecesPerSecond == 100 && rounds.slowest == 50 && rounds.count == 2)
         #expect(rounds.spread == "; rounds 50–100 pieces/s")
-        #expect(Bench.group(1_234_567.4) == "1,234,567" && Bench.group(999) == "999")
+        #expect(Format.grouped(1_234_567.4) == "1,234,567" && Format.grouped(999) == "999")
         let figures = Bench.measure(.standard, seeds: [1, 2], cap: 30)
         #expect(figures.games == 2 && figures.pieces > 0 && figures.pieces <= 60)
     }
